@@ -1,0 +1,38 @@
+import { type Static, Type } from 'typebox';
+import { LIMITS } from './constants.ts';
+
+/** A positive database id. Path params arrive as strings and are coerced. */
+export const Id = Type.Integer({ minimum: 1, maximum: LIMITS.idMax });
+
+export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });
+export type IdParams = Static<typeof IdParams>;
+
+export const Name = Type.String({ minLength: 1, maxLength: LIMITS.nameMax });
+export const Description = Type.String({ maxLength: LIMITS.descriptionMax });
+export const Email = Type.String({ format: 'email', maxLength: LIMITS.emailMax });
+export const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
+
+/** Every error answer (DESIGN §6); `details` names the fields of a 400. */
+export const ErrorResponse = Type.Object({
+  message: Type.String(),
+  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+});
+export type ErrorResponse = Static<typeof ErrorResponse>;
+
+export const MessageResponse = Type.Object({ message: Type.String() });
+export type MessageResponse = Static<typeof MessageResponse>;
+
+/** Optional paging for lists; without them a list answers whole (DESIGN §6). */
+export const ListQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
+    q: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+  },
+  { additionalProperties: false },
+);
+export type ListQuery = Static<typeof ListQuery>;
+
+export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type IdName = Static<typeof IdName>;
+

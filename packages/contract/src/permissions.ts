@@ -1,0 +1,61 @@
+/**
+ * The permission catalogue: every name SPEC §6 uses to gate a control, plus
+ * `view_all_projects` (DESIGN §1). The server seeds these on first start and
+ * checks the same names; the web app gates the same controls by them.
+ */
+export const PERMISSION_CATALOGUE = {
+  add_project: 'Create projects (Add Project link)',
+  home_project: 'See the project tree in the sidebar',
+  home_test_suit: 'See test suites in the project tree',
+  home_test_case: 'See test cases in the project tree',
+  manage_admin_panel: 'Open the admin area (Admin pill)',
+  view_admin_home: 'See the user management list',
+  manage_sub_users_home: 'See the sub-user management list',
+  manage_permissions_home: 'See the permission management list',
+  manage_roles_home: 'See the role management list',
+  add_admin_home: 'Create users',
+  edit_admin_home: 'Edit users',
+  delete_admin_home: 'Delete users',
+  manage_sub_users_add: 'Create sub-users',
+  manage_sub_users_edit: 'Edit sub-users',
+  manage_sub_users_delete: 'Delete sub-users',
+  manage_permissions_add: 'Create permissions',
+  manage_permissions_edit: 'Edit permissions',
+  manage_permissions_delete: 'Delete permissions',
+  manage_roles_add: 'Create roles',
+  manage_roles_edit: 'Edit roles',
+  manage_roles_delete: 'Delete roles',
+  edit_project: 'Edit a project',
+  delete_project: 'Delete a project',
+  add_user_in_project: 'Add a member to a project',
+  add_test_suit_in_project: 'Add a test suite to a project',
+  add_test_case_in_project: 'Add a test case to a project',
+  users_in_project: 'See the members of a project',
+  change_user_role_in_project: "Change a project member's role",
+  remove_user_from_project: 'Remove a member from a project',
+  edit_test_suit: 'Edit a test suite',
+  delete_test_suit: 'Delete a test suite',
+  add_test_case_in_test_suit: 'Add a test case to a test suite',
+  edit_test_case: 'Edit a test case',
+  delete_test_case: 'Delete a test case',
+  add_test_case_in_test_case: 'Add a child test case',
+  add_test_run_in_test_case: 'Record a test run for a test case',
+  home_test_run: 'See the test runs of a test case',
+  edit_test_run: 'Edit a test run',
+  delete_test_run: 'Delete a test run',
+  view_all_projects: 'See every project, not only those one created or is a member of',
+} as const;
+
+export type PermissionName = keyof typeof PERMISSION_CATALOGUE;
+
+export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionName[];
+
+/** The role created on first start, holding every catalogue permission. */
+export const ADMIN_ROLE_NAME = 'Administrator';
+
+/** Permission names are identifiers (DESIGN §2). */
+export const PERMISSION_NAME_PATTERN = '^[a-z][a-z0-9_]{0,99}$';
+
+export function isCataloguePermission(name: string): name is PermissionName {
+  return Object.hasOwn(PERMISSION_CATALOGUE, name);
+}
