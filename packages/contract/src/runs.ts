@@ -1,8 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IdName } from './common.ts';
-import { RUN_STATUSES } from './constants.ts';
 
-export const RunStatus = Type.Union(RUN_STATUSES.map((s) => Type.Literal(s)));
+export const RunStatus = Type.Union([Type.Literal('passed'), Type.Literal('failed')]);
 
 /** The run shape of DESIGN §6. `executor` is null once the executing user is deleted. */
 export const TestRun = Type.Object({

@@ -1,8 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Email, Id, IdName, Name, Password } from './common.ts';
-import { USER_STATUSES } from './constants.ts';
 
-export const UserStatus = Type.Union(USER_STATUSES.map((s) => Type.Literal(s)));
+export const UserStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 const RoleIds = Type.Array(Id, { maxItems: 1000, uniqueItems: true });
 const MaxUserLimit = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]);
 

@@ -1,0 +1,64 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, Db } from './db/client.ts';
+import { trimBodyFields } from './lib/trim-strings.ts';
+import { authRoutes } from './modules/auth/auth-routes.ts';
+import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { rolesRoutes } from './modules/roles/roles-routes.ts';
+import { usersRoutes } from './modules/users/users-routes.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { docsPlugin } from './plugins/docs.ts';
+import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { registerWeb } from './plugins/web.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    database: Database;
+    tokens: TokenService;
+    config: Config;
+  }
+}
+
+export const BODY_LIMIT_BYTES = 1024 * 1024;
+
+export interface BuildAppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** Composes the app in a fixed order: external plugins, app plugins, routes, then the web app. */
+export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    bodyLimit: BODY_LIMIT_BYTES,
+    trustProxy: config.trustProxy,
+    ajv: {
+      // Unknown properties are refused, not silently dropped (additionalProperties: false).
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
+    },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorate('config', config);
+  app.decorate('database', database);
+  app.decorate('db', database.db);
+  app.decorate('tokens', createTokenService(await resolveSigningKey(database.db, config.jwtSecret)));
+
+  await app.register(securityPlugin);
+  await app.register(docsPlugin);
+  await app.register(errorHandlerPlugin);
+  await app.register(authPlugin);
+  app.addHook('preValidation', async (request) => trimBodyFields(request.body));
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(rolesRoutes);
+
+  await registerWeb(app, config.webDist);
+  return app;
+}

@@ -1,0 +1,221 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    maxUserLimit: integer('max_user_limit'),
+    status: text('status').notNull().default('active'),
+    // The user who created this sub-user; null for a top-level user.
+    parentId: integer('parent_id').references((): any => users.id, { onDelete: 'restrict' }),
+    // The top-level user at the root of the creator chain; null for a top-level user.
+    accountId: integer('account_id').references((): any => users.id, { onDelete: 'restrict' }),
+    // Bumped on password change and deactivation so every earlier token stops working.
+    tokenVersion: integer('token_version').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    index('users_account_idx').on(t.accountId),
+    index('users_parent_idx').on(t.parentId),
+    check('users_status_check', sql`${t.status} in ('active', 'inactive')`),
+  ],
+);
+
+export const roles = pgTable('roles', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique('roles_name_key'),
+  description: text('description').notNull().default(''),
+  createdAt: createdAt(),
+});
+
+export const permissions = pgTable('permissions', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique('permissions_name_key'),
+  description: text('description').notNull().default(''),
+  // Catalogue permissions are checked by name in code, so they cannot be renamed or deleted.
+  builtIn: boolean('built_in').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const rolePermissions = pgTable(
+  'role_permissions',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'cascade' }),
+    permissionId: integer('permission_id')
+      .notNull()
+      .references(() => permissions.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.roleId, t.permissionId] }),
+    index('role_permissions_permission_idx').on(t.permissionId),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // restrict: a role still held cannot be deleted (DESIGN §2 answers 409).
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const projects = pgTable(
+  'projects',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('projects_created_by_idx').on(t.createdBy)],
+);
+
+export const projectMembers = pgTable(
+  'project_members',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.projectId, t.userId] }),
+    index('project_members_user_idx').on(t.userId),
+    index('project_members_role_idx').on(t.roleId),
+  ],
+);
+
+export const suites = pgTable(
+  'suites',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [index('suites_project_idx').on(t.projectId, t.id)],
+);
+
+export const testCases = pgTable(
+  'test_cases',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    suiteId: integer('suite_id').references(() => suites.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id').references((): any => testCases.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // The tree asks for "top-level cases of a project / suite" and "children of a case".
+    index('test_cases_project_parent_idx').on(t.projectId, t.parentId, t.id),
+    index('test_cases_suite_parent_idx').on(t.suiteId, t.parentId, t.id),
+    index('test_cases_parent_idx').on(t.parentId, t.id),
+  ],
+);
+
+export const testRuns = pgTable(
+  'test_runs',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    // Copied from the case so the dashboard counters know the project without a join.
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('passed'),
+    // No foreign key: the id stays when the user is deleted, so the app shows "ID: {id}".
+    executedBy: integer('executed_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('test_runs_case_idx').on(t.caseId, t.id),
+    index('test_runs_project_idx').on(t.projectId),
+    check('test_runs_status_check', sql`${t.status} in ('passed', 'failed')`),
+  ],
+);
+
+/**
+ * Dashboard counters per project, maintained by triggers (migration 0001) so the
+ * dashboard never scans suites or runs per request (DESIGN §7).
+ */
+export const projectStats = pgTable('project_stats', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  suites: integer('suites').notNull().default(0),
+  passed: integer('passed').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+});
+
+export const revokedTokens = pgTable(
+  'revoked_tokens',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
+);
+
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull(),
+    ip: text('ip').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.createdAt),
+    index('login_failures_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});

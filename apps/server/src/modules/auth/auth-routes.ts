@@ -1,0 +1,38 @@
+import { ErrorResponse, LoginBody, LoginResponse, MessageResponse } from '@verdict/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { UnauthorizedError } from '../../lib/errors.ts';
+import { login, logout } from './auth-service.ts';
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: LoginBody,
+        response: { 200: LoginResponse, 401: ErrorResponse, 403: ErrorResponse, 429: ErrorResponse },
+      },
+    },
+    (request) => login(app.db, app.tokens, { ...request.body, ip: request.ip }),
+  );
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the token stops working at once',
+        security: [{ bearerAuth: [] }],
+        response: { 200: MessageResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      if (!request.tokenClaims) throw new UnauthorizedError();
+      await logout(app.db, request.tokenClaims);
+      return { message: 'Logged out successfully' };
+    },
+  );
+};

@@ -1,0 +1,60 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SESSION_LIFETIME_MS } from '@verdict/contract';
+import { eq } from 'drizzle-orm';
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Db } from '../../db/client.ts';
+import { settings } from '../../db/schema.ts';
+
+export interface TokenClaims {
+  id: number;
+  jti: string;
+  tv: number;
+  exp: number;
+  iat: number;
+}
+
+export interface TokenService {
+  sign(userId: number, tokenVersion: number): string;
+  /** Returns the claims of a well-formed, correctly signed, unexpired HS256 token, else null. */
+  verify(token: string): TokenClaims | null;
+}
+
+const SIGNING_KEY_SETTING = 'jwt_signing_key';
+
+/**
+ * The signing key is JWT_SECRET when set; otherwise one generated on first start and kept
+ * in the database, so restarts keep sessions and several instances share it (DESIGN §1).
+ */
+export async function resolveSigningKey(db: Db, configured: string | undefined): Promise<string> {
+  if (configured) return configured;
+  await db
+    .insert(settings)
+    .values({ key: SIGNING_KEY_SETTING, value: randomBytes(48).toString('base64url') })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(settings).where(eq(settings.key, SIGNING_KEY_SETTING));
+  if (!row) throw new Error('Signing key could not be stored');
+  return row.value;
+}
+
+export function createTokenService(key: string): TokenService {
+  const signer = createSigner({ key, algorithm: 'HS256', expiresIn: SESSION_LIFETIME_MS });
+  // Only HS256 is accepted: `alg: none` and every other algorithm fail verification.
+  const verifier = createVerifier({
+    key,
+    algorithms: ['HS256'],
+    requiredClaims: ['id', 'jti', 'exp'],
+    cache: 1000,
+  });
+  return {
+    sign: (userId, tokenVersion) => signer({ id: userId, jti: randomUUID(), tv: tokenVersion }),
+    verify(token) {
+      try {
+        const claims = verifier(token) as Partial<TokenClaims>;
+        if (!Number.isInteger(claims.id) || typeof claims.jti !== 'string') return null;
+        return claims as TokenClaims;
+      } catch {
+        return null;
+      }
+    },
+  };
+}

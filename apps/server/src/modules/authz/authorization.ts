@@ -1,0 +1,171 @@
+import type { PermissionName } from '@verdict/contract';
+import { type SQL, inArray, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { permissions, rolePermissions } from '../../db/schema.ts';
+import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+
+/**
+ * The one place that answers "what may this user do here" (DESIGN §5). Routes declare the
+ * permission they need; services call these functions; nothing else decides access.
+ */
+
+export interface Principal {
+  id: number;
+  username: string;
+  email: string;
+  status: 'active' | 'inactive';
+  tokenVersion: number;
+  parentId: number | null;
+  accountId: number | null;
+  roleIds: number[];
+  /** Union of the permission names of the user's global roles. */
+  permissions: Set<string>;
+}
+
+interface PrincipalRow {
+  id: number;
+  username: string;
+  email: string;
+  status: 'active' | 'inactive';
+  token_version: number;
+  parent_id: number | null;
+  account_id: number | null;
+  role_ids: number[];
+  permission_names: string[];
+}
+
+/** Loads a user with their global roles and permissions in one query; null when missing. */
+export async function loadPrincipal(db: Tx, userId: number): Promise<Principal | null> {
+  const rows = await queryRows<PrincipalRow>(db, sql`
+    select u.id, u.username, u.email, u.status, u.token_version, u.parent_id, u.account_id,
+      coalesce(array_agg(distinct ur.role_id) filter (where ur.role_id is not null), '{}') as role_ids,
+      coalesce(array_agg(distinct p.name) filter (where p.name is not null), '{}') as permission_names
+    from users u
+    left join user_roles ur on ur.user_id = u.id
+    left join role_permissions rp on rp.role_id = ur.role_id
+    left join permissions p on p.id = rp.permission_id
+    where u.id = ${userId}
+    group by u.id`);
+  const row = rows[0];
+  if (!row) return null;
+  return {
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    status: row.status,
+    tokenVersion: row.token_version,
+    parentId: row.parent_id,
+    accountId: row.account_id,
+    roleIds: row.role_ids.map(Number).sort((a, b) => a - b),
+    permissions: new Set(row.permission_names),
+  };
+}
+
+export function missingPermission(permission: string): ForbiddenError {
+  return new ForbiddenError(`You do not have the permission "${permission}"`);
+}
+
+/** Throws 403 naming the permission unless the user holds it globally. */
+export function requireGlobal(principal: Principal, permission: PermissionName): void {
+  if (!principal.permissions.has(permission)) throw missingPermission(permission);
+}
+
+/** Throws 403 naming the first permission when the user holds none of them globally. */
+export function requireAnyGlobal(principal: Principal, options: PermissionName[]): void {
+  if (!options.some((p) => principal.permissions.has(p))) throw missingPermission(options[0] ?? '');
+}
+
+export interface ProjectAccess {
+  projectId: number;
+  /** Global permissions plus those of the user's role in this project. */
+  permissions: Set<string>;
+  memberRoleId: number | null;
+}
+
+/**
+ * What the user may do inside a project, or null when they cannot see it. A project is
+ * visible to its members, its creator, and holders of view_all_projects.
+ */
+export async function projectAccess(
+  db: Tx,
+  principal: Principal,
+  projectId: number,
+): Promise<ProjectAccess | null> {
+  const rows = await queryRows<{
+    created_by: number | null;
+    role_id: number | null;
+    names: string[];
+  }>(db, sql`
+    select p.created_by, pm.role_id,
+      coalesce(array_agg(perm.name) filter (where perm.name is not null), '{}') as names
+    from projects p
+    left join project_members pm on pm.project_id = p.id and pm.user_id = ${principal.id}
+    left join role_permissions rp on rp.role_id = pm.role_id
+    left join permissions perm on perm.id = rp.permission_id
+    where p.id = ${projectId}
+    group by p.id, p.created_by, pm.role_id`);
+  const row = rows[0];
+  if (!row) return null;
+  const visible =
+    row.role_id !== null ||
+    row.created_by === principal.id ||
+    principal.permissions.has('view_all_projects');
+  if (!visible) return null;
+  return {
+    projectId,
+    permissions: new Set([...principal.permissions, ...row.names]),
+    memberRoleId: row.role_id,
+  };
+}
+
+/**
+ * Resolves access to a project and checks a permission there. A project the user cannot see
+ * answers 404, the same as a missing one, so ids do not reveal what exists.
+ */
+export async function requireProject(
+  db: Tx,
+  principal: Principal,
+  projectId: number,
+  permission?: PermissionName,
+  notFoundMessage = 'Project not found',
+): Promise<ProjectAccess> {
+  const access = await projectAccess(db, principal, projectId);
+  if (!access) throw new NotFoundError(notFoundMessage);
+  if (permission && !access.permissions.has(permission)) throw missingPermission(permission);
+  return access;
+}
+
+/** A SQL condition on `projects.id` (aliased by `column`) true for the projects the user sees. */
+export function visibleProjectCondition(principal: Principal, column: SQL): SQL {
+  if (principal.permissions.has('view_all_projects')) return sql`true`;
+  return sql`(${column} in (select id from projects where created_by = ${principal.id})
+    or ${column} in (select project_id from project_members where user_id = ${principal.id}))`;
+}
+
+/** Permission names granted by the given roles. */
+export async function permissionsOfRoles(db: Tx, roleIds: number[]): Promise<Set<string>> {
+  if (roleIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ name: permissions.name })
+    .from(rolePermissions)
+    .innerJoin(permissions, sql`${permissions.id} = ${rolePermissions.permissionId}`)
+    .where(inArray(rolePermissions.roleId, roleIds));
+  return new Set(rows.map((r) => r.name));
+}
+
+/**
+ * No escalation (DESIGN §5): nobody grants a permission they do not hold in that scope.
+ * `held` is the granter's permission set in the scope (global, or inside a project).
+ */
+export function assertCanGrant(held: Set<string>, granted: Iterable<string>): void {
+  for (const name of granted) {
+    if (!held.has(name)) {
+      throw new ForbiddenError(`You cannot grant the permission "${name}" because you do not hold it`);
+    }
+  }
+}
+
+/** Checks that every permission carried by the roles is held by the granter. */
+export async function assertCanGrantRoles(db: Tx, held: Set<string>, roleIds: number[]): Promise<void> {
+  assertCanGrant(held, await permissionsOfRoles(db, roleIds));
+}

@@ -1,0 +1,25 @@
+import { ErrorResponse, HealthResponse } from '@verdict/contract';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { sql } from 'drizzle-orm';
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/health',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['health'],
+        summary: 'Answers 200 when the database answers, 503 otherwise',
+        response: { 200: HealthResponse, 503: ErrorResponse },
+      },
+    },
+    async (_request, reply) => {
+      try {
+        await app.db.execute(sql`select 1`);
+        return { status: 'ok' };
+      } catch {
+        return reply.status(503).send({ message: 'The database is not available' });
+      }
+    },
+  );
+};

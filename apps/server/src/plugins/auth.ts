@@ -1,0 +1,93 @@
+import type { PermissionName } from '@verdict/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { revokedTokens } from '../db/schema.ts';
+import type { TokenClaims } from '../modules/auth/tokens.ts';
+import { loadPrincipal, type Principal, requireAnyGlobal } from '../modules/authz/authorization.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+
+/**
+ * What a route needs, declared on every /api route as `config.access`:
+ * - 'public': no token (sign-in, health, docs);
+ * - 'signed-in': any active user; finer checks (ownership, project role) live in the service;
+ * - { global: [...] }: one of these permissions held globally, checked here before the body is read;
+ * - { project: name }: that permission inside the target project, checked by the service
+ *   (it needs the project, which only the service resolves).
+ */
+export type RouteAccess =
+  | 'public'
+  | 'signed-in'
+  | { global: PermissionName[] }
+  | { project: PermissionName };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+    tokenClaims: TokenClaims | null;
+  }
+}
+
+export const PUBLIC_ROUTES = new Set(['POST /api/auth/login', 'GET /api/health']);
+
+async function authenticate(app: FastifyInstance, request: FastifyRequest): Promise<void> {
+  const header = request.headers.authorization;
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
+  if (!match?.[1]) throw new UnauthorizedError('Authentication required');
+  const claims = app.tokens.verify(match[1]);
+  if (!claims) throw new UnauthorizedError('Your session is invalid or has expired; sign in again');
+  const [revoked, principal] = await Promise.all([
+    app.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, claims.jti)),
+    loadPrincipal(app.db, claims.id),
+  ]);
+  // Deleted, deactivated, signed out, or password changed since the token was issued.
+  if (
+    revoked.length > 0 ||
+    !principal ||
+    principal.status !== 'active' ||
+    principal.tokenVersion !== (claims.tv ?? 0)
+  ) {
+    throw new UnauthorizedError('Your session is invalid or has expired; sign in again');
+  }
+  request.principal = principal;
+  request.tokenClaims = claims;
+}
+
+/** The signed-in user of a route that is not public. */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new UnauthorizedError();
+  return request.principal;
+}
+
+export const authPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('principal', null);
+  app.decorateRequest('tokenClaims', null);
+
+  // A route under /api that forgets to declare its access fails at start, not in production.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.url.startsWith('/api/docs')) return;
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${route.method} ${route.url} declares no access rule`);
+    if (access === 'public') {
+      const methods = Array.isArray(route.method) ? route.method : [route.method];
+      for (const method of methods) {
+        if (method === 'HEAD') continue;
+        if (!PUBLIC_ROUTES.has(`${method} ${route.url}`)) {
+          throw new Error(`Route ${method} ${route.url} is public but not on the public list`);
+        }
+      }
+    }
+  });
+
+  app.addHook('onRequest', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (!access || access === 'public') return;
+    await authenticate(app, request);
+    if (typeof access === 'object' && 'global' in access) {
+      requireAnyGlobal(principalOf(request), access.global);
+    }
+  });
+});

@@ -1,0 +1,68 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, TooManyRequestsError } from '../lib/errors.ts';
+
+interface ValidationIssue {
+  instancePath?: string;
+  params?: Record<string, unknown>;
+  message?: string;
+}
+
+function fieldOf(issue: ValidationIssue, context: string | undefined): string {
+  const missing = issue.params?.missingProperty ?? issue.params?.additionalProperty;
+  const path = (issue.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+  const field = [path, typeof missing === 'string' ? missing : ''].filter(Boolean).join('.');
+  return field || context || 'body';
+}
+
+function describe(issue: ValidationIssue): string {
+  if (issue.params?.additionalProperty) return 'is not allowed';
+  if (issue.params?.missingProperty) return 'is required';
+  return issue.message ?? 'is invalid';
+}
+
+// PostgreSQL error codes that mean the database itself is unreachable or shutting down.
+const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08000', '08003', '08006']);
+
+/** One error handler: every failure answers `{message}` (DESIGN §6) and 5xx hides its cause. */
+export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
+    if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) {
+        reply.header('Retry-After', String(error.retryAfterSeconds));
+      }
+      return reply
+        .status(error.statusCode)
+        .send(error.details ? { message: error.message, details: error.details } : { message: error.message });
+    }
+    if (error.validation) {
+      const details = error.validation.map((issue) => ({
+        field: fieldOf(issue as ValidationIssue, error.validationContext),
+        message: describe(issue as ValidationIssue),
+      }));
+      const first = details[0];
+      const message = first ? `Invalid ${first.field}: ${first.field} ${first.message}` : 'Invalid request';
+      return reply.status(400).send({ message, details });
+    }
+    if (error.code === '23505') return reply.status(409).send({ message: 'That already exists' });
+    if (error.code === '23503') {
+      return reply.status(409).send({ message: 'That is still in use or refers to something missing' });
+    }
+    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
+      request.log.error({ err: error }, 'database unavailable');
+      return reply.status(503).send({ message: 'The database is not available; try again shortly' });
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      const messages: Record<number, string> = {
+        413: 'The request body is too large',
+        415: 'Send the request body as JSON',
+      };
+      const message =
+        messages[status] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message) ? 'The request body is not valid JSON' : error.message);
+      return reply.status(status).send({ message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on the server' });
+  });
+});

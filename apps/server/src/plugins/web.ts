@@ -1,0 +1,25 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app; every path outside /api gets index.html (history fallback) so a
+ * deep link such as /cases/12 loads. /api paths that match nothing answer a JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const indexHtml = path.join(webDist, 'index.html');
+  const hasWeb = existsSync(indexHtml);
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
+      return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
+    }
+    // A missing asset must not turn into the app's HTML.
+    if (pathname.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found' });
+    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+  });
+}

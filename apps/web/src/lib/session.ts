@@ -1,0 +1,122 @@
+import { DEFAULT_LANDING_ROUTE, SESSION_LIFETIME_MS, STORAGE_KEYS } from '@verdict/contract';
+import { api } from './api-client';
+
+/**
+ * The client half of SPEC §4's session: what lives in local storage and when it stops counting.
+ * The server checks the token too; this is what decides what the browser shows.
+ */
+
+export interface StoredSession {
+  token: string;
+  userId: number;
+  /** When the user signed in, in epoch milliseconds. */
+  tokenTime: number;
+}
+
+export function saveSession(token: string, userId: number, now: number = Date.now()): void {
+  localStorage.setItem(STORAGE_KEYS.token, token);
+  localStorage.setItem(STORAGE_KEYS.userId, String(userId));
+  localStorage.setItem(STORAGE_KEYS.tokenTime, String(now));
+}
+
+export function isSessionExpired(tokenTime: number, now: number = Date.now()): boolean {
+  return !Number.isFinite(tokenTime) || now - tokenTime >= SESSION_LIFETIME_MS;
+}
+
+/** The stored session, or null when it is missing, malformed or older than 24 hours. */
+export function readSession(now: number = Date.now()): StoredSession | null {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const userIdText = localStorage.getItem(STORAGE_KEYS.userId);
+  const tokenTimeText = localStorage.getItem(STORAGE_KEYS.tokenTime);
+  if (!token || !userIdText || !tokenTimeText) return null;
+  const userId = Number(userIdText);
+  const tokenTime = Number(tokenTimeText);
+  if (!Number.isSafeInteger(userId) || userId < 1) return null;
+  if (isSessionExpired(tokenTime, now)) return null;
+  return { token, userId, tokenTime };
+}
+
+/** Page-load rule: a usable session is kept, anything else (expired, half-written) is removed. */
+export function restoreSession(now: number = Date.now()): StoredSession | null {
+  const session = readSession(now);
+  if (!session) clearSession();
+  return session;
+}
+
+/** Milliseconds until the session expires (0 when already expired). */
+export function sessionTimeLeft(session: StoredSession, now: number = Date.now()): number {
+  return Math.max(0, session.tokenTime + SESSION_LIFETIME_MS - now);
+}
+
+export function clearSession(): void {
+  localStorage.removeItem(STORAGE_KEYS.token);
+  localStorage.removeItem(STORAGE_KEYS.userId);
+  localStorage.removeItem(STORAGE_KEYS.tokenTime);
+}
+
+export interface SavedCredentials {
+  email: string;
+  password: string;
+}
+
+/**
+ * 'Remember Me' (SPEC §4): checked stores the email and password, unchecked removes them.
+ * SPEC asks for the password itself to be stored; it sits in local storage in plain text.
+ */
+export function rememberCredentials(remember: boolean, credentials: SavedCredentials): void {
+  if (remember) {
+    localStorage.setItem(STORAGE_KEYS.savedEmail, credentials.email);
+    localStorage.setItem(STORAGE_KEYS.savedPassword, credentials.password);
+  } else {
+    localStorage.removeItem(STORAGE_KEYS.savedEmail);
+    localStorage.removeItem(STORAGE_KEYS.savedPassword);
+  }
+}
+
+export function readSavedCredentials(): SavedCredentials | null {
+  const email = localStorage.getItem(STORAGE_KEYS.savedEmail);
+  const password = localStorage.getItem(STORAGE_KEYS.savedPassword);
+  if (email === null && password === null) return null;
+  return { email: email ?? '', password: password ?? '' };
+}
+
+const SIGN_IN_ROUTE = '/';
+
+/** Remembers every visited path except the sign-in screen itself. */
+export function saveLastRoute(pathname: string): void {
+  if (pathname === SIGN_IN_ROUTE || !pathname.startsWith('/')) return;
+  localStorage.setItem(STORAGE_KEYS.lastRoute, pathname);
+}
+
+export function readLastRoute(): string | null {
+  const route = localStorage.getItem(STORAGE_KEYS.lastRoute);
+  // Only same-app paths: '//host' would be read by the router as another origin.
+  if (!route || route === SIGN_IN_ROUTE || !route.startsWith('/') || route.startsWith('//')) {
+    return null;
+  }
+  return route;
+}
+
+/** Where a signed-in user lands: the last route, else /dashboard. */
+export function landingRoute(): string {
+  return readLastRoute() ?? DEFAULT_LANDING_ROUTE;
+}
+
+export const LOGOUT_FAILED_LOG = 'Server logout failed, clearing client anyway';
+
+/**
+ * Explicit logout: tell the server to revoke the token, then clear the client whatever happens.
+ * Also forgets the last route and the tree's expanded nodes, so the next person to sign in on
+ * this browser starts fresh; 'Remember Me' credentials stay, as the user asked for them.
+ */
+export async function logout(): Promise<void> {
+  try {
+    if (localStorage.getItem(STORAGE_KEYS.token)) await api.post<unknown>('/api/auth/logout');
+  } catch {
+    console.error(LOGOUT_FAILED_LOG);
+  } finally {
+    clearSession();
+    localStorage.removeItem(STORAGE_KEYS.lastRoute);
+    localStorage.removeItem(STORAGE_KEYS.expandedNodes);
+  }
+}
