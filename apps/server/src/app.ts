@@ -6,7 +6,12 @@ import { trimBodyFields } from './lib/trim-strings.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
+import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
+import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
+import { runsRoutes } from './modules/runs/runs-routes.ts';
+import { suitesRoutes } from './modules/suites/suites-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -58,6 +63,11 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(rolesRoutes);
+  await app.register(permissionsRoutes);
+  await app.register(projectsRoutes);
+  await app.register(suitesRoutes);
+  await app.register(casesRoutes);
+  await app.register(runsRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -1,0 +1,3 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+
+export const runsRoutes: FastifyPluginAsyncTypebox = async (_app) => {};
