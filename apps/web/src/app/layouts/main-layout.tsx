@@ -1,0 +1,20 @@
+import { Outlet } from 'react-router';
+import { MainHeader } from '@/components/shell/main-header';
+import { MainSidebar } from '@/components/shell/main-sidebar';
+import { ShellFrame } from '@/components/shell/shell-frame';
+import { useNavigationToast } from '@/components/ui/toast';
+import { ProjectTree } from '@/features/project-tree/components/project-tree';
+
+/** Every signed-in screen outside the admin area. */
+export function MainLayout() {
+  useNavigationToast();
+  return (
+    <ShellFrame
+      navLabel="Main"
+      header={<MainHeader />}
+      sidebar={<MainSidebar projectTree={<ProjectTree />} />}
+    >
+      <Outlet />
+    </ShellFrame>
+  );
+}

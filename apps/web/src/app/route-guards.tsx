@@ -1,0 +1,40 @@
+import { type ReactNode, useEffect } from 'react';
+import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { Loading } from '@/components/ui/loading';
+import { useAuth } from '@/lib/auth';
+import { landingRoute, saveLastRoute } from '@/lib/session';
+
+/** Every route but '/' (SPEC §2): a visitor without a session goes to '/'. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <Loading text="Loading..." fullPage />;
+  if (status === 'signed-out') return <Navigate to="/" replace />;
+  return children;
+}
+
+/** '/': with a valid session, go on to the last route (or /dashboard) instead of signing in. */
+export function PublicOnly({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  if (status === 'loading') return <Loading text="Loading..." fullPage />;
+  if (status === 'signed-in') return <Navigate to={landingRoute()} replace />;
+  return children;
+}
+
+/**
+ * The root of every route: remembers each visited path but '/' as lastRoute (SPEC §2) — also
+ * before sign-in, so a deep link opened while signed out is where sign-in lands — and shows a
+ * thin progress bar while a screen's code loads.
+ */
+export function RootRoute() {
+  const { pathname } = useLocation();
+  const navigation = useNavigation();
+
+  useEffect(() => saveLastRoute(pathname), [pathname]);
+
+  return (
+    <>
+      {navigation.state !== 'idle' ? <div className="route-progress" role="presentation" /> : null}
+      <Outlet />
+    </>
+  );
+}

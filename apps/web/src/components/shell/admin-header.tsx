@@ -1,0 +1,24 @@
+import { useNavigate } from 'react-router';
+import { Brand } from './brand';
+import { ArrowLeftIcon } from './icons';
+
+/** Admin header content (after the toggle): product name with an 'Admin Panel' tag, and 'Back'. */
+export function AdminHeader() {
+  const navigate = useNavigate();
+  return (
+    <>
+      <Brand to="/admin-dashboard" />
+      <span className="header-tag">Admin Panel</span>
+      <div className="header-actions">
+        <button
+          type="button"
+          className="btn btn-ghost header-button"
+          onClick={() => navigate('/dashboard')}
+        >
+          <ArrowLeftIcon />
+          <span>Back</span>
+        </button>
+      </div>
+    </>
+  );
+}

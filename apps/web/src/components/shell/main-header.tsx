@@ -1,0 +1,27 @@
+import { Link } from 'react-router';
+import { Can } from '@/components/can';
+import { useAuth } from '@/lib/auth';
+import { Brand } from './brand';
+import { LogoutButton } from './logout-button';
+
+/** Main header content (after the toggle): product name, the 'Admin' pill, 'Logout'. */
+export function MainHeader() {
+  const { user } = useAuth();
+  const initial = user?.name.trim().charAt(0).toUpperCase() || 'A';
+  return (
+    <>
+      <Brand />
+      <div className="header-actions">
+        <Can permission="manage_admin_panel">
+          <Link to="/admin-dashboard" className="admin-pill">
+            <span className="admin-pill-initial" aria-hidden="true">
+              {initial}
+            </span>
+            <span>Admin</span>
+          </Link>
+        </Can>
+        <LogoutButton />
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+import { SIDEBAR_BREAKPOINT_PX } from '@verdict/contract';
+import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { useLocation } from 'react-router';
+import { Loading } from '@/components/ui/loading';
+import { MenuIcon } from './icons';
+import { useMediaQuery } from './use-media-query';
+
+export interface ShellFrameProps {
+  /** Header content after the menu toggle: brand, pills, buttons. */
+  header: ReactNode;
+  /** Sidebar content (links, sections). */
+  sidebar: ReactNode;
+  /** Accessible name of the sidebar navigation. */
+  navLabel: string;
+  children: ReactNode;
+}
+
+/**
+ * The frame of every signed-in screen (SPEC §2): a header with a menu toggle, a sidebar and the
+ * content. Above SIDEBAR_BREAKPOINT_PX the sidebar always shows (the CSS hides the toggle); at
+ * or below it the sidebar is a drawer the toggle opens, and navigating or Escape closes it.
+ */
+export function ShellFrame({ header, sidebar, navLabel, children }: ShellFrameProps) {
+  const sidebarId = useId();
+  const [open, setOpen] = useState(false);
+  const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX + 1}px)`);
+  const { pathname } = useLocation();
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the path changes
+  useEffect(() => setOpen(false), [pathname]);
+
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  const drawerOpen = open && !wide;
+
+  return (
+    <div className={drawerOpen ? 'shell sidebar-open' : 'shell'}>
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <header className="shell-header">
+        <button
+          type="button"
+          className="menu-toggle"
+          aria-label="Toggle menu"
+          aria-controls={sidebarId}
+          aria-expanded={wide || drawerOpen}
+          onClick={() => setOpen((value) => !value)}
+        >
+          <MenuIcon />
+        </button>
+        {header}
+      </header>
+      <aside id={sidebarId} className="shell-sidebar">
+        <nav aria-label={navLabel} className="sidebar-nav">
+          {sidebar}
+        </nav>
+      </aside>
+      {drawerOpen ? (
+        <div className="shell-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />
+      ) : null}
+      <main className="shell-main" id="main-content" tabIndex={-1}>
+        <Suspense fallback={<Loading />}>{children}</Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,214 @@
+import { LIST_PAGE_SIZE } from '@verdict/contract';
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { pageButtons, pageWindow, showingText } from '@/lib/pagination';
+import { ErrorBox } from './error-box';
+import { Loading } from './loading';
+
+export interface DataListColumn<Row> {
+  /** Stable React key for the column. */
+  key: string;
+  header: ReactNode;
+  /** Cell content; `index` is the row's 0-based position in the whole (filtered) list. */
+  render: (row: Row, index: number) => ReactNode;
+  /** Column width in px (number) or any CSS length. */
+  width?: number | string;
+  className?: string;
+}
+
+export interface DataListSearch<Row> {
+  /** E.g. 'Search users...'. Also the input's accessible name unless `label` is given. */
+  placeholder: string;
+  /**
+   * True when the row matches. `query` is already trimmed and lower-cased; compare with
+   * `includesText(query, row.name, row.email)` to stay case-insensitive.
+   */
+  filter: (row: Row, query: string) => boolean;
+  label?: string;
+}
+
+export interface DataListIndexColumn {
+  /** Default '#'; project screens use 'Sr No'. */
+  header?: string;
+  /** E.g. SR_NO_COLUMN_WIDTH (100) for 'Sr No'. */
+  width?: number | string;
+}
+
+export interface DataListProps<Row> {
+  columns: readonly DataListColumn<Row>[];
+  /** The whole list; paging and search happen here. `undefined` while it is loading. */
+  rows: readonly Row[] | undefined;
+  rowKey: (row: Row) => string | number;
+  /** Shown when no row is left (after search), e.g. 'No users found'. */
+  emptyText: string;
+  search?: DataListSearch<Row>;
+  /** A counting first column ('#' by default) that continues across pages; false to omit. */
+  indexColumn?: DataListIndexColumn | false;
+  loading?: boolean;
+  loadingText?: string;
+  /** A load failure, shown in an error box above the table. */
+  error?: string | null;
+  /** Extra controls on the search row, e.g. an 'Add User' button. */
+  toolbar?: ReactNode;
+  /** Accessible name of the table. */
+  label?: string;
+  pageSize?: number;
+}
+
+/** Case-insensitive "does any of these values contain the (lower-cased) query". */
+export function includesText(query: string, ...values: ReadonlyArray<string | null | undefined>) {
+  const needle = query.trim().toLowerCase();
+  return values.some((value) => (value ?? '').toLowerCase().includes(needle));
+}
+
+/** The one list of the app: optional search, 8 rows a page, 'Showing x-y of n' past one page. */
+export function DataList<Row>({
+  columns,
+  rows,
+  rowKey,
+  emptyText,
+  search,
+  indexColumn = {},
+  loading = false,
+  loadingText = 'Loading...',
+  error,
+  toolbar,
+  label,
+  pageSize = LIST_PAGE_SIZE,
+}: DataListProps<Row>) {
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(1);
+  const searchId = useId();
+
+  const filtered = useMemo(() => {
+    const all = rows ?? [];
+    const needle = query.trim().toLowerCase();
+    if (!search || needle === '') return all;
+    return all.filter((row) => search.filter(row, needle));
+  }, [rows, query, search]);
+
+  // Clamping here (not in state) keeps the page valid when rows are deleted or filtered away.
+  const view = pageWindow(filtered.length, page, pageSize);
+  const visible = filtered.slice(view.start, view.end);
+  const columnCount = columns.length + (indexColumn ? 1 : 0);
+  const isLoading = loading || rows === undefined;
+
+  return (
+    <div className="data-list">
+      {search || toolbar ? (
+        <div className="data-list-toolbar">
+          {search ? (
+            <input
+              id={searchId}
+              type="search"
+              className="input data-list-search"
+              placeholder={search.placeholder}
+              aria-label={search.label ?? search.placeholder}
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setPage(1);
+              }}
+            />
+          ) : null}
+          {toolbar ? <div className="data-list-actions">{toolbar}</div> : null}
+        </div>
+      ) : null}
+      <ErrorBox message={error} />
+      <div className="table-wrap">
+        <table className="table" aria-label={label}>
+          <thead>
+            <tr>
+              {indexColumn ? (
+                <th scope="col" style={{ width: indexColumn.width }}>
+                  {indexColumn.header ?? '#'}
+                </th>
+              ) : null}
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  scope="col"
+                  className={column.className}
+                  style={{ width: column.width }}
+                >
+                  {column.header}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {isLoading ? (
+              <tr>
+                <td colSpan={columnCount}>
+                  <Loading text={loadingText} />
+                </td>
+              </tr>
+            ) : visible.length === 0 ? (
+              <tr>
+                <td colSpan={columnCount} className="table-empty">
+                  {emptyText}
+                </td>
+              </tr>
+            ) : (
+              visible.map((row, i) => {
+                const index = view.start + i;
+                return (
+                  <tr key={rowKey(row)}>
+                    {indexColumn ? <td>{index + 1}</td> : null}
+                    {columns.map((column) => (
+                      <td key={column.key} className={column.className}>
+                        {column.render(row, index)}
+                      </td>
+                    ))}
+                  </tr>
+                );
+              })
+            )}
+          </tbody>
+        </table>
+      </div>
+      {!isLoading && view.showControls ? (
+        <div className="data-list-footer">
+          <p className="data-list-showing">{showingText(view)}</p>
+          <nav className="pagination" aria-label="Pagination">
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={view.page === 1}
+              onClick={() => setPage(view.page - 1)}
+            >
+              Previous
+            </button>
+            {pageButtons(view.page, view.pageCount).map((button, i) =>
+              button === 'gap' ? (
+                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+                <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
+                  …
+                </span>
+              ) : (
+                <button
+                  key={button}
+                  type="button"
+                  className={
+                    button === view.page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'
+                  }
+                  aria-current={button === view.page ? 'page' : undefined}
+                  onClick={() => setPage(button)}
+                >
+                  {button}
+                </button>
+              ),
+            )}
+            <button
+              type="button"
+              className="btn btn-secondary btn-sm"
+              disabled={view.page === view.pageCount}
+              onClick={() => setPage(view.page + 1)}
+            >
+              Next
+            </button>
+          </nav>
+        </div>
+      ) : null}
+    </div>
+  );
+}

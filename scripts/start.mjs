@@ -1,0 +1,49 @@
+// `npm start`: builds the web app when its build is missing or older than its sources, then
+// runs the server (TypeScript through tsx) in this same process so signals reach it directly.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const builtIndex = path.join(root, 'apps/web/dist/index.html');
+const webSources = [
+  'apps/web/src',
+  'apps/web/public',
+  'apps/web/index.html',
+  'apps/web/vite.config.ts',
+  'apps/web/package.json',
+  'packages/contract/src',
+].map((p) => path.join(root, p));
+
+function newestMtime(entry) {
+  if (!existsSync(entry)) return 0;
+  const stat = statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
+  return newest;
+}
+
+function webBuildIsStale() {
+  if (!existsSync(builtIndex)) return true;
+  const built = statSync(builtIndex).mtimeMs;
+  return webSources.some((source) => newestMtime(source) > built);
+}
+
+if (process.env.VERDICT_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
+  console.log('Building the web app (its build is missing or older than its sources)…');
+  const result = spawnSync('npm', ['run', 'build', '-w', '@verdict/web'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error('The web app failed to build; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+const { register } = await import('tsx/esm/api');
+register();
+if (process.argv.includes('--demo')) {
+  const { runDemoCli } = await import(pathToFileURL(path.join(root, 'apps/server/src/demo/demo-cli.ts')).href);
+  await runDemoCli(['--size', 'small']);
+}
+await import(pathToFileURL(path.join(root, 'apps/server/src/server.ts')).href);
