@@ -55,13 +55,19 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   });
 
-  test('lands on the last visited route after signing in again', async ({ page }) => {
-    await signIn(page);
+  test('a deep link opened without a session lands there after signing in', async ({ page }) => {
     await page.goto('/projects-create');
-    await expect(page).toHaveURL(/\/projects-create$/);
-    await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
     await signIn(page);
     await expect(page).toHaveURL(/\/projects-create$/);
+  });
+
+  test('after logout the next sign-in starts at the dashboard', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/projects-create');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await signIn(page);
+    await expect(page).toHaveURL(/\/dashboard$/);
   });
 });

@@ -19,39 +19,213 @@ function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => C
 
 /** Inside the admin layout: own sidebar, header with 'Back'. */
 const adminRoutes: RouteObject[] = [
-  { path: '/admin-dashboard', lazy: screen(() => import('@/features/admin/components/admin-dashboard-page'), (m) => m.AdminDashboardPage) },
-  { path: '/admin', lazy: screen(() => import('@/features/admin/components/users-list-page'), (m) => m.UsersListPage) },
-  { path: '/admin-create-user', lazy: screen(() => import('@/features/admin/components/user-create-page'), (m) => m.UserCreatePage) },
-  { path: '/admin-edit-user/:id', lazy: screen(() => import('@/features/admin/components/user-edit-page'), (m) => m.UserEditPage) },
-  { path: '/sub-user-list', lazy: screen(() => import('@/features/admin/components/sub-users-list-page'), (m) => m.SubUsersListPage) },
-  { path: '/admin-create-subuser', lazy: screen(() => import('@/features/admin/components/sub-user-create-page'), (m) => m.SubUserCreatePage) },
-  { path: '/admin-edit-subuser/:id', lazy: screen(() => import('@/features/admin/components/sub-user-edit-page'), (m) => m.SubUserEditPage) },
-  { path: '/admin-permissions', lazy: screen(() => import('@/features/admin/components/permissions-list-page'), (m) => m.PermissionsListPage) },
-  { path: '/admin-create-permission', lazy: screen(() => import('@/features/admin/components/permission-create-page'), (m) => m.PermissionCreatePage) },
-  { path: '/admin-edit-permission/:id', lazy: screen(() => import('@/features/admin/components/permission-edit-page'), (m) => m.PermissionEditPage) },
-  { path: '/admin-roles', lazy: screen(() => import('@/features/admin/components/roles-list-page'), (m) => m.RolesListPage) },
-  { path: '/admin-create-role', lazy: screen(() => import('@/features/admin/components/role-create-page'), (m) => m.RoleCreatePage) },
-  { path: '/admin-edit-role/:id', lazy: screen(() => import('@/features/admin/components/role-edit-page'), (m) => m.RoleEditPage) },
+  {
+    path: '/admin-dashboard',
+    lazy: screen(
+      () => import('@/features/admin/components/admin-dashboard-page'),
+      (m) => m.AdminDashboardPage,
+    ),
+  },
+  {
+    path: '/admin',
+    lazy: screen(
+      () => import('@/features/admin/components/users-list-page'),
+      (m) => m.UsersListPage,
+    ),
+  },
+  {
+    path: '/admin-create-user',
+    lazy: screen(
+      () => import('@/features/admin/components/user-create-page'),
+      (m) => m.UserCreatePage,
+    ),
+  },
+  {
+    path: '/admin-edit-user/:id',
+    lazy: screen(
+      () => import('@/features/admin/components/user-edit-page'),
+      (m) => m.UserEditPage,
+    ),
+  },
+  {
+    path: '/sub-user-list',
+    lazy: screen(
+      () => import('@/features/admin/components/sub-users-list-page'),
+      (m) => m.SubUsersListPage,
+    ),
+  },
+  {
+    path: '/admin-create-subuser',
+    lazy: screen(
+      () => import('@/features/admin/components/sub-user-create-page'),
+      (m) => m.SubUserCreatePage,
+    ),
+  },
+  {
+    path: '/admin-edit-subuser/:id',
+    lazy: screen(
+      () => import('@/features/admin/components/sub-user-edit-page'),
+      (m) => m.SubUserEditPage,
+    ),
+  },
+  {
+    path: '/admin-permissions',
+    lazy: screen(
+      () => import('@/features/admin/components/permissions-list-page'),
+      (m) => m.PermissionsListPage,
+    ),
+  },
+  {
+    path: '/admin-create-permission',
+    lazy: screen(
+      () => import('@/features/admin/components/permission-create-page'),
+      (m) => m.PermissionCreatePage,
+    ),
+  },
+  {
+    path: '/admin-edit-permission/:id',
+    lazy: screen(
+      () => import('@/features/admin/components/permission-edit-page'),
+      (m) => m.PermissionEditPage,
+    ),
+  },
+  {
+    path: '/admin-roles',
+    lazy: screen(
+      () => import('@/features/admin/components/roles-list-page'),
+      (m) => m.RolesListPage,
+    ),
+  },
+  {
+    path: '/admin-create-role',
+    lazy: screen(
+      () => import('@/features/admin/components/role-create-page'),
+      (m) => m.RoleCreatePage,
+    ),
+  },
+  {
+    path: '/admin-edit-role/:id',
+    lazy: screen(
+      () => import('@/features/admin/components/role-edit-page'),
+      (m) => m.RoleEditPage,
+    ),
+  },
 ];
 
 /** Inside the main shell layout. */
 const mainRoutes: RouteObject[] = [
-  { path: '/dashboard', lazy: screen(() => import('@/features/dashboard/components/dashboard-page'), (m) => m.DashboardPage) },
-  { path: '/projects-create', lazy: screen(() => import('@/features/projects/components/project-create-page'), (m) => m.ProjectCreatePage) },
-  { path: '/projects/:id', lazy: screen(() => import('@/features/projects/components/project-detail-page'), (m) => m.ProjectDetailPage) },
-  { path: '/edit-project/:id', lazy: screen(() => import('@/features/projects/components/project-edit-page'), (m) => m.ProjectEditPage) },
-  { path: '/projects/:id/add-user', lazy: screen(() => import('@/features/projects/components/project-add-user-page'), (m) => m.ProjectAddUserPage) },
-  { path: '/projects/:id/user/:userId', lazy: screen(() => import('@/features/projects/components/project-change-role-page'), (m) => m.ProjectChangeRolePage) },
-  { path: '/projects/:id/add-suite', lazy: screen(() => import('@/features/projects/components/project-add-suite-page'), (m) => m.ProjectAddSuitePage) },
-  { path: '/projects/:id/add-case', lazy: screen(() => import('@/features/projects/components/project-add-case-page'), (m) => m.ProjectAddCasePage) },
-  { path: '/suites/:id', lazy: screen(() => import('@/features/suites/components/suite-detail-page'), (m) => m.SuiteDetailPage) },
-  { path: '/edit-suite/:id', lazy: screen(() => import('@/features/suites/components/suite-edit-page'), (m) => m.SuiteEditPage) },
-  { path: '/suites/:id/add-case', lazy: screen(() => import('@/features/suites/components/suite-add-case-page'), (m) => m.SuiteAddCasePage) },
-  { path: '/cases/:id', lazy: screen(() => import('@/features/cases/components/case-detail-page'), (m) => m.CaseDetailPage) },
-  { path: '/edit-testcase/:id', lazy: screen(() => import('@/features/cases/components/case-edit-page'), (m) => m.CaseEditPage) },
-  { path: '/testcases/:id/add-child', lazy: screen(() => import('@/features/cases/components/case-add-child-page'), (m) => m.CaseAddChildPage) },
-  { path: '/testcases/:id/add-testrun', lazy: screen(() => import('@/features/cases/components/run-create-page'), (m) => m.RunCreatePage) },
-  { path: '/edit-testrun/:id', lazy: screen(() => import('@/features/cases/components/run-edit-page'), (m) => m.RunEditPage) },
+  {
+    path: '/dashboard',
+    lazy: screen(
+      () => import('@/features/dashboard/components/dashboard-page'),
+      (m) => m.DashboardPage,
+    ),
+  },
+  {
+    path: '/projects-create',
+    lazy: screen(
+      () => import('@/features/projects/components/project-create-page'),
+      (m) => m.ProjectCreatePage,
+    ),
+  },
+  {
+    path: '/projects/:id',
+    lazy: screen(
+      () => import('@/features/projects/components/project-detail-page'),
+      (m) => m.ProjectDetailPage,
+    ),
+  },
+  {
+    path: '/edit-project/:id',
+    lazy: screen(
+      () => import('@/features/projects/components/project-edit-page'),
+      (m) => m.ProjectEditPage,
+    ),
+  },
+  {
+    path: '/projects/:id/add-user',
+    lazy: screen(
+      () => import('@/features/projects/components/project-add-user-page'),
+      (m) => m.ProjectAddUserPage,
+    ),
+  },
+  {
+    path: '/projects/:id/user/:userId',
+    lazy: screen(
+      () => import('@/features/projects/components/project-change-role-page'),
+      (m) => m.ProjectChangeRolePage,
+    ),
+  },
+  {
+    path: '/projects/:id/add-suite',
+    lazy: screen(
+      () => import('@/features/projects/components/project-add-suite-page'),
+      (m) => m.ProjectAddSuitePage,
+    ),
+  },
+  {
+    path: '/projects/:id/add-case',
+    lazy: screen(
+      () => import('@/features/projects/components/project-add-case-page'),
+      (m) => m.ProjectAddCasePage,
+    ),
+  },
+  {
+    path: '/suites/:id',
+    lazy: screen(
+      () => import('@/features/suites/components/suite-detail-page'),
+      (m) => m.SuiteDetailPage,
+    ),
+  },
+  {
+    path: '/edit-suite/:id',
+    lazy: screen(
+      () => import('@/features/suites/components/suite-edit-page'),
+      (m) => m.SuiteEditPage,
+    ),
+  },
+  {
+    path: '/suites/:id/add-case',
+    lazy: screen(
+      () => import('@/features/suites/components/suite-add-case-page'),
+      (m) => m.SuiteAddCasePage,
+    ),
+  },
+  {
+    path: '/cases/:id',
+    lazy: screen(
+      () => import('@/features/cases/components/case-detail-page'),
+      (m) => m.CaseDetailPage,
+    ),
+  },
+  {
+    path: '/edit-testcase/:id',
+    lazy: screen(
+      () => import('@/features/cases/components/case-edit-page'),
+      (m) => m.CaseEditPage,
+    ),
+  },
+  {
+    path: '/testcases/:id/add-child',
+    lazy: screen(
+      () => import('@/features/cases/components/case-add-child-page'),
+      (m) => m.CaseAddChildPage,
+    ),
+  },
+  {
+    path: '/testcases/:id/add-testrun',
+    lazy: screen(
+      () => import('@/features/cases/components/run-create-page'),
+      (m) => m.RunCreatePage,
+    ),
+  },
+  {
+    path: '/edit-testrun/:id',
+    lazy: screen(
+      () => import('@/features/cases/components/run-edit-page'),
+      (m) => m.RunEditPage,
+    ),
+  },
   { path: '*', Component: NotFoundPage },
 ];
 

@@ -1,5 +1,5 @@
-import { STORAGE_KEYS } from '@verdict/contract';
 import { useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@verdict/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadSessionUser } from '@/features/auth/api/load-session-user';
 import { login } from '@/features/auth/api/login';

@@ -10,11 +10,7 @@ export function AdminHeader() {
       <Brand to="/admin-dashboard" />
       <span className="header-tag">Admin Panel</span>
       <div className="header-actions">
-        <button
-          type="button"
-          className="btn btn-ghost header-button"
-          onClick={() => navigate('/dashboard')}
-        >
+        <button type="button" className="btn btn-ghost header-button" onClick={() => navigate('/dashboard')}>
           <ArrowLeftIcon />
           <span>Back</span>
         </button>

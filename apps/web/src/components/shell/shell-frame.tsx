@@ -26,7 +26,7 @@ export function ShellFrame({ header, sidebar, navLabel, children }: ShellFramePr
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX + 1}px)`);
   const { pathname } = useLocation();
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: close the drawer whenever the path changes
+  // biome-ignore lint/correctness/useExhaustiveDependencies: following a link in the drawer closes it
   useEffect(() => setOpen(false), [pathname]);
 
   useEffect(() => {

@@ -10,9 +10,7 @@ interface StyleProps {
 }
 
 export function buttonClass({ variant = 'primary', size = 'md' }: StyleProps, extra?: string) {
-  return ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', extra ?? '']
-    .filter(Boolean)
-    .join(' ');
+  return ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {

@@ -20,8 +20,7 @@ export function filterOptions<Value extends OptionValue>(
   if (needle === '') return [...options];
   return options.filter(
     (option) =>
-      option.label.toLowerCase().includes(needle) ||
-      (option.hint ?? '').toLowerCase().includes(needle),
+      option.label.toLowerCase().includes(needle) || (option.hint ?? '').toLowerCase().includes(needle),
   );
 }
 
@@ -67,7 +66,8 @@ export function Combobox<Value extends OptionValue>({
   after,
 }: ComboboxProps<Value>) {
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // Index of the highlighted option; -1 for none.
+  const [active, setActive] = useState(-1);
   const listId = `${control.id}-listbox`;
   const optionId = (index: number) => `${control.id}-option-${index}`;
   const activeIndex = Math.min(active, options.length - 1);
@@ -150,7 +150,12 @@ export function Combobox<Value extends OptionValue>({
             setOpen(true);
             setActive(0);
           }}
-          onClick={() => setOpen(true)}
+          onClick={() => {
+            if (open) return;
+            // Opened by pointer: no option is active until the arrows move.
+            setOpen(true);
+            setActive(-1);
+          }}
           onKeyDown={onKeyDown}
           onBlur={() => {
             setOpen(false);
@@ -159,7 +164,7 @@ export function Combobox<Value extends OptionValue>({
         />
         {after}
       </div>
-      <ul
+      <div
         id={listId}
         role="listbox"
         aria-multiselectable={multiple || undefined}
@@ -167,15 +172,15 @@ export function Combobox<Value extends OptionValue>({
         hidden={!open}
       >
         {options.length === 0 ? (
-          <li className="combobox-empty" role="presentation">
-            {noOptionsText}
-          </li>
+          <div className="combobox-empty">{noOptionsText}</div>
         ) : (
           options.map((option, index) => (
-            <li
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works through the input (aria-activedescendant)
+            <div
               key={option.value}
               id={optionId(index)}
               role="option"
+              tabIndex={-1}
               aria-selected={isSelected(option.value)}
               className={index === activeIndex ? 'combobox-option is-active' : 'combobox-option'}
               // Keep focus in the input so the blur handler does not close the list first.
@@ -188,12 +193,13 @@ export function Combobox<Value extends OptionValue>({
               </span>
               <span>
                 {option.label}
-                {option.hint ? <span className="combobox-hint"> {option.hint}</span> : null}
+                {option.hint ? ' ' : null}
+                {option.hint ? <span className="combobox-hint">{option.hint}</span> : null}
               </span>
-            </li>
+            </div>
           ))
         )}
-      </ul>
+      </div>
     </div>
   );
 }

@@ -6,7 +6,6 @@ import {
   useContext,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
 } from 'react';
@@ -92,6 +91,7 @@ export function ConfirmDialog({
   };
 
   return createPortal(
+    // biome-ignore lint/a11y/noStaticElementInteractions: a click outside cancels; Escape is the keyboard way
     <div
       className="modal-backdrop"
       onMouseDown={(event) => {
@@ -173,10 +173,8 @@ export function ConfirmProvider({ children }: { children: ReactNode }) {
     [],
   );
 
-  const value = useMemo(() => confirm, [confirm]);
-
   return (
-    <ConfirmContext.Provider value={value}>
+    <ConfirmContext.Provider value={confirm}>
       {children}
       <ConfirmDialog
         open={pending !== null}

@@ -35,7 +35,7 @@ export interface DataListIndexColumn {
 
 export interface DataListProps<Row> {
   columns: readonly DataListColumn<Row>[];
-  /** The whole list; paging and search happen here. `undefined` while it is loading. */
+  /** The whole list; paging and search happen here. `undefined` while loading (unless `error`). */
   rows: readonly Row[] | undefined;
   rowKey: (row: Row) => string | number;
   /** Shown when no row is left (after search), e.g. 'No users found'. */
@@ -90,7 +90,8 @@ export function DataList<Row>({
   const view = pageWindow(filtered.length, page, pageSize);
   const visible = filtered.slice(view.start, view.end);
   const columnCount = columns.length + (indexColumn ? 1 : 0);
-  const isLoading = loading || rows === undefined;
+  // A failed load shows its error box over an empty table, not an endless spinner.
+  const isLoading = loading || (rows === undefined && !error);
 
   return (
     <div className="data-list">
@@ -124,12 +125,7 @@ export function DataList<Row>({
                 </th>
               ) : null}
               {columns.map((column) => (
-                <th
-                  key={column.key}
-                  scope="col"
-                  className={column.className}
-                  style={{ width: column.width }}
-                >
+                <th key={column.key} scope="col" className={column.className} style={{ width: column.width }}>
                   {column.header}
                 </th>
               ))}
@@ -180,7 +176,7 @@ export function DataList<Row>({
             </button>
             {pageButtons(view.page, view.pageCount).map((button, i) =>
               button === 'gap' ? (
-                // biome-ignore lint/suspicious/noArrayIndexKey: gaps have no identity of their own
+                // biome-ignore lint/suspicious/noArrayIndexKey: a gap has no identity beyond its place
                 <span key={`gap-${i}`} className="pagination-gap" aria-hidden="true">
                   …
                 </span>
@@ -188,9 +184,7 @@ export function DataList<Row>({
                 <button
                   key={button}
                   type="button"
-                  className={
-                    button === view.page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'
-                  }
+                  className={button === view.page ? 'btn btn-primary btn-sm' : 'btn btn-secondary btn-sm'}
                   aria-current={button === view.page ? 'page' : undefined}
                   onClick={() => setPage(button)}
                 >

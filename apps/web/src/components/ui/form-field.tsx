@@ -63,9 +63,7 @@ export type InputFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
 export function InputField({ label, error, hint, id, className, ...input }: InputFieldProps) {
   return (
     <FormField label={label} error={error} hint={hint} id={id}>
-      {(control) => (
-        <input className={className ? `input ${className}` : 'input'} {...control} {...input} />
-      )}
+      {(control) => <input className={className ? `input ${className}` : 'input'} {...control} {...input} />}
     </FormField>
   );
 }

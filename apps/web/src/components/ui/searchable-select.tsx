@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { type ComboOption, Combobox, filterOptions, type OptionValue } from './combobox';
+import { Combobox, type ComboOption, filterOptions, type OptionValue } from './combobox';
 import { FormField } from './form-field';
 
 export type { ComboOption, OptionValue } from './combobox';
@@ -84,8 +84,7 @@ export function SearchableSelect<Value extends OptionValue>({
   );
 }
 
-export interface MultiSearchableSelectProps<Value extends OptionValue>
-  extends SelectBaseProps<Value> {
+export interface MultiSearchableSelectProps<Value extends OptionValue> extends SelectBaseProps<Value> {
   value: readonly Value[];
   onChange: (values: Value[]) => void;
 }
@@ -111,8 +110,7 @@ export function MultiSearchableSelect<Value extends OptionValue>({
   const chosen = new Set<Value>(value);
   const labelOf = (v: Value) => options.find((option) => option.value === v)?.label ?? String(v);
 
-  const toggle = (v: Value) =>
-    onChange(chosen.has(v) ? value.filter((item) => item !== v) : [...value, v]);
+  const toggle = (v: Value) => onChange(chosen.has(v) ? value.filter((item) => item !== v) : [...value, v]);
 
   return (
     <FormField label={label} error={error} hint={hint} id={id}>

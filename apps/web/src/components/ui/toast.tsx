@@ -120,9 +120,9 @@ export function useNavigationToast(): void {
   }, [location, navigate, show]);
 }
 
-function isToastState(state: unknown): state is Required<Pick<NavigationToastState, 'message'>> &
-  NavigationToastState &
-  Record<string, unknown> {
+function isToastState(
+  state: unknown,
+): state is Required<Pick<NavigationToastState, 'message'>> & NavigationToastState & Record<string, unknown> {
   if (typeof state !== 'object' || state === null) return false;
   const { message } = state as NavigationToastState;
   return typeof message === 'string' && message !== '';

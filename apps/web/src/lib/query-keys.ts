@@ -1,0 +1,51 @@
+/**
+ * The TanStack Query keys of every API resource, shared so that one feature can refresh what
+ * another shows: after adding a suite, `invalidateQueries({ queryKey: queryKeys.suites.all })`
+ * also refreshes the sidebar tree. Keys start with the resource, so `.all` matches them all.
+ */
+type Id = number | string;
+
+export const queryKeys = {
+  users: {
+    all: ['users'] as const,
+    list: () => ['users', 'list'] as const,
+    detail: (id: Id) => ['users', 'detail', Number(id)] as const,
+    subUsers: () => ['users', 'sub-users'] as const,
+    statusCount: () => ['users', 'status-count'] as const,
+  },
+  roles: {
+    all: ['roles'] as const,
+    list: () => ['roles', 'list'] as const,
+    detail: (id: Id) => ['roles', 'detail', Number(id)] as const,
+  },
+  permissions: {
+    all: ['permissions'] as const,
+    list: () => ['permissions', 'list'] as const,
+    detail: (id: Id) => ['permissions', 'detail', Number(id)] as const,
+  },
+  projects: {
+    all: ['projects'] as const,
+    list: () => ['projects', 'list'] as const,
+    count: () => ['projects', 'count'] as const,
+    detail: (id: Id) => ['projects', 'detail', Number(id)] as const,
+  },
+  suites: {
+    all: ['suites'] as const,
+    count: () => ['suites', 'count'] as const,
+    byProject: (projectId: Id) => ['suites', 'project', Number(projectId)] as const,
+    detail: (id: Id) => ['suites', 'detail', Number(id)] as const,
+  },
+  cases: {
+    all: ['cases'] as const,
+    byProject: (projectId: Id) => ['cases', 'project', Number(projectId)] as const,
+    bySuite: (suiteId: Id) => ['cases', 'suite', Number(suiteId)] as const,
+    byParent: (caseId: Id) => ['cases', 'parent', Number(caseId)] as const,
+    detail: (id: Id) => ['cases', 'detail', Number(id)] as const,
+  },
+  runs: {
+    all: ['runs'] as const,
+    stats: () => ['runs', 'stats'] as const,
+    byCase: (caseId: Id) => ['runs', 'case', Number(caseId)] as const,
+    detail: (id: Id) => ['runs', 'detail', Number(id)] as const,
+  },
+} as const;
