@@ -6,7 +6,9 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const builtIndex = path.join(root, 'apps/web/dist/index.html');
+// WEB_DIST lets several checkouts' servers (or several engineers) build and serve separately.
+const webDist = process.env.WEB_DIST ? path.resolve(process.env.WEB_DIST) : path.join(root, 'apps/web/dist');
+const builtIndex = path.join(webDist, 'index.html');
 const webSources = [
   'apps/web/src',
   'apps/web/public',
@@ -33,7 +35,11 @@ function webBuildIsStale() {
 
 if (process.env.VERDICT_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
   console.log('Building the web app (its build is missing or older than its sources)…');
-  const result = spawnSync('npm', ['run', 'build', '-w', '@verdict/web'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(
+    'npm',
+    ['run', 'build', '-w', '@verdict/web', '--', '--outDir', webDist, '--emptyOutDir'],
+    { cwd: root, stdio: 'inherit' },
+  );
   if (result.status !== 0) {
     console.error('The web app failed to build; see the messages above.');
     process.exit(result.status ?? 1);
