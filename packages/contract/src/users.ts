@@ -3,7 +3,16 @@ import { Email, Id, IdName, Name, Password } from './common.ts';
 
 export const UserStatus = Type.Union([Type.Literal('active'), Type.Literal('inactive')]);
 const RoleIds = Type.Array(Id, { maxItems: 1000, uniqueItems: true });
-const MaxUserLimit = Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000 }), Type.Null()]);
+/**
+ * Null means no cap. Written with `nullable` rather than a union: with type coercion on, the
+ * validator would try the integer branch of a union first and turn null into 0 (a cap of 0).
+ */
+const MaxUserLimit = Type.Unsafe<number | null>({
+  type: 'integer',
+  nullable: true,
+  minimum: 0,
+  maximum: 1_000_000,
+});
 
 /** The user shape of DESIGN §6. `name` and `username` carry the same value. */
 export const User = Type.Object({

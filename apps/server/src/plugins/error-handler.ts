@@ -44,11 +44,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const message = first ? `Invalid ${first.field}: ${first.field} ${first.message}` : 'Invalid request';
       return reply.status(400).send({ message, details });
     }
-    if (error.code === '23505') return reply.status(409).send({ message: 'That already exists' });
-    if (error.code === '23503') {
+    // Drizzle wraps driver errors; the PostgreSQL code sits on the cause.
+    const dbCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
+    if (dbCode === '23505') return reply.status(409).send({ message: 'That already exists' });
+    if (dbCode === '23503') {
       return reply.status(409).send({ message: 'That is still in use or refers to something missing' });
     }
-    if (error.code && UNAVAILABLE_CODES.has(error.code)) {
+    if (dbCode && UNAVAILABLE_CODES.has(dbCode)) {
       request.log.error({ err: error }, 'database unavailable');
       return reply.status(503).send({ message: 'The database is not available; try again shortly' });
     }

@@ -1,12 +1,102 @@
-import type { User } from '@verdict/contract';
+import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
-import { type Principal, requireAnyGlobal } from '../authz/authorization.ts';
-import { findUserById } from './users-repository.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import {
+  assertAnAdministratorRemains,
+  assertCanDeleteUser,
+  assertCanSeeUser,
+  type Principal,
+  requireUserDirectoryAccess,
+} from '../authz/authorization.ts';
+import { hashPassword } from '../auth/password.ts';
+import { dbViolationOf } from './db-violation.ts';
+import { pageClause, textMatches } from './list-paging.ts';
+import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
+import {
+  countUsersByStatus,
+  deleteUserRow,
+  findUserById,
+  findUserRecord,
+  hasSubUsers,
+  selectUsers,
+} from './users-repository.ts';
+
+const SUB_USERS_FIRST = "Delete or reassign this user's sub-users first";
 
 export async function getUser(db: Db, principal: Principal, id: number): Promise<User> {
-  if (id !== principal.id) requireAnyGlobal(principal, ['view_admin_home', 'edit_admin_home']);
-  const user = await findUserById(db, id);
+  const target = await findUserRecord(db, id);
+  assertCanSeeUser(principal, target);
+  const user = target && (await findUserById(db, id));
   if (!user) throw new NotFoundError('User not found');
   return user;
+}
+
+export function getStatusCount(db: Db): Promise<StatusCount> {
+  return countUsersByStatus(db);
+}
+
+export async function listUsers(db: Db, principal: Principal, query: ListQuery): Promise<User[]> {
+  await requireUserDirectoryAccess(db, principal);
+  return selectUsers(db, textMatches(query.q, sql`u.username`, sql`u.email`), pageClause(query));
+}
+
+/** A top-level user: the root of a new account, whose max_user_limit caps its sub-users. */
+export async function createUser(db: Db, principal: Principal, body: CreateUserBody): Promise<User> {
+  const passwordHash = await hashPassword(body.password);
+  return db
+    .transaction((tx) =>
+      insertUserWithRoles(tx, principal, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        maxUserLimit: body.max_user_limit ?? null,
+        parentId: null,
+        accountId: null,
+        roleIds: body.roleIds ?? [],
+      }),
+    )
+    .catch((error: unknown) => {
+      throw asIdentityConflict(error);
+    });
+}
+
+export async function editUser(db: Db, principal: Principal, id: number, body: EditUserBody): Promise<User> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db
+    .transaction(async (tx) => {
+      const target = await findUserRecord(tx, id, true);
+      if (!target) throw new NotFoundError('User not found');
+      return applyUserEdit(tx, principal, target, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        roleIds: body.roleIds,
+        status: body.status,
+        maxUserLimit: body.max_user_limit,
+      });
+    })
+    .catch((error: unknown) => {
+      throw asIdentityConflict(error);
+    });
+}
+
+/** Serves users and sub-users alike (SPEC §7); the authorization module tells which caller may. */
+export async function deleteUser(db: Db, principal: Principal, id: number): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const target = await findUserRecord(tx, id, true);
+      assertCanDeleteUser(principal, target);
+      if (!target) throw new NotFoundError('User not found');
+      if (target.id === principal.id) throw new ConflictError('You cannot delete yourself');
+      // Sub-users hang off their creator and account root; deleting those would orphan them.
+      if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST);
+      await deleteUserRow(tx, id);
+      await assertAnAdministratorRemains(tx);
+    });
+  } catch (error) {
+    // A sub-user created under this user after the check is refused by the foreign key.
+    if (dbViolationOf(error)?.kind === 'foreign-key') throw new ConflictError(SUB_USERS_FIRST);
+    throw error;
+  }
 }

@@ -1,0 +1,70 @@
+import type { CreateSubUserBody, ListQuery, SubUserList, UpdateSubUserBody, User } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
+import { hashPassword } from '../auth/password.ts';
+import { pageClause, textMatches } from './list-paging.ts';
+import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
+import { countAccountSubUsers, findUserRecord, lockAccountRoot, selectUsers } from './users-repository.ts';
+
+/**
+ * Sub-users belong to an account: the top-level user at the root of the creator chain
+ * (DESIGN §3). Everything here is scoped to the caller's account.
+ */
+
+export async function listSubUsers(db: Db, principal: Principal, query: ListQuery): Promise<SubUserList> {
+  const inAccount = sql`u.account_id = ${accountRootOf(principal)}`;
+  const matches = textMatches(query.q, sql`u.username`, sql`u.email`);
+  return { subUsers: await selectUsers(db, sql`${inAccount} and ${matches}`, pageClause(query)) };
+}
+
+export async function createSubUser(db: Db, principal: Principal, body: CreateSubUserBody): Promise<User> {
+  const passwordHash = await hashPassword(body.password);
+  const rootId = accountRootOf(principal);
+  return db
+    .transaction(async (tx) => {
+      // The row lock makes concurrent creations in one account count one after another.
+      const account = await lockAccountRoot(tx, rootId);
+      if (!account) throw new Error(`Account root ${rootId} is missing`);
+      const limit = account.maxUserLimit;
+      if (limit !== null && (await countAccountSubUsers(tx, rootId)) >= limit) {
+        throw new ConflictError(`This account has reached its limit of ${limit} sub-user${limit === 1 ? '' : 's'}`);
+      }
+      return insertUserWithRoles(tx, principal, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        maxUserLimit: null,
+        parentId: principal.id,
+        accountId: rootId,
+        roleIds: body.roleIds ?? [],
+      });
+    })
+    .catch((error: unknown) => {
+      throw asIdentityConflict(error);
+    });
+}
+
+export async function updateSubUser(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: UpdateSubUserBody,
+): Promise<User> {
+  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  return db
+    .transaction(async (tx) => {
+      const target = requireSubUserInAccount(principal, await findUserRecord(tx, id, true));
+      return applyUserEdit(tx, principal, target, {
+        username: body.username,
+        email: body.email,
+        passwordHash,
+        roleIds: body.roleIds,
+        status: body.status,
+      });
+    })
+    .catch((error: unknown) => {
+      throw asIdentityConflict(error);
+    });
+}
