@@ -3,10 +3,12 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { trimBodyFields } from './lib/trim-strings.ts';
+import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
-import { healthRoutes } from './modules/health/health-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { healthRoutes } from './modules/health/health-routes.ts';
+import { importRoutes } from './modules/imports/import-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
@@ -37,7 +39,11 @@ export interface BuildAppOptions {
 }
 
 /** Composes the app in a fixed order: external plugins, app plugins, routes, then the web app. */
-export async function buildApp({ config, database, logger = false }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger = false,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
@@ -68,6 +74,8 @@ export async function buildApp({ config, database, logger = false }: BuildAppOpt
   await app.register(suitesRoutes);
   await app.register(casesRoutes);
   await app.register(runsRoutes);
+  await app.register(apiTokensRoutes);
+  await app.register(importRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

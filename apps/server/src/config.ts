@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
 
 /** Settings read once at start (README lists each). A bad value stops start-up with its name. */
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   trustProxy: boolean;
+  /** The largest JUnit report the import accepts, in bytes (after gzip decompression). */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -58,6 +61,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}`);
   }
 
+  const importMaxText = text('IMPORT_MAX_BYTES') ?? String(IMPORT_MAX_BYTES_DEFAULT);
+  const importMaxBytes = Number(importMaxText);
+  // Capped at 256 MiB: the report is held in memory as one string while it is read.
+  if (!Number.isInteger(importMaxBytes) || importMaxBytes < 1024 || importMaxBytes > 256 * 1024 ** 2) {
+    problems.push(
+      `IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 268435456 (got "${importMaxText}")`,
+    );
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -74,5 +86,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webDist: path.resolve(text('WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: text('TRUST_PROXY') === 'true',
+    importMaxBytes,
   };
 }

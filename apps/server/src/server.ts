@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
+import { startBenchMetrics } from './lib/bench-metrics.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
 
 /** Starts Verdict: settings, database, migrations, first-start data, then listen. */
@@ -56,6 +57,7 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void shutdown('SIGINT'));
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
+  if (process.env.VERDICT_METRICS_FILE) startBenchMetrics(process.env.VERDICT_METRICS_FILE);
   await app.listen({ port: config.port, host: config.host });
   const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Verdict is running at http://${config.host}:${config.port} (${where})`);

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Description, Name } from './common.ts';
+import { Description, Id, Name } from './common.ts';
 
 /** The case shape of DESIGN §6, plus `has_children` so the tree can draw a leaf. */
 export const TestCase = Type.Object({
@@ -13,6 +13,10 @@ export const TestCase = Type.Object({
 });
 export type TestCase = Static<typeof TestCase>;
 export const TestCaseList = Type.Array(TestCase);
+
+/** `/api/test-cases/parent/{caseId}` and `/api/testruns/create/{caseId}`. */
+export const CaseIdParams = Type.Object({ caseId: Id }, { additionalProperties: false });
+export type CaseIdParams = Static<typeof CaseIdParams>;
 
 export const CaseBody = Type.Object(
   { name: Name, description: Type.Optional(Description) },

@@ -44,6 +44,7 @@ export const PERMISSION_CATALOGUE = {
   edit_test_run: 'Edit a test run',
   delete_test_run: 'Delete a test run',
   view_all_projects: 'See every project, not only those one created or is a member of',
+  import_results: 'Import test results (JUnit XML reports from CI) into a project',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

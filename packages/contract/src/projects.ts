@@ -52,6 +52,10 @@ export const ChangeRoleBody = Type.Object(
 );
 export type ChangeRoleBody = Static<typeof ChangeRoleBody>;
 
+/** `/…/project/{projectId}` paths of the suite and case lists. */
+export const ProjectIdParams = Type.Object({ projectId: Id }, { additionalProperties: false });
+export type ProjectIdParams = Static<typeof ProjectIdParams>;
+
 export const MemberParams = Type.Object({ id: Id, userId: Id }, { additionalProperties: false });
 export type MemberParams = Static<typeof MemberParams>;
 

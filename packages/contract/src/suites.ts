@@ -10,6 +10,10 @@ export const Suite = Type.Object({
 export type Suite = Static<typeof Suite>;
 export const SuiteList = Type.Array(Suite);
 
+/** `/api/test-cases/suite/{suiteId}`. */
+export const SuiteIdParams = Type.Object({ suiteId: Id }, { additionalProperties: false });
+export type SuiteIdParams = Static<typeof SuiteIdParams>;
+
 export const CreateSuiteBody = Type.Object(
   { project_id: Id, name: Name, description: Type.Optional(Description) },
   { additionalProperties: false },

@@ -3,9 +3,11 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { revokedTokens } from '../db/schema.ts';
+import { UnauthorizedError } from '../lib/errors.ts';
+import { isApiTokenBearer } from '../modules/api-tokens/api-token-secret.ts';
+import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { loadPrincipal, type Principal, requireAnyGlobal } from '../modules/authz/authorization.ts';
-import { UnauthorizedError } from '../lib/errors.ts';
 
 /**
  * What a route needs, declared on every /api route as `config.access`:
@@ -15,11 +17,7 @@ import { UnauthorizedError } from '../lib/errors.ts';
  * - { project: name }: that permission inside the target project, checked by the service
  *   (it needs the project, which only the service resolves).
  */
-export type RouteAccess =
-  | 'public'
-  | 'signed-in'
-  | { global: PermissionName[] }
-  | { project: PermissionName };
+export type RouteAccess = 'public' | 'signed-in' | { global: PermissionName[] } | { project: PermissionName };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -27,7 +25,10 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** Set for a session (JWT) token; null when the caller used an API token. */
     tokenClaims: TokenClaims | null;
+    /** Set when the caller used a personal API token: it acts as its owner. */
+    apiTokenId: number | null;
   }
 }
 
@@ -37,6 +38,13 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
   if (!match?.[1]) throw new UnauthorizedError('Authentication required');
+  if (isApiTokenBearer(match[1])) {
+    const caller = await authenticateApiToken(app.db, match[1]);
+    if (!caller) throw new UnauthorizedError('This API token is invalid or has been revoked');
+    request.principal = caller.principal;
+    request.apiTokenId = caller.apiTokenId;
+    return;
+  }
   const claims = app.tokens.verify(match[1]);
   if (!claims) throw new UnauthorizedError('Your session is invalid or has expired; sign in again');
   const [revoked, principal] = await Promise.all([
@@ -65,6 +73,7 @@ export function principalOf(request: FastifyRequest): Principal {
 export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('principal', null);
   app.decorateRequest('tokenClaims', null);
+  app.decorateRequest('apiTokenId', null);
 
   // A route under /api that forgets to declare its access fails at start, not in production.
   app.addHook('onRoute', (route) => {

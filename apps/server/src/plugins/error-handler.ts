@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { dbViolationOf } from '../lib/db-violation.ts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 
 interface ValidationIssue {
@@ -46,8 +47,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
     }
     // Drizzle wraps driver errors; the PostgreSQL code sits on the cause.
     const dbCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
-    if (dbCode === '23505') return reply.status(409).send({ message: 'That already exists' });
-    if (dbCode === '23503') {
+    const violation = dbViolationOf(error);
+    if (violation?.kind === 'unique') return reply.status(409).send({ message: 'That already exists' });
+    if (violation?.kind === 'foreign-key') {
       return reply.status(409).send({ message: 'That is still in use or refers to something missing' });
     }
     if (dbCode && UNAVAILABLE_CODES.has(dbCode)) {

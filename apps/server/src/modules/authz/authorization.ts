@@ -2,7 +2,7 @@ import type { PermissionName } from '@verdict/contract';
 import { type SQL, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema.ts';
-import { ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 
 /**
  * The one place that answers "what may this user do here" (DESIGN §5). Routes declare the
@@ -168,4 +168,124 @@ export function assertCanGrant(held: Set<string>, granted: Iterable<string>): vo
 /** Checks that every permission carried by the roles is held by the granter. */
 export async function assertCanGrantRoles(db: Tx, held: Set<string>, roleIds: number[]): Promise<void> {
   assertCanGrant(held, await permissionsOfRoles(db, roleIds));
+}
+
+/**
+ * Access to the project of a row reached through its own id (suite, case, run). A missing row
+ * and a row in a project the user cannot see answer the same 404 with the same message, so
+ * nested ids reveal nothing about what exists in other projects.
+ */
+export async function requireProjectOf(
+  db: Tx,
+  principal: Principal,
+  projectId: number | null | undefined,
+  notFoundMessage: string,
+  permission?: PermissionName,
+): Promise<ProjectAccess> {
+  if (projectId === null || projectId === undefined) throw new NotFoundError(notFoundMessage);
+  return requireProject(db, principal, projectId, permission, notFoundMessage);
+}
+
+// ---- Users, sub-users and accounts (DESIGN §3) ----
+
+/** The subset of a user that access to that user depends on. */
+export interface UserScope {
+  id: number;
+  accountId: number | null;
+}
+
+/** The top-level user at the root of the principal's account. */
+export function accountRootOf(principal: Principal): number {
+  return principal.accountId ?? principal.id;
+}
+
+/** True for a sub-user of the principal's account; the account root itself is not a sub-user. */
+export function isSubUserInAccountOf(principal: Principal, target: UserScope): boolean {
+  return target.accountId !== null && target.accountId === accountRootOf(principal);
+}
+
+/**
+ * GET /api/users/{id}: oneself always; user admins anyone; sub-user managers the sub-users of
+ * their account. Everyone else gets the same 403 whether or not the id exists.
+ */
+export function assertCanSeeUser(principal: Principal, target: UserScope | null): void {
+  if (target?.id === principal.id) return;
+  if (principal.permissions.has('view_admin_home') || principal.permissions.has('edit_admin_home')) return;
+  const managesSubUsers =
+    principal.permissions.has('manage_sub_users_home') || principal.permissions.has('manage_sub_users_edit');
+  if (managesSubUsers && target && isSubUserInAccountOf(principal, target)) return;
+  throw missingPermission('view_admin_home');
+}
+
+/**
+ * DELETE /api/users/delete/{id} serves users and sub-users (SPEC §7): delete_admin_home deletes
+ * anyone, manage_sub_users_delete only a sub-user of the caller's account.
+ */
+export function assertCanDeleteUser(principal: Principal, target: UserScope | null): void {
+  if (principal.permissions.has('delete_admin_home')) return;
+  if (principal.permissions.has('manage_sub_users_delete') && target && isSubUserInAccountOf(principal, target)) {
+    return;
+  }
+  throw missingPermission('delete_admin_home');
+}
+
+/** Sub-user routes reach only the sub-users of the caller's account; others look missing. */
+export function requireSubUserInAccount<T extends UserScope>(principal: Principal, target: T | null): T {
+  if (!target || !isSubUserInAccountOf(principal, target)) throw new NotFoundError('Sub-user not found');
+  return target;
+}
+
+/**
+ * The user list feeds the admin screen and the project member picker, so it is open to
+ * view_admin_home, and to add_user_in_project held globally or through any project role.
+ */
+export async function requireUserDirectoryAccess(db: Tx, principal: Principal): Promise<void> {
+  if (principal.permissions.has('view_admin_home') || principal.permissions.has('add_user_in_project')) return;
+  const [row] = await queryRows<{ ok: boolean }>(db, sql`
+    select exists (
+      select 1 from project_members pm
+      join role_permissions rp on rp.role_id = pm.role_id
+      join permissions p on p.id = rp.permission_id
+      where pm.user_id = ${principal.id} and p.name = 'add_user_in_project'
+    ) as ok`);
+  if (!row?.ok) throw missingPermission('view_admin_home');
+}
+
+/**
+ * Setting someone else's password lets the setter sign in as them, so it is a grant of all
+ * their permissions: allowed only when the setter holds every one of them.
+ */
+export async function assertCanSetPasswordOf(db: Tx, principal: Principal, targetRoleIds: number[]): Promise<void> {
+  for (const name of await permissionsOfRoles(db, targetRoleIds)) {
+    if (!principal.permissions.has(name)) {
+      throw new ForbiddenError(
+        `You cannot change the password of a user who holds the permission "${name}", which you do not hold`,
+      );
+    }
+  }
+}
+
+const ADMINISTRATORS_LOCK = 7261003;
+
+/**
+ * The last active holder of manage_admin_panel must stay (DESIGN §3). Call inside the
+ * transaction AFTER the change: the throw rolls it back. The advisory lock serialises these
+ * checks, so two concurrent demotions cannot each see the other's admin still in place
+ * (under READ COMMITTED the count runs after the other transaction has committed).
+ */
+export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`);
+  const [row] = await queryRows<{ ok: boolean }>(tx, sql`
+    select exists (
+      select 1 from users u
+      join user_roles ur on ur.user_id = u.id
+      join role_permissions rp on rp.role_id = ur.role_id
+      join permissions p on p.id = rp.permission_id
+      where u.status = 'active' and p.name = 'manage_admin_panel'
+    ) as ok`);
+  if (!row?.ok) {
+    throw new ConflictError(
+      'This change would leave no active user with the permission "manage_admin_panel"; keep at least one administrator',
+    );
+  }
 }

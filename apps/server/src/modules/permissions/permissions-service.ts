@@ -2,8 +2,8 @@ import { ADMIN_ROLE_NAME, type ListQuery, type Permission, type PermissionBody }
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { dbViolationOf } from '../users/db-violation.ts';
-import { pageClause, textMatches } from '../users/list-paging.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import {
   deletePermission as deletePermissionRow,
   findPermissionIdByName,

@@ -4,8 +4,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { assertAnAdministratorRemains, assertCanGrant, type Principal } from '../authz/authorization.ts';
 import { findPermissionsByIds } from '../permissions/permissions-repository.ts';
-import { dbViolationOf } from '../users/db-violation.ts';
-import { pageClause, textMatches } from '../users/list-paging.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import {
   countRoleHolders,
   deleteRoleRow,

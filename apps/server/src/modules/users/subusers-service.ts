@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
 import { hashPassword } from '../auth/password.ts';
-import { pageClause, textMatches } from './list-paging.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
 import { countAccountSubUsers, findUserRecord, lockAccountRoot, selectUsers } from './users-repository.ts';
 

@@ -8,7 +8,7 @@ import {
   type Principal,
 } from '../authz/authorization.ts';
 import { findExistingRoleIds } from '../roles/roles-repository.ts';
-import { dbViolationOf } from './db-violation.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
 import {
   findIdentityClash,
   findUserById,

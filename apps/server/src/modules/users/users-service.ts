@@ -10,8 +10,8 @@ import {
   requireUserDirectoryAccess,
 } from '../authz/authorization.ts';
 import { hashPassword } from '../auth/password.ts';
-import { dbViolationOf } from './db-violation.ts';
-import { pageClause, textMatches } from './list-paging.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
 import {
   countUsersByStatus,

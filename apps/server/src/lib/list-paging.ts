@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 
 /**
  * SQL for the optional `?limit=&offset=&q=` of every admin list (DESIGN §6). Shared by the
- * user, role and permission lists; without parameters a list answers whole.
+ * lists (users, roles, permissions, projects, suites, cases, runs); without parameters a list answers whole.
  */
 export function pageClause(query: ListQuery): SQL {
   const limit = query.limit === undefined ? sql`` : sql` limit ${query.limit}`;

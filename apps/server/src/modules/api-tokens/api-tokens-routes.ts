@@ -1,0 +1,65 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  ApiTokenCreated,
+  ApiTokenList,
+  ApiTokenParams,
+  CreateApiTokenBody,
+  ErrorResponse,
+  MessageResponse,
+} from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
+import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens-service.ts';
+
+/** Personal API tokens: every signed-in user manages their own, and only their own. */
+export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/api-tokens',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['api-tokens'],
+        summary: "The caller's API tokens that still work (never their secrets)",
+        response: { 200: ApiTokenList, 401: ErrorResponse },
+      },
+    },
+    (request) => listApiTokens(app.db, principalOf(request)),
+  );
+
+  app.post(
+    '/api/api-tokens',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['api-tokens'],
+        summary: 'Create an API token; the answer holds the secret, shown this once',
+        body: CreateApiTokenBody,
+        response: {
+          201: ApiTokenCreated,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const caller = { principal: principalOf(request), apiTokenId: request.apiTokenId };
+      const created = await createApiToken(app.db, caller, request.body.name);
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/api-tokens/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['api-tokens'],
+        summary: 'Revoke one of your API tokens; it stops working at once',
+        params: ApiTokenParams,
+        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+      },
+    },
+    (request) => revokeApiToken(app.db, principalOf(request), request.params.id),
+  );
+};

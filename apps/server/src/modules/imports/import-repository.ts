@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/**
+ * Bulk SQL of the JUnit import. Every write is one statement over arrays (`unnest`), so a
+ * report of 20,000 cases costs a handful of round trips, and the statement-level triggers
+ * that keep the dashboard counters run once per statement, not once per row.
+ */
+
+export interface CaseRow {
+  id: number;
+  suite_id: number;
+  parent_id: number | null;
+  name: string;
+}
+
+const IMPORT_LOCK = 7261004;
+
+/**
+ * Two imports into one project at once would each create the cases the other is creating;
+ * this lock, held until the transaction ends, makes them take turns.
+ */
+export async function lockProjectImports(tx: Tx, projectId: number): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${projectId})`);
+}
+
+export async function projectName(tx: Tx, projectId: number): Promise<string> {
+  const [row] = await queryRows<{ name: string }>(tx, sql`select name from projects where id = ${projectId}`);
+  return row?.name ?? '';
+}
+
+/** The suites of the project with these names; the oldest wins when a name repeats. */
+export async function findSuitesByName(
+  tx: Tx,
+  projectId: number,
+  names: string[],
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`
+    select distinct on (name) id, name from suites
+    where project_id = ${projectId} and name = any(${sql.param(names)}::text[])
+    order by name, id`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+export async function insertSuites(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`
+    insert into suites (project_id, name)
+    select ${projectId}, n from unnest(${sql.param(names)}::text[]) as t(n)
+    returning id, name`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Cases of these suites whose name is one of `names`, oldest first. */
+export async function findCases(
+  tx: Tx,
+  projectId: number,
+  suiteIds: number[],
+  names: string[],
+): Promise<CaseRow[]> {
+  if (suiteIds.length === 0) return [];
+  return queryRows<CaseRow>(
+    tx,
+    sql`
+    select id, suite_id, parent_id, name from test_cases
+    where project_id = ${projectId}
+      and suite_id = any(${sql.param(suiteIds)}::int[])
+      and name = any(${sql.param(names)}::text[])
+    order by id`,
+  );
+}
+
+export async function insertCases(
+  tx: Tx,
+  projectId: number,
+  rows: { suiteId: number; parentId: number | null; name: string }[],
+): Promise<CaseRow[]> {
+  return queryRows<CaseRow>(
+    tx,
+    sql`
+    insert into test_cases (project_id, suite_id, parent_id, name)
+    select ${projectId}, s, p, n
+    from unnest(
+      ${sql.param(rows.map((r) => r.suiteId))}::int[],
+      ${sql.param(rows.map((r) => r.parentId))}::int[],
+      ${sql.param(rows.map((r) => r.name))}::text[]
+    ) as t(s, p, n)
+    returning id, suite_id, parent_id, name`,
+  );
+}
+
+/** Records one run per entry; `project_id` is the cases' project, as the counters need. */
+export async function insertRuns(
+  tx: Tx,
+  projectId: number,
+  executedBy: number,
+  runs: { caseId: number; status: 'passed' | 'failed' }[],
+): Promise<void> {
+  if (runs.length === 0) return;
+  await tx.execute(sql`
+    insert into test_runs (case_id, project_id, status, executed_by)
+    select c, ${projectId}, s, ${executedBy}
+    from unnest(${sql.param(runs.map((r) => r.caseId))}::int[], ${sql.param(runs.map((r) => r.status))}::text[]) as t(c, s)`);
+}

@@ -1,0 +1,142 @@
+import type { ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import {
+  missingPermission,
+  type Principal,
+  type ProjectAccess,
+  requireProject,
+} from '../authz/authorization.ts';
+import { caseKey, type ImportPlan, matchExistingCases, planImport } from './import-plan.ts';
+import {
+  findCases,
+  findSuitesByName,
+  insertCases,
+  insertRuns,
+  insertSuites,
+  lockProjectImports,
+  projectName,
+} from './import-repository.ts';
+import { readJunitReport } from './junit-reader.ts';
+
+/**
+ * Checked before the body is read, so a caller who may not import into the project is
+ * refused without the server reading a report of up to IMPORT_MAX_BYTES.
+ */
+export async function assertMayImport(db: Db, principal: Principal, projectId: number): Promise<void> {
+  await requireProject(db, principal, projectId, 'import_results');
+}
+
+/**
+ * Imports a JUnit report into a project, all or nothing: suites and cases are matched by name
+ * (and created when missing), and one run is recorded per test case that ran, executed by the
+ * caller. Besides `import_results`, the caller needs the permissions of what the import does:
+ * recording runs, and creating suites, top-level cases or child cases when some are missing.
+ */
+export async function importJunitReport(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  xml: string,
+): Promise<ImportResponse> {
+  // Parsing happens outside the transaction: a bad report never holds a connection.
+  const report = readJunitReport(xml);
+  const plan = planImport(report);
+  return db.transaction(async (tx) => {
+    const access = await requireProject(tx, principal, projectId, 'import_results');
+    const created =
+      plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0 };
+    const name = await projectName(tx, projectId);
+    const summary = summarise(plan, created, report.warnings);
+    return { message: messageFor(summary, name), project: { id: projectId, name }, summary };
+  });
+}
+
+async function record(
+  tx: Tx,
+  access: ProjectAccess,
+  principal: Principal,
+  plan: ImportPlan,
+): Promise<{ suites: number; cases: number }> {
+  const { projectId } = access;
+  await lockProjectImports(tx, projectId);
+
+  const suiteIds = await findSuitesByName(tx, projectId, [...plan.suites.keys()]);
+  for (const suite of plan.suites.values()) suite.id = suiteIds.get(suite.name) ?? null;
+  matchExistingCases(plan, await findCases(tx, projectId, [...suiteIds.values()], [...plan.names]));
+
+  const newSuites = [...plan.suites.values()].filter((suite) => suite.id === null);
+  const newCases = plan.levels.map((level) => level.filter((node) => node.id === null));
+  const require = (permission: PermissionName) => {
+    if (!access.permissions.has(permission)) throw missingPermission(permission);
+  };
+  require('add_test_run_in_test_case');
+  if (newSuites.length > 0) require('add_test_suit_in_project');
+  if ((newCases[0]?.length ?? 0) > 0) require('add_test_case_in_test_suit');
+  if (newCases.slice(1).some((level) => level.length > 0)) require('add_test_case_in_test_case');
+
+  if (newSuites.length > 0) {
+    const inserted = await insertSuites(
+      tx,
+      projectId,
+      newSuites.map((suite) => suite.name),
+    );
+    for (const suite of newSuites) suite.id = inserted.get(suite.name) ?? null;
+  }
+  // Level by level, so each child's parent already has its id.
+  for (const level of newCases) {
+    if (level.length === 0) continue;
+    const rows = level.map((node) => ({
+      suiteId: node.suite.id!,
+      parentId: node.parent?.id ?? null,
+      name: node.name,
+    }));
+    const inserted = new Map(
+      (await insertCases(tx, projectId, rows)).map((row) => [
+        caseKey(row.suite_id, row.parent_id, row.name),
+        row.id,
+      ]),
+    );
+    for (const node of level)
+      node.id = inserted.get(caseKey(node.suite.id!, node.parent?.id ?? null, node.name)) ?? null;
+  }
+
+  await insertRuns(
+    tx,
+    projectId,
+    principal.id,
+    plan.runs.map((run) => ({ caseId: run.node.id!, status: run.status })),
+  );
+  return { suites: newSuites.length, cases: newCases.reduce((n, level) => n + level.length, 0) };
+}
+
+function summarise(
+  plan: ImportPlan,
+  created: { suites: number; cases: number },
+  warnings: string[],
+): ImportSummary {
+  const passed = plan.runs.filter((run) => run.status === 'passed').length;
+  return {
+    tests: plan.tests,
+    suites: plan.suites.size,
+    suitesCreated: created.suites,
+    cases: new Set(plan.runs.map((run) => run.node)).size,
+    casesCreated: created.cases,
+    runsRecorded: plan.runs.length,
+    passed,
+    failed: plan.runs.length - passed,
+    errors: plan.errors,
+    skipped: plan.skipped,
+    warnings,
+  };
+}
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+function messageFor(summary: ImportSummary, project: string): string {
+  if (summary.tests === 0) return 'The report has no test cases; nothing was recorded';
+  if (summary.runsRecorded === 0) {
+    return `${summary.skipped === 1 ? 'The only test case was' : `All ${summary.skipped} test cases were`} skipped; nothing was recorded`;
+  }
+  const skipped = summary.skipped > 0 ? `; ${summary.skipped} skipped (not recorded)` : '';
+  return `Recorded ${count(summary.runsRecorded, 'result')} in "${project}": ${summary.passed} passed, ${summary.failed} failed${skipped}`;
+}

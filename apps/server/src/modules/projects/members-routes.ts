@@ -1,0 +1,68 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AddMemberBody,
+  ChangeRoleBody,
+  ErrorResponse,
+  MemberMutation,
+  MemberParams,
+  MessageResponse,
+} from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
+import { addMember, changeMemberRole, removeMember } from './members-service.ts';
+
+const tags = ['project members'];
+const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/projects/add-user',
+    {
+      config: { access: { project: 'add_user_in_project' } },
+      schema: {
+        tags,
+        summary: 'Make a user a member of a project with a role (no escalation)',
+        body: AddMemberBody,
+        response: { 201: MemberMutation, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const member = await addMember(app.db, principalOf(request), request.body);
+      return reply.status(201).send({ message: 'User added to project successfully', member });
+    },
+  );
+
+  app.put(
+    '/api/projects/:id/user/:userId/change-role',
+    {
+      config: { access: { project: 'change_user_role_in_project' } },
+      schema: {
+        tags,
+        summary: "Change a member's role (no escalation); body ids must match the path",
+        params: MemberParams,
+        body: ChangeRoleBody,
+        response: { 200: MemberMutation, ...errors },
+      },
+    },
+    async (request) => {
+      const member = await changeMemberRole(app.db, principalOf(request), request.params, request.body);
+      return { message: 'Role changed successfully', member };
+    },
+  );
+
+  app.delete(
+    '/api/projects/:id/user/:userId/remove',
+    {
+      config: { access: { project: 'remove_user_from_project' } },
+      schema: {
+        tags,
+        summary: 'Remove a member from a project',
+        params: MemberParams,
+        response: { 200: MessageResponse, ...errors },
+      },
+    },
+    async (request) => {
+      await removeMember(app.db, principalOf(request), request.params);
+      return { message: 'User removed from project successfully' };
+    },
+  );
+};

@@ -1,0 +1,87 @@
+import type { AddMemberBody, ChangeRoleBody, MemberParams, ProjectMember } from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import {
+  assertCanGrantRoles,
+  type Principal,
+  type ProjectAccess,
+  requireProject,
+} from '../authz/authorization.ts';
+import {
+  deleteMember,
+  findMember,
+  insertMember,
+  lockRole,
+  lockUser,
+  updateMemberRole,
+} from './members-repository.ts';
+import { LOCK, lockProject } from './row-locks.ts';
+
+const NOT_A_MEMBER = 'That user is not a member of this project';
+
+/**
+ * No escalation (DESIGN §5): the role given must carry only permissions the caller holds in
+ * this project (their global ones plus their own role here). A missing role is a 404.
+ */
+async function assertCanGrantRole(tx: Tx, access: ProjectAccess, roleId: number): Promise<void> {
+  if (!(await lockRole(tx, roleId))) throw new NotFoundError('Role not found');
+  await assertCanGrantRoles(tx, access.permissions, [roleId]);
+}
+
+async function memberOrFail(tx: Tx, projectId: number, userId: number): Promise<ProjectMember> {
+  const member = await findMember(tx, projectId, userId);
+  if (!member) throw new NotFoundError(NOT_A_MEMBER);
+  return member;
+}
+
+export async function addMember(db: Db, principal: Principal, body: AddMemberBody): Promise<ProjectMember> {
+  return db.transaction(async (tx) => {
+    await lockProject(tx, body.projectId, LOCK.keyShare);
+    const access = await requireProject(tx, principal, body.projectId, 'add_user_in_project');
+    if (!(await lockUser(tx, body.userId))) throw new NotFoundError('User not found');
+    await assertCanGrantRole(tx, access, body.roleId);
+    if (!(await insertMember(tx, body.projectId, body.userId, body.roleId))) {
+      throw new ConflictError('That user is already a member of this project');
+    }
+    return memberOrFail(tx, body.projectId, body.userId);
+  });
+}
+
+/** The body repeats the path's ids (SPEC §7); a body that disagrees is a malformed request. */
+function assertBodyMatchesPath(params: MemberParams, body: ChangeRoleBody): void {
+  const details = [];
+  if (body.projectId !== undefined && body.projectId !== params.id) {
+    details.push({ field: 'projectId', message: 'must match the project id in the path' });
+  }
+  if (body.userId !== undefined && body.userId !== params.userId) {
+    details.push({ field: 'userId', message: 'must match the user id in the path' });
+  }
+  const first = details[0];
+  if (first) throw new BadRequestError(`Invalid ${first.field}: ${first.field} ${first.message}`, details);
+}
+
+export async function changeMemberRole(
+  db: Db,
+  principal: Principal,
+  params: MemberParams,
+  body: ChangeRoleBody,
+): Promise<ProjectMember> {
+  assertBodyMatchesPath(params, body);
+  return db.transaction(async (tx) => {
+    await lockProject(tx, params.id, LOCK.keyShare);
+    const access = await requireProject(tx, principal, params.id, 'change_user_role_in_project');
+    if (!(await findMember(tx, params.id, params.userId, LOCK.noKeyUpdate)))
+      throw new NotFoundError(NOT_A_MEMBER);
+    await assertCanGrantRole(tx, access, body.roleId);
+    await updateMemberRole(tx, params.id, params.userId, body.roleId);
+    return memberOrFail(tx, params.id, params.userId);
+  });
+}
+
+export async function removeMember(db: Db, principal: Principal, params: MemberParams): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockProject(tx, params.id, LOCK.keyShare);
+    await requireProject(tx, principal, params.id, 'remove_user_from_project');
+    if (!(await deleteMember(tx, params.id, params.userId))) throw new NotFoundError(NOT_A_MEMBER);
+  });
+}

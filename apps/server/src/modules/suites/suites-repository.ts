@@ -1,0 +1,71 @@
+import type { ListQuery, Suite } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { LOCK, type RowLock } from '../projects/row-locks.ts';
+
+const COLUMNS = sql`s.id, s.name, s.description, s.project_id`;
+
+export async function listSuitesOfProject(db: Tx, projectId: number, query: ListQuery): Promise<Suite[]> {
+  return queryRows<Suite>(
+    db,
+    sql`
+    select ${COLUMNS} from suites s
+    where s.project_id = ${projectId} and ${textMatches(query.q, sql`s.name`)}
+    order by s.id${pageClause(query)}`,
+  );
+}
+
+/** Read from the trigger-kept counters, never by counting suites (DESIGN §7). */
+export async function countVisibleSuites(db: Tx, principal: Principal): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`
+    select coalesce(sum(ps.suites), 0)::int as n from project_stats ps
+    where ${visibleProjectCondition(principal, sql`ps.project_id`)}`,
+  );
+  return row?.n ?? 0;
+}
+
+export async function findSuite(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<Suite | null> {
+  const [row] = await queryRows<Suite>(db, sql`select ${COLUMNS} from suites s where s.id = ${id}${lock}`);
+  return row ?? null;
+}
+
+export async function insertSuite(
+  tx: Tx,
+  values: { projectId: number; name: string; description: string },
+): Promise<Suite> {
+  const [row] = await queryRows<Suite>(
+    tx,
+    sql`
+    insert into suites as s (project_id, name, description)
+    values (${values.projectId}, ${values.name}, ${values.description})
+    returning ${COLUMNS}`,
+  );
+  if (!row) throw new Error('insert into suites returned no row');
+  return row;
+}
+
+export async function updateSuite(
+  tx: Tx,
+  id: number,
+  values: { name: string; description?: string | undefined },
+): Promise<Suite | null> {
+  const [row] = await queryRows<Suite>(
+    tx,
+    sql`
+    update suites as s
+    set name = ${values.name}, description = coalesce(${values.description ?? null}::text, s.description)
+    where s.id = ${id}
+    returning ${COLUMNS}`,
+  );
+  return row ?? null;
+}
+
+/** One statement: the suite's cases (children share its suite_id) and their runs cascade. */
+export async function deleteSuite(tx: Tx, id: number): Promise<boolean> {
+  const rows = await queryRows(tx, sql`delete from suites where id = ${id} returning id`);
+  return rows.length > 0;
+}

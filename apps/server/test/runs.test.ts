@@ -1,0 +1,200 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import {
+  addMember,
+  as,
+  createRole,
+  createTree,
+  createUser,
+  createWorld,
+  expectBadIds,
+  expectGuards,
+  expectStatus,
+  type TestUser,
+  type Tree,
+  type World,
+} from './helpers/fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+let t: TestApp;
+let w: World;
+let tree: Tree;
+let tester: TestUser;
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t);
+  tree = await createTree(t, w.admin, w.project.id);
+  tester = await createUser(t);
+  const runner = ['home_test_run', 'add_test_run_in_test_case', 'edit_test_run', 'delete_test_run'];
+  await addMember(t, w.project.id, tester.id, await createRole(t, runner));
+});
+afterAll(() => t.close());
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+
+async function newRun(caseId: number, status?: 'passed' | 'failed', token = tester.token) {
+  return expectStatus(
+    await as(t, token).post(`/api/testruns/create/${caseId}`, status ? { status } : {}),
+    201,
+  ).testRun;
+}
+
+describe('POST /api/testruns/create/{caseId}', () => {
+  it('records a run by the caller, with the case project copied', async () => {
+    const res = await as(t, tester.token).post(`/api/testruns/create/${tree.childId}`, { status: 'failed' });
+    const body = expectStatus(res, 201);
+    expect(body).toEqual({
+      message: 'Test run created successfully',
+      testRun: {
+        id: expect.any(Number),
+        status: 'failed',
+        executed_by: tester.id,
+        executor: { id: tester.id, username: tester.username },
+        test_case: { id: tree.childId, name: 'child' },
+        created_at: expect.stringMatching(ISO),
+      },
+    });
+    const [row] = await queryRows(
+      t.db,
+      sql`select project_id, case_id from test_runs where id = ${body.testRun.id}`,
+    );
+    expect(row).toEqual({ project_id: w.project.id, case_id: tree.childId });
+  });
+
+  it('defaults the status to passed, with or without a body', async () => {
+    expect((await newRun(tree.caseId)).status).toBe('passed');
+    const bare = await t.request({
+      method: 'POST',
+      url: `/api/testruns/create/${tree.caseId}`,
+      token: tester.token,
+    });
+    expect(expectStatus(bare, 201).testRun.status).toBe('passed');
+  });
+
+  it('needs add_test_run_in_test_case in the case project; hidden cases look missing', async () => {
+    const url = `/api/testruns/create/${tree.caseId}`;
+    await expectGuards(t, w, { method: 'POST', url, payload: {}, permission: 'add_test_run_in_test_case' });
+    const hidden = await as(t, w.outsider.token).post(url, {});
+    const missing = await as(t, w.outsider.token).post('/api/testruns/create/999999', {});
+    expect(hidden.json()).toEqual({ message: 'Test case not found' });
+    expect(missing.json()).toEqual(hidden.json());
+  });
+
+  it('answers 400 for a bad status, extra fields or a bad id', async () => {
+    const url = `/api/testruns/create/${tree.caseId}`;
+    for (const payload of [{ status: 'skipped' }, { status: 'passed', executed_by: 1 }, { status: null }]) {
+      expectStatus(await as(t, tester.token).post(url, payload), 400);
+    }
+    await expectBadIds(t, tester.token, 'POST', ['/api/testruns/create/abc', '/api/testruns/create/0'], {});
+  });
+});
+
+describe('GET /api/testruns/testcase/{id}', () => {
+  it("answers the case's runs by id", async () => {
+    const caseId = tree.grandchildId;
+    const before = expectStatus(await as(t, tester.token).get(`/api/testruns/testcase/${caseId}`), 200);
+    const added = await newRun(caseId, 'failed');
+    const after = expectStatus(await as(t, tester.token).get(`/api/testruns/testcase/${caseId}`), 200);
+    expect(after).toEqual([...before, added]);
+    expect(after.every((r: { test_case: { id: number } }) => r.test_case.id === caseId)).toBe(true);
+    const failed = expectStatus(
+      await as(t, tester.token).get(`/api/testruns/testcase/${caseId}?q=fail`),
+      200,
+    );
+    expect(failed.map((r: { status: string }) => r.status)).toEqual(['failed', 'failed']);
+    const byName = await as(t, tester.token).get(`/api/testruns/testcase/${caseId}?q=${tester.username}`);
+    expect(expectStatus(byName, 200)).toEqual([added]);
+  });
+
+  it('needs home_test_run in the case project', async () => {
+    await expectGuards(t, w, {
+      method: 'GET',
+      url: `/api/testruns/testcase/${tree.caseId}`,
+      permission: 'home_test_run',
+    });
+    await expectBadIds(t, w.admin, 'GET', ['/api/testruns/testcase/x']);
+    expect(expectStatus(await as(t, w.admin).get('/api/testruns/testcase/999999'), 404)).toEqual({
+      message: 'Test case not found',
+    });
+  });
+});
+
+describe('GET /api/testruns/detail/{id}', () => {
+  it('answers a run to anyone who sees its project; hidden runs look missing', async () => {
+    const run = await newRun(tree.caseId, 'failed');
+    expect(expectStatus(await as(t, w.member.token).get(`/api/testruns/detail/${run.id}`), 200)).toEqual(run);
+    await expectGuards(t, w, { method: 'GET', url: `/api/testruns/detail/${run.id}` });
+    const hidden = await as(t, w.outsider.token).get(`/api/testruns/detail/${run.id}`);
+    const missing = await as(t, w.outsider.token).get('/api/testruns/detail/999999');
+    expect(hidden.json()).toEqual({ message: 'Test run not found' });
+    expect(missing.json()).toEqual(hidden.json());
+    await expectBadIds(t, w.admin, 'GET', ['/api/testruns/detail/abc']);
+  });
+});
+
+describe('PUT /api/testruns/update/{id}', () => {
+  it('changes only the status; the executor stays', async () => {
+    const run = await newRun(tree.caseId, 'passed');
+    const res = await as(t, w.admin).put(`/api/testruns/update/${run.id}`, { status: 'failed' });
+    expect(expectStatus(res, 200)).toEqual({
+      message: 'Test run updated successfully',
+      testRun: { ...run, status: 'failed' },
+    });
+    for (const payload of [{}, { status: 'failed', executed_by: 1 }, { status: 'maybe' }]) {
+      expectStatus(await as(t, w.admin).put(`/api/testruns/update/${run.id}`, payload), 400);
+    }
+  });
+
+  it('needs edit_test_run in the run project', async () => {
+    const run = await newRun(tree.caseId);
+    const url = `/api/testruns/update/${run.id}`;
+    await expectGuards(t, w, {
+      method: 'PUT',
+      url,
+      payload: { status: 'failed' },
+      permission: 'edit_test_run',
+    });
+    expectStatus(await as(t, w.admin).put('/api/testruns/update/999999', { status: 'failed' }), 404);
+    await expectBadIds(t, w.admin, 'PUT', ['/api/testruns/update/0'], { status: 'failed' });
+    expect(expectStatus(await as(t, w.admin).get(`/api/testruns/detail/${run.id}`), 200).status).toBe(
+      'passed',
+    );
+  });
+});
+
+describe('DELETE /api/testruns/delete/{id}', () => {
+  it('deletes a run', async () => {
+    const run = await newRun(tree.caseId);
+    expect(expectStatus(await as(t, tester.token).del(`/api/testruns/delete/${run.id}`), 200)).toEqual({
+      message: 'Test run deleted successfully',
+    });
+    expectStatus(await as(t, w.admin).get(`/api/testruns/detail/${run.id}`), 404);
+    expectStatus(await as(t, w.admin).del(`/api/testruns/delete/${run.id}`), 404);
+  });
+
+  it('needs delete_test_run in the run project', async () => {
+    const run = await newRun(tree.caseId);
+    await expectGuards(t, w, {
+      method: 'DELETE',
+      url: `/api/testruns/delete/${run.id}`,
+      permission: 'delete_test_run',
+    });
+    await expectBadIds(t, w.admin, 'DELETE', ['/api/testruns/delete/abc']);
+    expectStatus(await as(t, w.admin).get(`/api/testruns/detail/${run.id}`), 200);
+  });
+});
+
+describe('a deleted executor', () => {
+  it('keeps executed_by on the run and answers executor null', async () => {
+    const gone = await createUser(t);
+    await addMember(t, w.project.id, gone.id, await createRole(t, ['add_test_run_in_test_case']));
+    const run = await newRun(tree.looseCaseId, 'failed', gone.token);
+    await t.db.execute(sql`delete from users where id = ${gone.id}`);
+    const after = expectStatus(await as(t, w.admin).get(`/api/testruns/detail/${run.id}`), 200);
+    expect(after).toEqual({ ...run, executor: null });
+    expect(after.executed_by).toBe(gone.id);
+    const list = expectStatus(await as(t, w.admin).get(`/api/testruns/testcase/${tree.looseCaseId}`), 200);
+    expect(list.find((r: { id: number }) => r.id === run.id)).toEqual({ ...run, executor: null });
+  });
+});

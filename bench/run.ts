@@ -1,0 +1,196 @@
+// `npm run bench`: builds the web app, makes sure the large data set exists, starts the server
+// on it (embedded PostgreSQL in bench/data, or DATABASE_URL), and drives each endpoint with
+// autocannon (50 connections, 10 s warm-up, 20 s measured), next to a floor: a bare Fastify
+// route answering the same number of bytes. Prints one table and writes bench/results.json.
+// Options: --quick (2 s warm-up, 5 s measured), --only <substring>, --skip-floor, --skip-auth-off.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { startProcess, type ServerHandle } from './server-process.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const args = process.argv.slice(2);
+const quick = args.includes('--quick');
+const onlyIndex = args.indexOf('--only');
+const only = onlyIndex >= 0 ? args[onlyIndex + 1] : undefined;
+const WARMUP_S = quick ? 2 : 10;
+const MEASURE_S = quick ? 5 : 20;
+const CONNECTIONS = 50;
+const PORT = 3380;
+const FLOOR_PORT = 3390;
+const ADMIN_PASSWORD = process.env.ADMIN_PASSWORD ?? 'bench-admin-password';
+const dataDir = process.env.DATA_DIR ?? path.join(root, 'bench/data');
+const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded PostgreSQL';
+
+function step(message: string) {
+  console.error(`\n== ${message}`);
+}
+
+step('Building the web app');
+if (spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' }).status !== 0) process.exit(1);
+
+step(`Preparing the large data set (${database})`);
+const demo = spawnSync('node', ['--import', 'tsx', 'apps/server/src/demo/demo-cli.ts', '--size', 'large'], {
+  cwd: root,
+  env: { ...process.env, DATA_DIR: dataDir, ADMIN_PASSWORD },
+  encoding: 'utf8',
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+if (demo.status !== 0 && !/already has projects/.test(demo.stderr ?? '')) {
+  console.error(demo.stdout);
+}
+
+interface Row {
+  name: string;
+  requestsPerSec: number;
+  p50: number;
+  p99: number;
+  bytes: number;
+  errors: number;
+  floorRequestsPerSec?: number;
+  ratioToFloor?: number;
+  authOffRequestsPerSec?: number;
+  authCost?: number;
+}
+
+async function drive(
+  url: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string; seconds: number },
+) {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: options.seconds,
+    method: (options.method ?? 'GET') as 'GET',
+    headers: options.headers,
+    body: options.body,
+  });
+  return {
+    requestsPerSec: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    bytes: result.requests.total > 0 ? Math.round(result.throughput.total / result.requests.total) : 0,
+    errors: result.errors + result.non2xx + result.timeouts,
+  };
+}
+
+async function login(server: ServerHandle): Promise<string> {
+  const res = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'admin@example.com', password: ADMIN_PASSWORD }),
+  });
+  if (!res.ok) throw new Error(`bench login failed: ${res.status} ${await res.text()}`);
+  return (await res.json()).token;
+}
+
+const metricsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-')), 'metrics.json');
+const serverEnv = (authOff: boolean): Record<string, string> => ({
+  DATA_DIR: dataDir,
+  ADMIN_PASSWORD,
+  VERDICT_SKIP_WEB_BUILD: '1',
+  VERDICT_METRICS_FILE: metricsFile,
+  ...(authOff ? { VERDICT_BENCH_AUTH_OFF: '1' } : {}),
+});
+
+step('Starting the server');
+let server = await startProcess(['scripts/start.mjs'], serverEnv(false), PORT, '/api/health');
+const token = await login(server);
+const auth = { authorization: `Bearer ${token}` };
+const ids = (await (await fetch(`${server.url}/api/testsuites/project/1`, { headers: auth })).json()) as { id: number; name: string }[];
+const bigSuite = ids.find((s) => s.name.startsWith('Big suite'))?.id ?? 1;
+const suite2 = ids.find((s) => s.name === 'Suite 2')?.id ?? 2;
+const suite2Cases = (await (await fetch(`${server.url}/api/test-cases/suite/${suite2}`, { headers: auth })).json()) as {
+  id: number;
+  name: string;
+}[];
+const bigParent = suite2Cases.find((c) => c.name.startsWith('Big parent'))?.id ?? 1;
+const sampleCase = suite2Cases.find((c) => c.name.startsWith('Case'))?.id ?? suite2Cases[0]?.id ?? 1;
+
+const json = { 'content-type': 'application/json' };
+const endpoints: { name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; authed: boolean }[] = [
+  { name: 'GET /api/testruns/stats', path: '/api/testruns/stats', authed: true },
+  { name: 'GET /api/projects/count', path: '/api/projects/count', authed: true },
+  { name: 'GET /api/testsuites/count', path: '/api/testsuites/count', authed: true },
+  { name: 'GET /api/projects/list', path: '/api/projects/list', authed: true },
+  { name: 'GET /api/testsuites/project/{id}', path: '/api/testsuites/project/1', authed: true },
+  { name: 'GET /api/test-cases/suite/{id} (10,000 cases)', path: `/api/test-cases/suite/${bigSuite}`, authed: true },
+  { name: 'GET /api/test-cases/parent/{id} (1,000 children)', path: `/api/test-cases/parent/${bigParent}`, authed: true },
+  { name: 'GET /api/test-cases/single/{id}', path: `/api/test-cases/single/${sampleCase}`, authed: true },
+  { name: 'GET /api/testruns/testcase/{id}', path: `/api/testruns/testcase/${sampleCase}`, authed: true },
+  { name: 'POST /api/testruns/create/{id}', path: `/api/testruns/create/${sampleCase}`, method: 'POST', body: '{"status":"passed"}', headers: json, authed: true },
+  {
+    name: 'POST /api/auth/login',
+    path: '/api/auth/login',
+    method: 'POST',
+    body: JSON.stringify({ email: 'user7@example.com', password: 'verdict-demo-1' }),
+    headers: json,
+    authed: false,
+  },
+].filter((e) => !only || e.name.includes(only));
+
+const rows: Row[] = [];
+const eventLoop: number[] = [];
+for (const endpoint of endpoints) {
+  step(endpoint.name);
+  const headers = { ...(endpoint.headers ?? {}), ...(endpoint.authed ? auth : {}) };
+  const target = { method: endpoint.method, headers, body: endpoint.body };
+  await drive(server.url + endpoint.path, { ...target, seconds: WARMUP_S });
+  server.child.kill('SIGUSR2'); // resets the server's event-loop delay histogram
+  const measured = await drive(server.url + endpoint.path, { ...target, seconds: MEASURE_S });
+  server.child.kill('SIGUSR1'); // writes the histogram to the metrics file
+  await new Promise((r) => setTimeout(r, 200));
+  const metrics = server.metrics();
+  if (metrics) eventLoop.push(metrics.eventLoopP99Ms);
+  rows.push({ name: endpoint.name, ...measured });
+}
+const peakMemoryMb = server.peakMemoryMb();
+await server.stop();
+
+if (!args.includes('--skip-auth-off')) {
+  step('Auth and permission checks switched off (benchmark only)');
+  server = await startProcess(['scripts/start.mjs'], serverEnv(true), PORT, '/api/health');
+  for (const row of rows) {
+    const endpoint = endpoints.find((e) => e.name === row.name)!;
+    if (!endpoint.authed || endpoint.method === 'POST') continue;
+    const target = { method: endpoint.method, headers: endpoint.headers ?? {}, body: endpoint.body };
+    await drive(server.url + endpoint.path, { ...target, seconds: WARMUP_S });
+    const off = await drive(server.url + endpoint.path, { ...target, seconds: MEASURE_S });
+    row.authOffRequestsPerSec = off.requestsPerSec;
+    row.authCost = off.requestsPerSec > 0 ? 1 - row.requestsPerSec / off.requestsPerSec : undefined;
+  }
+  await server.stop();
+}
+
+if (!args.includes('--skip-floor')) {
+  step('Floor: a bare Fastify route answering the same number of bytes');
+  const floor = await startProcess(['--import', 'tsx', 'bench/floor-server.ts'], {}, FLOOR_PORT, '/floor?bytes=10');
+  for (const row of rows) {
+    const url = `${floor.url}/floor?bytes=${row.bytes}`;
+    await drive(url, { seconds: WARMUP_S });
+    const measured = await drive(url, { seconds: MEASURE_S });
+    row.floorRequestsPerSec = measured.requestsPerSec;
+    row.ratioToFloor = measured.requestsPerSec > 0 ? row.requestsPerSec / measured.requestsPerSec : undefined;
+  }
+  await floor.stop();
+}
+
+const pct = (x?: number) => (x === undefined ? '-' : `${(x * 100).toFixed(0)}%`);
+const table = [
+  '| Endpoint | req/s | p50 ms | p99 ms | bytes | errors | floor req/s | ratio to floor | auth cost |',
+  '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ...rows.map(
+    (r) =>
+      `| ${r.name} | ${r.requestsPerSec.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.bytes} | ${r.errors} | ${r.floorRequestsPerSec?.toFixed(0) ?? '-'} | ${pct(r.ratioToFloor)} | ${pct(r.authCost)} |`,
+  ),
+].join('\n');
+const eventLoopP99Ms = eventLoop.length ? Math.max(...eventLoop) : null;
+console.log(`\nVerdict benchmark on ${database}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${MEASURE_S} s measured\n`);
+console.log(table);
+console.log(`\nevent-loop delay p99 (worst endpoint): ${eventLoopP99Ms?.toFixed(1) ?? '-'} ms; server peak memory: ${peakMemoryMb.toFixed(0)} MB`);
+writeFileSync(
+  path.join(root, 'bench/results.json'),
+  `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows }, null, 2)}\n`,
+);

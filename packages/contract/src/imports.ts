@@ -1,0 +1,44 @@
+import { type Static, Type } from 'typebox';
+import { IdName } from './common.ts';
+
+/** Media types the JUnit import accepts; `Content-Encoding: gzip` is accepted too. */
+export const JUNIT_CONTENT_TYPES = ['application/xml', 'text/xml'] as const;
+
+/** The default of the server setting IMPORT_MAX_BYTES: the largest report accepted (50 MB). */
+export const IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
+
+/** The request body of POST /api/projects/{id}/import/junit: the report itself, as XML text. */
+export const JunitXmlBody = Type.String({
+  description:
+    'A JUnit XML report (JUnit/Surefire, pytest, jest-junit, Playwright, go-junit-report, Vitest…), ' +
+    'sent as application/xml or text/xml, optionally with Content-Encoding: gzip',
+});
+
+/** What one import did. Skipped test cases are counted but record nothing. */
+export const ImportSummary = Type.Object({
+  /** Test cases in the report (every `<testcase>`). */
+  tests: Type.Integer(),
+  /** Distinct suites that received results, and how many of them were new. */
+  suites: Type.Integer(),
+  suitesCreated: Type.Integer(),
+  /** Distinct cases that received a run, and how many cases (parents included) were new. */
+  cases: Type.Integer(),
+  casesCreated: Type.Integer(),
+  runsRecorded: Type.Integer(),
+  passed: Type.Integer(),
+  /** Failed runs: test cases with a `<failure>` or an `<error>`. */
+  failed: Type.Integer(),
+  /** Of the failed runs, those reported as `<error>` (the test could not run to its end). */
+  errors: Type.Integer(),
+  skipped: Type.Integer(),
+  /** Things worth knowing that did not stop the import, e.g. a name shortened to fit. */
+  warnings: Type.Array(Type.String()),
+});
+export type ImportSummary = Static<typeof ImportSummary>;
+
+export const ImportResponse = Type.Object({
+  message: Type.String(),
+  project: IdName,
+  summary: ImportSummary,
+});
+export type ImportResponse = Static<typeof ImportResponse>;
