@@ -24,7 +24,7 @@ export interface TestApp {
  * A fresh database per test file: embedded PGlite in memory, or, when DATABASE_URL is set,
  * a new database on that PostgreSQL server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ database: Database; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -40,6 +40,7 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
   const database = await openDatabase({ url: target.toString() });
   return {
     database,
+    url: target.toString(),
     async drop() {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
