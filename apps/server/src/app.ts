@@ -18,6 +18,8 @@ import { usersRoutes } from './modules/users/users-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { routeCataloguePlugin } from './plugins/route-catalogue.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -59,10 +61,13 @@ export async function buildApp({
   app.decorate('db', database.db);
   app.decorate('tokens', createTokenService(await resolveSigningKey(database.db, config.jwtSecret)));
 
+  await app.register(routeCataloguePlugin);
   await app.register(securityPlugin);
-  await app.register(docsPlugin);
   await app.register(errorHandlerPlugin);
+  // Before the docs, so that the access rule covers the docs' own routes too.
   await app.register(authPlugin);
+  await app.register(inputGuardPlugin);
+  await app.register(docsPlugin);
   app.addHook('preValidation', async (request) => trimBodyFields(request.body));
 
   await app.register(healthRoutes);

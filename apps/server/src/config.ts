@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
+import { isCommonPassword } from './modules/auth/password-policy.ts';
 
 /** Settings read once at start (README lists each). A bad value stops start-up with its name. */
 export interface Config {
@@ -49,6 +50,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const adminPassword = env.ADMIN_PASSWORD || undefined;
   if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
     problems.push('ADMIN_PASSWORD must be 8 to 128 characters long');
+  } else if (adminPassword !== undefined && isCommonPassword(adminPassword)) {
+    problems.push('ADMIN_PASSWORD is one of the 10,000 most common passwords; choose another');
   }
 
   const jwtSecret = env.JWT_SECRET || undefined;

@@ -8,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { lockDataDir } from '../lib/data-dir-lock.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -30,16 +31,34 @@ export async function openDatabase(options: {
   dataDir?: string | undefined;
 }): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 20 });
+    // A server that does not answer makes a request fail (503) after 5 s rather than hang.
+    const pool = new pg.Pool({ connectionString: options.url, max: 20, connectionTimeoutMillis: 5000 });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
     return { db, kind: 'postgres', pool, close: () => pool.end() };
   }
-  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.dataDir);
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
-  return { db, kind: 'embedded', close: () => client.close() };
+  let release = () => {};
+  if (options.dataDir) {
+    mkdirSync(options.dataDir, { recursive: true });
+    // PGlite does not lock its directory; a second process on it would corrupt the data.
+    release = lockDataDir(options.dataDir);
+  }
+  try {
+    const client = await PGlite.create(options.dataDir);
+    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const close = async () => {
+      try {
+        await client.close();
+      } finally {
+        release();
+      }
+    };
+    return { db, kind: 'embedded', close };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }
 
 /** Applies pending migrations; an advisory lock keeps concurrent starts from racing. */

@@ -226,6 +226,7 @@ const mainRoutes: RouteObject[] = [
       (m) => m.RunEditPage,
     ),
   },
+  { path: '/api-tokens', lazy: screen(() => import('@/features/api-tokens/components/api-tokens-page'), (m) => m.ApiTokensPage) },
   { path: '*', Component: NotFoundPage },
 ];
 

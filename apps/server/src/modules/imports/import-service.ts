@@ -17,6 +17,8 @@ import {
   projectName,
 } from './import-repository.ts';
 import { readJunitReport } from './junit-reader.ts';
+import { LOCK, lockProject } from '../projects/row-locks.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 
 /**
  * Checked before the body is read, so a caller who may not import into the project is
@@ -59,6 +61,9 @@ async function record(
 ): Promise<{ suites: number; cases: number }> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
+  // Same lock order as every other write (projects/row-locks.ts): project row first, so an
+  // import racing a case or project delete waits instead of deadlocking on the counters.
+  if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
 
   const suiteIds = await findSuitesByName(tx, projectId, [...plan.suites.keys()]);
   for (const suite of plan.suites.values()) suite.id = suiteIds.get(suite.name) ?? null;

@@ -1,0 +1,95 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import { ApiTokensPage } from './api-tokens-page';
+
+const CI_TOKEN = {
+  id: 3,
+  name: 'GitHub Actions',
+  prefix: 'vdt_AbCdEfGh',
+  created_at: '2025-03-14T10:00:00.000Z',
+  last_used_at: null,
+};
+const SECRET = `vdt_${'s'.repeat(43)}`;
+
+describe('ApiTokensPage', () => {
+  it('lists the tokens with their first characters and when they were used', async () => {
+    mockApi({ 'GET /api/api-tokens': { body: [CI_TOKEN] } });
+    renderWithProviders(<ApiTokensPage />);
+    const table = await screen.findByRole('table', { name: 'API tokens' });
+    const row = (await within(table).findByText('GitHub Actions')).closest('tr')!;
+    expect(within(row).getByText('vdt_AbCdEfGh…')).toBeTruthy();
+    expect(within(row).getByText('Never')).toBeTruthy();
+  });
+
+  it('creates a token and shows its secret once, with a copy button', async () => {
+    const user = userEvent.setup();
+    const writeText = vi.fn().mockResolvedValue(undefined);
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true });
+    const api = mockApi({
+      'GET /api/api-tokens': { body: [] },
+      'POST /api/api-tokens': (body) => ({
+        status: 201,
+        body: {
+          message: 'API token created',
+          apiToken: { ...CI_TOKEN, name: (body as { name: string }).name },
+          token: SECRET,
+        },
+      }),
+    });
+    renderWithProviders(<ApiTokensPage />);
+    await user.type(screen.getByLabelText('Token name'), '  GitLab CI ');
+    await user.click(screen.getByRole('button', { name: 'Create Token' }));
+
+    expect(await screen.findByRole('heading', { name: /Copy your new token “GitLab CI” now/ })).toBeTruthy();
+    expect((screen.getByLabelText('New API token') as HTMLInputElement).value).toBe(SECRET);
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({ name: 'GitLab CI' });
+
+    await user.click(screen.getByRole('button', { name: 'Copy' }));
+    expect(writeText).toHaveBeenCalledWith(SECRET);
+    expect(await screen.findByRole('button', { name: 'Copied!' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Done' }));
+    expect(screen.queryByLabelText('New API token')).toBeNull();
+    expect(screen.getByLabelText('Token name')).toBeTruthy();
+  });
+
+  it('asks for a name before calling the server', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({ 'GET /api/api-tokens': { body: [] } });
+    renderWithProviders(<ApiTokensPage />);
+    await user.click(screen.getByRole('button', { name: 'Create Token' }));
+    expect(await screen.findByText('Token name is required')).toBeTruthy();
+    expect(api.calls.filter((c) => c.method === 'POST')).toEqual([]);
+  });
+
+  it('shows the server’s reason when creating fails', async () => {
+    const user = userEvent.setup();
+    mockApi({
+      'GET /api/api-tokens': { body: [] },
+      'POST /api/api-tokens': { status: 409, body: { message: 'You already have 50 API tokens' } },
+    });
+    renderWithProviders(<ApiTokensPage />);
+    await user.type(screen.getByLabelText('Token name'), 'one more');
+    await user.click(screen.getByRole('button', { name: 'Create Token' }));
+    expect((await screen.findByRole('alert')).textContent).toContain('You already have 50 API tokens');
+  });
+
+  it('revokes a token after confirmation and removes it from the list', async () => {
+    const user = userEvent.setup();
+    const api = mockApi({
+      'GET /api/api-tokens': { body: [CI_TOKEN] },
+      'DELETE /api/api-tokens/3': { body: { message: 'API token revoked' } },
+    });
+    renderWithProviders(<ApiTokensPage />);
+    await user.click(await screen.findByRole('button', { name: 'Revoke' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Do you really want to revoke the token "GitHub Actions"?');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Revoke' }));
+    await waitFor(() => expect(screen.getByText('No API tokens yet')).toBeTruthy());
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/api-tokens/3')).toBe(true);
+    expect(await screen.findByText('API token "GitHub Actions" revoked')).toBeTruthy();
+  });
+});

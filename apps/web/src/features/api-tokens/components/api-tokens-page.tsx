@@ -1,0 +1,33 @@
+import type { ApiTokenCreated } from '@verdict/contract';
+import { useState } from 'react';
+import { Card, Page } from '@/components/ui/page';
+import { ApiTokensList } from './api-tokens-list';
+import { CreateApiTokenForm } from './create-api-token-form';
+import { NewApiTokenSecret } from './new-api-token-secret';
+import './api-tokens.css';
+
+/**
+ * /api-tokens: the signed-in user's personal API tokens for CI and scripts. A token acts with
+ * its owner's permissions; only a hash is stored, so the secret is shown once, at creation.
+ */
+export function ApiTokensPage() {
+  const [created, setCreated] = useState<ApiTokenCreated | null>(null);
+  return (
+    <Page
+      title="API Tokens"
+      subtitle="Tokens let CI jobs and scripts call Verdict as you, with your permissions."
+      card={false}
+    >
+      <Card title={created ? undefined : 'Create a token'}>
+        {created ? (
+          <NewApiTokenSecret created={created} onDone={() => setCreated(null)} />
+        ) : (
+          <CreateApiTokenForm onCreated={setCreated} />
+        )}
+      </Card>
+      <Card title="Your tokens">
+        <ApiTokensList />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,269 @@
+#!/usr/bin/env node
+// verdict-import: uploads JUnit XML reports to a Verdict project. One file, no dependencies,
+// Node 20+, so a CI job can run it with npx or copy it as is.
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { gzipSync } from 'node:zlib';
+
+const VERSION = '0.1.0';
+const USAGE = `Usage: verdict-import --url URL --token TOKEN --project ID [options] REPORT...
+
+Uploads JUnit XML reports to a Verdict project: each <testsuite> becomes a suite, each
+<testcase> a case (created when missing) with one run (passed or failed). Skipped tests are
+counted, not recorded. A REPORT may be a directory: its *.xml files are uploaded.
+
+Options:
+  --url URL          Verdict address, e.g. https://verdict.example.com  (or VERDICT_URL)
+  --token TOKEN      a personal API token (or VERDICT_TOKEN; in CI prefer the variable)
+  --project ID       the project id, as in /projects/ID                  (or VERDICT_PROJECT)
+  --no-gzip          send the reports uncompressed
+  --timeout SECONDS  give up on one report after this long (default 300)
+  --json             print the server's answers as JSON lines instead of text
+  -h, --help         show this help
+  -v, --version      show the version
+
+Exit status: 0 when every report was imported, 1 when any failed, 2 for a usage error.`;
+
+class UsageError extends Error {}
+
+const err = (line) => process.stderr.write(`${line}\n`);
+const out = (line) => process.stdout.write(`${line}\n`);
+
+function formatBytes(bytes) {
+  if (bytes >= 1024 * 1024) return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+  if (bytes >= 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${bytes} B`;
+}
+
+const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
+function parseOptions(argv, env) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      project: { type: 'string' },
+      'no-gzip': { type: 'boolean', default: false },
+      timeout: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', short: 'h', default: false },
+      version: { type: 'boolean', short: 'v', default: false },
+    },
+  });
+  if (values.help || values.version) return { help: values.help, version: values.version };
+
+  const url = values.url ?? env.VERDICT_URL;
+  const token = values.token ?? env.VERDICT_TOKEN;
+  const project = values.project ?? env.VERDICT_PROJECT;
+  if (!url) throw new UsageError('--url (or VERDICT_URL) is required');
+  if (!token) throw new UsageError('--token (or VERDICT_TOKEN) is required');
+  if (!project) throw new UsageError('--project (or VERDICT_PROJECT) is required');
+  if (!/^[1-9]\d{0,9}$/.test(project))
+    throw new UsageError(`--project must be a project id, a positive whole number (got "${project}")`);
+  let base;
+  try {
+    base = new URL(url.endsWith('/') ? url : `${url}/`);
+  } catch {
+    throw new UsageError(`--url is not a valid address: "${url}"`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new UsageError('--url must start with http:// or https://');
+  const timeout = Number(values.timeout ?? 300);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError('--timeout must be a positive number of seconds');
+  if (positionals.length === 0) throw new UsageError('name at least one report file');
+
+  return {
+    endpoint: new URL(`api/projects/${project}/import/junit`, base),
+    token,
+    files: positionals.flatMap(expandReport),
+    gzip: !values['no-gzip'],
+    timeoutMs: timeout * 1000,
+    json: values.json,
+  };
+}
+
+/** A directory stands for the *.xml files directly in it. */
+function expandReport(target) {
+  let stats;
+  try {
+    stats = statSync(target);
+  } catch {
+    throw new UsageError(`no such report: ${target}`);
+  }
+  if (!stats.isDirectory()) return [target];
+  const files = readdirSync(target)
+    .filter((name) => name.toLowerCase().endsWith('.xml'))
+    .sort()
+    .map((name) => path.join(target, name));
+  if (files.length === 0) throw new UsageError(`no *.xml report in the directory ${target}`);
+  return files;
+}
+
+/** Progress on stderr: one line rewritten in place on a terminal, start and end lines in CI logs. */
+function progressLine(label) {
+  const tty = Boolean(process.stderr.isTTY);
+  let last = -1;
+  return {
+    start(text) {
+      if (tty) process.stderr.write(`\r\x1b[K${label} ${text}`);
+      else err(`${label} ${text}`);
+    },
+    update(sent, total) {
+      const percent = total === 0 ? 100 : Math.floor((sent / total) * 100);
+      if (!tty || percent === last) return;
+      last = percent;
+      process.stderr.write(`\r\x1b[K${label} uploading ${percent}% of ${formatBytes(total)}`);
+      if (sent >= total) process.stderr.write(`\r\x1b[K${label} uploaded; the server is importing…`);
+    },
+    end(text) {
+      if (tty) process.stderr.write(`\r\x1b[K${label} ${text}\n`);
+      else err(`${label} ${text}`);
+    },
+  };
+}
+
+/** The body as a stream read in slices, so the progress follows what the socket takes. */
+function streamed(bytes, onProgress) {
+  const slice = 64 * 1024;
+  let offset = 0;
+  return new ReadableStream(
+    {
+      pull(controller) {
+        if (offset >= bytes.length) {
+          controller.close();
+          return;
+        }
+        const end = Math.min(offset + slice, bytes.length);
+        controller.enqueue(bytes.subarray(offset, end));
+        offset = end;
+        onProgress(offset);
+      },
+    },
+    { highWaterMark: 0 },
+  );
+}
+
+function summaryLine(file, answer) {
+  const s = answer.summary;
+  if (s.runsRecorded === 0) return `${file}: ${answer.message}`;
+  const errors = s.errors > 0 ? `, ${plural(s.errors, 'error')} among the failures` : '';
+  const skipped = s.skipped > 0 ? `; ${s.skipped} skipped` : '';
+  const created =
+    s.suitesCreated + s.casesCreated > 0
+      ? `; created ${plural(s.suitesCreated, 'suite')} and ${plural(s.casesCreated, 'case')}`
+      : '';
+  return `${file}: recorded ${plural(s.runsRecorded, 'result')} in "${answer.project.name}" (${s.passed} passed, ${s.failed} failed${errors})${skipped}${created}`;
+}
+
+async function upload(options, file, label) {
+  const progress = progressLine(label);
+  const raw = readFileSync(file);
+  const body = options.gzip ? gzipSync(raw) : raw;
+  const size = options.gzip
+    ? `${formatBytes(raw.length)}, ${formatBytes(body.length)} gzipped`
+    : formatBytes(raw.length);
+  progress.start(`uploading ${file} (${size}) to ${options.endpoint.origin}`);
+  const started = Date.now();
+  const headers = {
+    authorization: `Bearer ${options.token}`,
+    'content-type': 'application/xml',
+    accept: 'application/json',
+  };
+  if (options.gzip) headers['content-encoding'] = 'gzip';
+  let response;
+  try {
+    response = await fetch(options.endpoint, {
+      method: 'POST',
+      headers,
+      body: streamed(body, (sent) => progress.update(sent, body.length)),
+      duplex: 'half',
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
+    const reason = error?.name === 'TimeoutError' ? `no answer within ${options.timeoutMs / 1000} s` : cause;
+    progress.end(`failed: could not reach ${options.endpoint.origin} (${reason})`);
+    return null;
+  }
+  const text = await response.text();
+  let answer;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = undefined;
+  }
+  if (!response.ok || !answer?.summary) {
+    const message =
+      typeof answer?.message === 'string' ? answer.message : text.slice(0, 200) || response.statusText;
+    progress.end(`failed: HTTP ${response.status}: ${message}`);
+    return null;
+  }
+  progress.end(`imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  for (const warning of answer.summary.warnings ?? []) err(`${label} warning: ${warning}`);
+  return answer;
+}
+
+async function main(argv = process.argv.slice(2), env = process.env) {
+  let options;
+  try {
+    options = parseOptions(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError) && error?.code?.startsWith?.('ERR_PARSE_ARGS') !== true) throw error;
+    err(`verdict-import: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    out(USAGE);
+    return 0;
+  }
+  if (options.version) {
+    out(VERSION);
+    return 0;
+  }
+
+  const totals = { reports: 0, failedReports: 0, runs: 0, passed: 0, failed: 0, skipped: 0 };
+  for (const [index, file] of options.files.entries()) {
+    const label = `verdict-import [${index + 1}/${options.files.length}]`;
+    let answer = null;
+    try {
+      answer = await upload(options, file, label);
+    } catch (error) {
+      err(`${label} failed: ${error?.message ?? error}`);
+    }
+    totals.reports += 1;
+    if (!answer) {
+      totals.failedReports += 1;
+      continue;
+    }
+    if (options.json) out(JSON.stringify({ file, ...answer }));
+    else out(summaryLine(file, answer));
+    totals.runs += answer.summary.runsRecorded;
+    totals.passed += answer.summary.passed;
+    totals.failed += answer.summary.failed;
+    totals.skipped += answer.summary.skipped;
+  }
+  if (!options.json && totals.reports > 1) {
+    out(
+      `total: ${plural(totals.reports - totals.failedReports, 'report')} imported, ${plural(totals.runs, 'result')} recorded (${totals.passed} passed, ${totals.failed} failed), ${totals.skipped} skipped`,
+    );
+  }
+  if (totals.failedReports > 0) {
+    err(`verdict-import: ${totals.failedReports} of ${plural(totals.reports, 'report')} failed to import`);
+    return 1;
+  }
+  return 0;
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error) => {
+    err(`verdict-import: ${error?.stack ?? error}`);
+    process.exitCode = 1;
+  },
+);
