@@ -1,10 +1,55 @@
-import { Page } from '@/components/ui/page';
+import { lazy, Suspense, useId } from 'react';
+import { Loading } from '@/components/ui/loading';
+import { Card, Page } from '@/components/ui/page';
+import { useStatusCount } from '../api/get-status-count';
+import { useLoggedError } from './use-logged-error';
+import './admin.css';
 
-/** PLACEHOLDER for /admin-dashboard: replace the body, keep the export name (app/router.tsx imports it). */
+// recharts is large; only this card needs it, so it loads when the card does.
+const UserStatusDonut = lazy(() => import('./user-status-donut'));
+
+/** /admin-dashboard (SPEC §2): Active, Inactive and Total Users, and the Active vs Inactive donut. */
 export function AdminDashboardPage() {
+  const counts = useStatusCount();
+  // SPEC §8: user status count errors are only logged; the cards then show 0.
+  useLoggedError(counts.error, 'Error fetching user status count');
+  const active = counts.data?.active ?? 0;
+  const inactive = counts.data?.inactive ?? 0;
+
   return (
-    <Page title="Admin Dashboard">
-      <p className="muted">Coming soon</p>
+    <Page title="Admin Dashboard" subtitle="User status overview" card={false}>
+      <div className="admin-stat-grid">
+        <StatCard label="Active Users" value={active} tone="success" />
+        <StatCard label="Inactive Users" value={inactive} tone="danger" />
+        <StatCard label="Total Users" value={active + inactive} tone="info" />
+      </div>
+      <Card title="Active vs Inactive" className="admin-chart-card">
+        {counts.isPending ? (
+          <Loading text="Loading..." />
+        ) : (
+          <Suspense fallback={<Loading text="Loading chart..." />}>
+            <UserStatusDonut active={active} inactive={inactive} />
+          </Suspense>
+        )}
+      </Card>
     </Page>
+  );
+}
+
+interface StatCardProps {
+  label: string;
+  value: number;
+  tone: 'success' | 'danger' | 'info';
+}
+
+function StatCard({ label, value, tone }: StatCardProps) {
+  const labelId = useId();
+  return (
+    <section className={`card admin-stat admin-stat-${tone}`} aria-labelledby={labelId}>
+      <h2 className="admin-stat-label" id={labelId}>
+        {label}
+      </h2>
+      <p className="admin-stat-value">{value}</p>
+    </section>
   );
 }

@@ -1,10 +1,31 @@
+import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { errorText } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useCreatePermission } from '../api/create-permission';
+import { PermissionForm } from './permission-form';
 
-/** PLACEHOLDER for /admin-create-permission: replace the body, keep the export name (app/router.tsx imports it). */
+/** /admin-create-permission (SPEC §2). */
 export function PermissionCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreatePermission();
+
   return (
-    <Page title="Create Permission">
-      <p className="muted">Coming soon</p>
+    <Page title="Create Permission" narrow>
+      <PermissionForm
+        submitLabel="Create Permission"
+        busyLabel="Creating..."
+        pending={create.isPending}
+        error={
+          create.isError ? errorText(create.error, 'Failed to create permission. Please try again.') : null
+        }
+        onSubmit={(body) =>
+          create.mutate(body, {
+            onSuccess: () =>
+              navigate(paths.permissions, { state: { message: 'Permission created successfully!' } }),
+          })
+        }
+      />
     </Page>
   );
 }

@@ -1,10 +1,28 @@
+import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
+import { errorText } from '@/lib/api-client';
+import { paths } from '@/lib/paths';
+import { useCreateRole } from '../api/create-role';
+import { RoleForm } from './role-form';
 
-/** PLACEHOLDER for /admin-create-role: replace the body, keep the export name (app/router.tsx imports it). */
+/** /admin-create-role, Create Role (SPEC §2). */
 export function RoleCreatePage() {
+  const navigate = useNavigate();
+  const create = useCreateRole();
+
   return (
-    <Page title="Create Role">
-      <p className="muted">Coming soon</p>
+    <Page title="Create Role" narrow>
+      <RoleForm
+        submitLabel="Create Role"
+        busyLabel="Creating..."
+        pending={create.isPending}
+        error={create.isError ? errorText(create.error, 'Failed to create role. Please try again.') : null}
+        onSubmit={(body) =>
+          create.mutate(body, {
+            onSuccess: () => navigate(paths.roles, { state: { message: 'Role created successfully!' } }),
+          })
+        }
+      />
     </Page>
   );
 }

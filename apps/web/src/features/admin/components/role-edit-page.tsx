@@ -1,10 +1,67 @@
+import type { Role } from '@verdict/contract';
+import { useNavigate } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import { errorText } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useRole } from '../api/get-role';
+import { useUpdateRole } from '../api/update-role';
+import { RoleForm } from './role-form';
 
-/** PLACEHOLDER for /admin-edit-role/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /admin-edit-role/{id}, Edit Role (SPEC §2): loads name, description and Permissions. */
 export function RoleEditPage() {
+  const id = useIdParam();
+  const role = useRole(id);
+
+  if (id === null || role.isError) {
+    return (
+      <Page title="Edit Role" narrow>
+        <ErrorBox message="Could not load role details." />
+      </Page>
+    );
+  }
+  if (!role.data) {
+    return (
+      <Page title="Edit Role" narrow>
+        <Loading text="Loading role..." />
+      </Page>
+    );
+  }
+  return <RoleEditForm id={id} role={role.data} />;
+}
+
+function RoleEditForm({ id, role }: { id: number; role: Role }) {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const update = useUpdateRole(id);
+  const held = role.Permissions ?? [];
+
   return (
-    <Page title="Edit Role">
-      <p className="muted">Coming soon</p>
+    <Page title="Edit Role" narrow>
+      <RoleForm
+        initial={{
+          name: role.name,
+          description: role.description ?? '',
+          permissionIds: held.map((permission) => permission.id),
+        }}
+        heldPermissions={held}
+        submitLabel="Update Role"
+        busyLabel="Updating..."
+        pending={update.isPending}
+        error={update.isError ? errorText(update.error, 'Failed to update role. Please try again.') : null}
+        onSubmit={(body) =>
+          update.mutate(body, {
+            onSuccess: async () => {
+              // The signed-in user's own permissions change with a role they hold.
+              if (auth.user?.roleIds.includes(id)) await auth.reloadPermissions();
+              navigate(paths.roles, { state: { message: 'Role updated successfully!' } });
+            },
+          })
+        }
+      />
     </Page>
   );
 }

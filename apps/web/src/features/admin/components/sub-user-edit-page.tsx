@@ -1,10 +1,61 @@
+import { useNavigate } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { type UserAnswer, useUser } from '../api/get-user';
+import { useUpdateSubUser } from '../api/update-sub-user';
+import { SubUserForm } from './sub-user-form';
+import { UpdateErrorBox } from './update-error-box';
+import { subUserValues, updateSubUserBody } from './user-form-values';
 
-/** PLACEHOLDER for /admin-edit-subuser/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /admin-edit-subuser/{id} (SPEC §2): loads the sub-user, then Username, Email, Password, Roles. */
 export function SubUserEditPage() {
+  const id = useIdParam();
+  const user = useUser(id);
+
+  if (id === null || user.isError) {
+    return (
+      <Page title="Edit Sub-User" narrow>
+        <ErrorBox message="Failed to load sub-user data." />
+      </Page>
+    );
+  }
+  if (!user.data) {
+    return (
+      <Page title="Edit Sub-User" narrow>
+        <Loading text="Loading user data..." />
+      </Page>
+    );
+  }
+  return <SubUserEditForm id={id} user={user.data} />;
+}
+
+function SubUserEditForm({ id, user }: { id: number; user: UserAnswer }) {
+  const navigate = useNavigate();
+  const auth = useAuth();
+  const update = useUpdateSubUser(id);
+
   return (
-    <Page title="Edit Sub-User">
-      <p className="muted">Coming soon</p>
+    <Page title="Edit Sub-User" narrow>
+      <SubUserForm
+        mode="edit"
+        initial={subUserValues(user)}
+        heldRoles={user.Roles}
+        rolesErrorText="Failed to load roles"
+        pending={update.isPending}
+        error={<UpdateErrorBox text="Failed to update sub-user." error={update.error} />}
+        onSubmit={(values) =>
+          update.mutate(updateSubUserBody(values), {
+            onSuccess: async () => {
+              if (auth.user?.id === id) await auth.reloadPermissions();
+              navigate(paths.subUsers, { state: { message: 'Sub-user updated successfully!' } });
+            },
+          })
+        }
+      />
     </Page>
   );
 }

@@ -1,10 +1,64 @@
+import type { User } from '@verdict/contract';
+import { ButtonLink } from '@/components/ui/button';
+import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
 import { Page } from '@/components/ui/page';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { useDeleteUser } from '../api/delete-user';
+import { useSubUsers } from '../api/list-sub-users';
+import { RowActions } from './row-actions';
+import { useDeleteRow } from './use-delete-row';
 
-/** PLACEHOLDER for /sub-user-list: replace the body, keep the export name (app/router.tsx imports it). */
+const usernameOf = (user: User) => user.username ?? user.name;
+
+/** /sub-user-list, Sub-User Management (SPEC §2): the sub-users of the caller's account. */
 export function SubUsersListPage() {
+  const { can } = useAuth();
+  const subUsers = useSubUsers();
+  const deleteUser = useDeleteUser();
+  const deletion = useDeleteRow<User>({
+    nameOf: usernameOf,
+    remove: (user) => deleteUser.mutateAsync(user.id),
+    successText: (name) => `User "${name}" deleted successfully`,
+    failureText: 'Failed to delete user',
+  });
+
+  const columns: DataListColumn<User>[] = [
+    { key: 'username', header: 'Username', render: usernameOf },
+    { key: 'email', header: 'Email', render: (user) => user.email },
+    { key: 'status', header: 'Status', render: (user) => <StatusBadge value={user.status} /> },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (user) => (
+        <RowActions
+          editTo={can('manage_sub_users_edit') ? paths.subUserEdit(user.id) : undefined}
+          onDelete={can('manage_sub_users_delete') ? () => void deletion.request(user) : undefined}
+          deleting={deletion.pendingId === user.id}
+        />
+      ),
+    },
+  ];
+
   return (
     <Page title="Sub-User Management">
-      <p className="muted">Coming soon</p>
+      <DataList
+        label="Sub-users"
+        columns={columns}
+        rows={subUsers.data?.subUsers}
+        rowKey={(user) => user.id}
+        emptyText="No sub-users found"
+        loadingText="Loading sub-users..."
+        error={subUsers.isError ? 'Failed to fetch users' : null}
+        search={{
+          placeholder: 'Search sub-users...',
+          filter: (user, query) => includesText(query, usernameOf(user), user.email),
+        }}
+        toolbar={
+          can('manage_sub_users_add') ? <ButtonLink to={paths.subUserCreate}>Add Sub-User</ButtonLink> : null
+        }
+      />
     </Page>
   );
 }

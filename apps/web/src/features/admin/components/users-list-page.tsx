@@ -1,10 +1,63 @@
+import type { User } from '@verdict/contract';
+import { ButtonLink } from '@/components/ui/button';
+import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
 import { Page } from '@/components/ui/page';
+import { StatusBadge } from '@/components/ui/status-badge';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { useDeleteUser } from '../api/delete-user';
+import { useUsers } from '../api/list-users';
+import { RowActions } from './row-actions';
+import { useDeleteRow } from './use-delete-row';
 
-/** PLACEHOLDER for /admin: replace the body, keep the export name (app/router.tsx imports it). */
+const usernameOf = (user: User) => user.username ?? user.name;
+
+/** /admin, User Management (SPEC §2). */
 export function UsersListPage() {
+  const { can } = useAuth();
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  const deletion = useDeleteRow<User>({
+    nameOf: usernameOf,
+    remove: (user) => deleteUser.mutateAsync(user.id),
+    successText: (name) => `User "${name}" deleted successfully`,
+    failureText: 'Failed to delete user',
+  });
+
+  const columns: DataListColumn<User>[] = [
+    { key: 'username', header: 'Username', render: usernameOf },
+    { key: 'email', header: 'Email', render: (user) => user.email },
+    { key: 'limit', header: 'Max User Limit', render: (user) => user.max_user_limit ?? '-' },
+    { key: 'status', header: 'Status', render: (user) => <StatusBadge value={user.status} /> },
+    {
+      key: 'action',
+      header: 'Action',
+      render: (user) => (
+        <RowActions
+          editTo={can('edit_admin_home') ? paths.userEdit(user.id) : undefined}
+          onDelete={can('delete_admin_home') ? () => void deletion.request(user) : undefined}
+          deleting={deletion.pendingId === user.id}
+        />
+      ),
+    },
+  ];
+
   return (
     <Page title="User Management">
-      <p className="muted">Coming soon</p>
+      <DataList
+        label="Users"
+        columns={columns}
+        rows={users.data}
+        rowKey={(user) => user.id}
+        emptyText="No users found"
+        loadingText="Loading users..."
+        error={users.isError ? '⚠️ Failed to fetch users' : null}
+        search={{
+          placeholder: 'Search users...',
+          filter: (user, query) => includesText(query, usernameOf(user), user.email),
+        }}
+        toolbar={can('add_admin_home') ? <ButtonLink to={paths.userCreate}>Add User</ButtonLink> : null}
+      />
     </Page>
   );
 }

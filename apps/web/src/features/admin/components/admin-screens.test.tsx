@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { saveSession } from '@/lib/session';
+import { type MockAnswer, mockApi } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+/** Signed in as user 7 holding role 1 with `permissions`. */
+function signedIn(
+  permissions: string[],
+  extra: Record<string, MockAnswer | ((body: unknown) => MockAnswer)> = {},
+) {
+  saveSession('tok', 7);
+  return mockApi({
+    'GET /api/users/7': { body: { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [1] } },
+    'GET /api/roles/get-role/1': {
+      body: { id: 1, name: 'A', Permissions: permissions.map((name, id) => ({ id, name })) },
+    },
+    ...extra,
+  });
+}
+
+const USERS = [
+  {
+    id: 1,
+    name: 'ann',
+    username: 'ann',
+    email: 'ann@example.com',
+    max_user_limit: null,
+    status: 'active',
+    roleIds: [],
+  },
+  {
+    id: 2,
+    name: 'bob',
+    username: 'bob',
+    email: 'bob@example.com',
+    max_user_limit: 4,
+    status: 'inactive',
+    roleIds: [],
+  },
+];
+
+describe('User Management', () => {
+  it("shows '-' for an empty limit and hides every control without its permission", async () => {
+    signedIn(['view_admin_home'], { 'GET /api/users/list': { body: USERS } });
+    renderApp('/admin');
+    const row = (await screen.findByRole('cell', { name: 'ann' })).closest('tr') as HTMLElement;
+    expect(
+      within(row)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(['1', 'ann', 'ann@example.com', '-', 'Active', '']);
+    expect(screen.queryByRole('link', { name: 'Add User' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Edit' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+  });
+
+  it('deletes after confirming: the row leaves without reloading the list, and a toast names the user', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['view_admin_home', 'add_admin_home', 'edit_admin_home', 'delete_admin_home'], {
+      'GET /api/users/list': { body: USERS },
+      'DELETE /api/users/delete/2': { body: { message: 'User deleted successfully' } },
+    });
+    renderApp('/admin');
+    expect(await screen.findByRole('link', { name: 'Add User' })).toBeTruthy();
+    const row = (await screen.findByRole('cell', { name: 'bob' })).closest('tr') as HTMLElement;
+    expect(within(row).getByRole('link', { name: 'Edit' }).getAttribute('href')).toBe('/admin-edit-user/2');
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    const dialog = screen.getByRole('dialog', { name: 'Are you sure?' });
+    expect(within(dialog).getByText('Do you really want to delete bob?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Delete' }));
+    expect(await screen.findByText('User "bob" deleted successfully')).toBeTruthy();
+    expect(screen.queryByRole('cell', { name: 'bob' })).toBeNull();
+    expect(api.calls.filter((c) => c.path === '/api/users/list')).toHaveLength(1);
+  });
+
+  it("a failed delete keeps the row and toasts '⚠️ Failed to delete user'", async () => {
+    const user = userEvent.setup();
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    signedIn(['view_admin_home', 'delete_admin_home'], {
+      'GET /api/users/list': { body: USERS },
+      'DELETE /api/users/delete/1': { status: 409, body: { message: 'You cannot delete yourself' } },
+    });
+    renderApp('/admin');
+    const row = (await screen.findByRole('cell', { name: 'ann' })).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(screen.getByRole('button', { name: 'Yes, Delete' }));
+    expect(await screen.findByText('⚠️ Failed to delete user')).toBeTruthy();
+    expect(screen.getByRole('cell', { name: 'ann' })).toBeTruthy();
+  });
+});
+
+describe('Create Sub-User', () => {
+  it("falls back to the answer's error field, then to SPEC's sentence", async () => {
+    const user = userEvent.setup();
+    let answer: MockAnswer = { status: 400, body: { error: 'Quota reached' } };
+    const api = signedIn(['manage_sub_users_add'], {
+      'GET /api/roles/list': { body: [{ id: 3, name: 'QA', description: 'Testers', Permissions: [] }] },
+      'POST /api/users/create-subuser': () => answer,
+    });
+    renderApp('/admin-create-subuser');
+    await user.type(await screen.findByLabelText('Username'), 'sam');
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'sub-password');
+    await user.type(screen.getByRole('combobox', { name: 'Roles' }), 'qa{Enter}');
+    await user.click(screen.getByRole('button', { name: 'Create Sub-User' }));
+    expect(await screen.findByText('⚠️ Quota reached')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toEqual({
+      username: 'sam',
+      email: 'sam@example.com',
+      password: 'sub-password',
+      roleIds: [3],
+    });
+
+    answer = { status: 500, body: {} };
+    await user.click(screen.getByRole('button', { name: 'Create Sub-User' }));
+    expect(await screen.findByText('⚠️ Failed to create sub-user. Please try again.')).toBeTruthy();
+  });
+});
+
+describe('Edit Permission', () => {
+  it("shows 'Loading permission...', then the form, and 'Failed to fetch permission details.' for a bad id", async () => {
+    signedIn(['manage_permissions_edit'], {
+      'GET /api/permissions/get/5': { body: { id: 5, name: 'export_reports', description: 'Export' } },
+    });
+    const { router } = renderApp('/admin-edit-permission/5');
+    expect(await screen.findByText('Loading permission...')).toBeTruthy();
+    expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('export_reports');
+    await router.navigate('/admin-edit-permission/abc');
+    await waitFor(() => expect(screen.getByText('⚠️ Failed to fetch permission details.')).toBeTruthy());
+  });
+});

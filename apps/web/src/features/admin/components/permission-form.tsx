@@ -1,0 +1,61 @@
+import { LIMITS, type PermissionBody } from '@verdict/contract';
+import { useForm } from 'react-hook-form';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
+import { paths } from '@/lib/paths';
+
+export interface PermissionFormProps {
+  initial?: PermissionBody;
+  submitLabel: string;
+  busyLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (body: PermissionBody) => void;
+}
+
+/** Name and Description, both required (the browser checks them, SPEC §5). */
+export function PermissionForm({
+  initial = { name: '', description: '' },
+  submitLabel,
+  busyLabel,
+  pending,
+  error,
+  onSubmit,
+}: PermissionFormProps) {
+  const { register, handleSubmit } = useForm<PermissionBody>({ defaultValues: initial });
+
+  return (
+    <form
+      className="form"
+      onSubmit={handleSubmit((values) =>
+        onSubmit({ name: values.name.trim(), description: values.description.trim() }),
+      )}
+    >
+      <ErrorBox message={error} />
+      <InputField
+        label="Name"
+        placeholder="e.g. export_reports"
+        autoComplete="off"
+        required
+        maxLength={100}
+        {...register('name')}
+      />
+      <TextAreaField
+        label="Description"
+        placeholder="Enter description"
+        required
+        maxLength={LIMITS.descriptionMax}
+        {...register('description')}
+      />
+      <FormActions>
+        <Button type="submit" busy={pending}>
+          {pending ? busyLabel : submitLabel}
+        </Button>
+        <ButtonLink to={paths.permissions} variant="secondary">
+          Cancel
+        </ButtonLink>
+      </FormActions>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+import { type IdName, LIMITS, type RoleBody } from '@verdict/contract';
+import { Controller, useForm } from 'react-hook-form';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
+import { MultiSearchableSelect } from '@/components/ui/searchable-select';
+import { paths } from '@/lib/paths';
+import { usePermissions } from '../api/list-permissions';
+import { namedOptions } from './option-lists';
+import { useLoggedError } from './use-logged-error';
+
+interface RoleValues {
+  name: string;
+  description: string;
+  permissionIds: number[];
+}
+
+export interface RoleFormProps {
+  initial?: RoleValues;
+  /** Permissions the edited role already holds, so their chips keep names if the list fails. */
+  heldPermissions?: IdName[];
+  submitLabel: string;
+  busyLabel: string;
+  pending: boolean;
+  error: string | null;
+  onSubmit: (body: RoleBody) => void;
+}
+
+/** Create Role and Edit Role: Name and Description (required) plus a multi-select of Permissions. */
+export function RoleForm({
+  initial = { name: '', description: '', permissionIds: [] },
+  heldPermissions,
+  submitLabel,
+  busyLabel,
+  pending,
+  error,
+  onSubmit,
+}: RoleFormProps) {
+  const permissions = usePermissions();
+  // SPEC §8: a failed permission list on the role form is only logged.
+  useLoggedError(permissions.error, 'Failed to load permissions');
+  const { register, handleSubmit, control } = useForm<RoleValues>({ defaultValues: initial });
+
+  return (
+    <form
+      className="form"
+      onSubmit={handleSubmit((values) =>
+        onSubmit({
+          name: values.name.trim(),
+          description: values.description.trim(),
+          permissionIds: values.permissionIds,
+        }),
+      )}
+    >
+      <ErrorBox message={error} />
+      <InputField
+        label="Name"
+        placeholder="Enter role name"
+        autoComplete="off"
+        required
+        maxLength={LIMITS.nameMax}
+        {...register('name')}
+      />
+      <TextAreaField
+        label="Description"
+        placeholder="Enter description"
+        required
+        maxLength={LIMITS.descriptionMax}
+        {...register('description')}
+      />
+      <Controller
+        control={control}
+        name="permissionIds"
+        render={({ field }) => (
+          <MultiSearchableSelect
+            label="Permissions"
+            placeholder="Search permissions..."
+            options={namedOptions(permissions.data, heldPermissions)}
+            value={field.value}
+            onChange={field.onChange}
+          />
+        )}
+      />
+      <FormActions>
+        <Button type="submit" busy={pending}>
+          {pending ? busyLabel : submitLabel}
+        </Button>
+        <ButtonLink to={paths.roles} variant="secondary">
+          Cancel
+        </ButtonLink>
+      </FormActions>
+    </form>
+  );
+}

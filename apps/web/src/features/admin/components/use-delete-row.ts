@@ -1,0 +1,47 @@
+import { useState } from 'react';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { useToast } from '@/components/ui/toast';
+
+export interface DeleteRowOptions<Row> {
+  /** The name the dialog and the success toast show, e.g. the username. */
+  nameOf: (row: Row) => string;
+  /** Calls the server; the mutation also drops the row from the cached list. */
+  remove: (row: Row) => Promise<unknown>;
+  successText: (name: string) => string;
+  /** SPEC §8, e.g. 'Failed to delete user'; the toast adds the warning sign. */
+  failureText: string;
+}
+
+/**
+ * SPEC §4's delete flow shared by the four admin lists: the confirm dialog
+ * ('Do you really want to delete {name}?'), then the call, then a toast either way.
+ * `pendingId` is the row being deleted, so its button can show it is busy.
+ */
+export function useDeleteRow<Row extends { id: number }>({
+  nameOf,
+  remove,
+  successText,
+  failureText,
+}: DeleteRowOptions<Row>) {
+  const confirm = useConfirm();
+  const { show } = useToast();
+  const [pendingId, setPendingId] = useState<number | null>(null);
+
+  const request = async (row: Row) => {
+    const name = nameOf(row);
+    if (!(await confirm({ text: `Do you really want to delete ${name}?` }))) return;
+    setPendingId(row.id);
+    try {
+      await remove(row);
+      show(successText(name));
+    } catch (error) {
+      // SPEC words the toast; the server's reason (e.g. a role still held) goes to the console.
+      console.error(failureText, error);
+      show(failureText, 'error');
+    } finally {
+      setPendingId(null);
+    }
+  };
+
+  return { request, pendingId };
+}

@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import {
+  createSubUserBody,
+  createUserBody,
+  editUserBody,
+  subUserValues,
+  updateSubUserBody,
+  userEditValues,
+} from './user-form-values';
+
+describe('user form payloads', () => {
+  it('create user sends numbers, trimmed names and a one-item roleIds', () => {
+    expect(
+      createUserBody({
+        username: ' ann ',
+        email: ' ann@example.com ',
+        password: 'secret-pass',
+        maxUserLimit: '5',
+        roleId: '3',
+      }),
+    ).toEqual({
+      username: 'ann',
+      email: 'ann@example.com',
+      password: 'secret-pass',
+      max_user_limit: 5,
+      roleIds: [3],
+    });
+  });
+
+  it('edit user sends the password only when one was typed, and an empty limit as null', () => {
+    const values = {
+      username: 'ann',
+      email: 'ann@example.com',
+      password: '',
+      maxUserLimit: '',
+      roleIds: [1, 2],
+      status: 'inactive' as const,
+    };
+    expect(editUserBody(values)).toEqual({
+      username: 'ann',
+      email: 'ann@example.com',
+      max_user_limit: null,
+      roleIds: [1, 2],
+      status: 'inactive',
+    });
+    expect(editUserBody({ ...values, password: 'new-password', maxUserLimit: '0' })).toMatchObject({
+      password: 'new-password',
+      max_user_limit: 0,
+    });
+  });
+
+  it('sub-user payloads carry roleIds, and the update a password only when given', () => {
+    const values = { username: 'sam', email: 'sam@example.com', password: '', roleIds: [4] };
+    expect(updateSubUserBody(values)).toEqual({ username: 'sam', email: 'sam@example.com', roleIds: [4] });
+    expect(createSubUserBody({ ...values, password: 'sub-password' })).toEqual({
+      username: 'sam',
+      email: 'sam@example.com',
+      password: 'sub-password',
+      roleIds: [4],
+    });
+  });
+});
+
+describe('edit form starting values', () => {
+  it('reads name or username, roleIds or Roles, and defaults the status to active', () => {
+    expect(
+      userEditValues({ name: 'ann', email: 'a@x.io', Roles: [{ id: 2, name: 'QA' }], max_user_limit: 3 }),
+    ).toEqual({
+      username: 'ann',
+      email: 'a@x.io',
+      password: '',
+      maxUserLimit: '3',
+      roleIds: [2],
+      status: 'active',
+    });
+    expect(
+      userEditValues({ username: 'bob', roleIds: [1], status: 'inactive', max_user_limit: null }),
+    ).toMatchObject({
+      username: 'bob',
+      email: '',
+      maxUserLimit: '',
+      roleIds: [1],
+      status: 'inactive',
+    });
+    expect(subUserValues({ username: 'sam', email: 's@x.io', roleIds: [5, 5] })).toEqual({
+      username: 'sam',
+      email: 's@x.io',
+      password: '',
+      roleIds: [5],
+    });
+  });
+});

@@ -1,0 +1,116 @@
+import type {
+  CreateSubUserBody,
+  CreateUserBody,
+  EditUserBody,
+  UpdateSubUserBody,
+  UserStatusValue,
+} from '@verdict/contract';
+import { roleIdsOf } from '@/lib/permissions';
+import { type UserAnswer, usernameOf } from '../api/get-user';
+
+/**
+ * What the user and sub-user forms hold, and the payloads SPEC §7 sends from them. Inputs hold
+ * strings; the payloads carry numbers, trimmed names, and a password only when one was typed.
+ */
+
+export interface UserCreateValues {
+  username: string;
+  email: string;
+  password: string;
+  maxUserLimit: string;
+  /** The single Role select; '' while '-- Select Role --' is chosen. */
+  roleId: string;
+}
+
+export interface UserEditValues {
+  username: string;
+  email: string;
+  /** '' keeps the old password. */
+  password: string;
+  /** '' means no limit. */
+  maxUserLimit: string;
+  roleIds: number[];
+  status: UserStatusValue;
+}
+
+export interface SubUserValues {
+  username: string;
+  email: string;
+  password: string;
+  roleIds: number[];
+}
+
+export const emptyUserCreateValues: UserCreateValues = {
+  username: '',
+  email: '',
+  password: '',
+  maxUserLimit: '',
+  roleId: '',
+};
+
+export const emptySubUserValues: SubUserValues = { username: '', email: '', password: '', roleIds: [] };
+
+/** SPEC §7: roleIds is a one-item array on create. */
+export function createUserBody(values: UserCreateValues): CreateUserBody {
+  return {
+    username: values.username.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    max_user_limit: limitOf(values.maxUserLimit),
+    roleIds: values.roleId === '' ? [] : [Number(values.roleId)],
+  };
+}
+
+export function editUserBody(values: UserEditValues): EditUserBody {
+  return {
+    username: values.username.trim(),
+    email: values.email.trim(),
+    max_user_limit: limitOf(values.maxUserLimit),
+    roleIds: values.roleIds,
+    status: values.status,
+    ...passwordIfGiven(values.password),
+  };
+}
+
+export function createSubUserBody(values: SubUserValues): CreateSubUserBody {
+  return {
+    username: values.username.trim(),
+    email: values.email.trim(),
+    password: values.password,
+    roleIds: values.roleIds,
+  };
+}
+
+export function updateSubUserBody(values: SubUserValues): UpdateSubUserBody {
+  return {
+    username: values.username.trim(),
+    email: values.email.trim(),
+    roleIds: values.roleIds,
+    ...passwordIfGiven(values.password),
+  };
+}
+
+/** The edit form's starting values; SPEC §4: the status defaults to active. */
+export function userEditValues(user: UserAnswer): UserEditValues {
+  return {
+    username: usernameOf(user),
+    email: user.email ?? '',
+    password: '',
+    maxUserLimit:
+      user.max_user_limit === null || user.max_user_limit === undefined ? '' : String(user.max_user_limit),
+    roleIds: roleIdsOf(user),
+    status: user.status === 'inactive' ? 'inactive' : 'active',
+  };
+}
+
+export function subUserValues(user: UserAnswer): SubUserValues {
+  return { username: usernameOf(user), email: user.email ?? '', password: '', roleIds: roleIdsOf(user) };
+}
+
+function limitOf(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
+function passwordIfGiven(password: string): { password?: string } {
+  return password === '' ? {} : { password };
+}

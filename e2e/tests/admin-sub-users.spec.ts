@@ -1,0 +1,273 @@
+import type { SubUserList } from '@verdict/contract';
+import { expect, signIn, test } from '../fixtures';
+import {
+  Api,
+  bodyRows,
+  chip,
+  columnHeaders,
+  countRequests,
+  createRole,
+  createSubUser,
+  createUser,
+  errorBox,
+  fail,
+  hold,
+  indexCells,
+  openDeleteDialog,
+  PASSWORD,
+  pickWithKeyboard,
+  rowWith,
+  toast,
+  unique,
+} from './admin-support';
+
+test.describe('Sub-User Management (/sub-user-list)', () => {
+  test('shows the columns, searches case-insensitively, and pages past 8 rows', async ({
+    page,
+    adminApi,
+  }) => {
+    const prefix = unique('subs');
+    for (let i = 1; i <= 9; i += 1) {
+      await createSubUser(adminApi, { name: `${prefix}-s${i}` });
+    }
+    await signIn(page);
+    await page.goto('/sub-user-list');
+    await expect(page.getByRole('heading', { name: 'Sub-User Management' })).toBeVisible();
+    expect(await columnHeaders(page)).toEqual(['#', 'Username', 'Email', 'Status', 'Action']);
+
+    const search = page.getByPlaceholder('Search sub-users...');
+    await search.fill(prefix.toUpperCase());
+    await expect(page.getByText('Showing 1-8 of 9', { exact: true })).toBeVisible();
+    await expect(rowWith(page, `${prefix}-s1`).getByRole('cell')).toHaveText([
+      '1',
+      `${prefix}-s1`,
+      `${prefix}-s1@example.com`,
+      'Active',
+      'EditDelete',
+    ]);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Showing 9-9 of 9', { exact: true })).toBeVisible();
+    expect(await indexCells(page)).toEqual(['9']);
+
+    await search.fill(`${prefix}-S9@`);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(page.getByText(/^Showing /)).toHaveCount(0);
+    await search.fill(`${prefix}-none`);
+    await expect(page.getByRole('cell', { name: 'No sub-users found' })).toBeVisible();
+  });
+
+  test('creates a sub-user with several roles picked by keyboard', async ({ page, adminApi }) => {
+    const roleA = await createRole(adminApi, ['home_project']);
+    const roleB = await createRole(adminApi, ['add_project']);
+    const name = unique('newsub');
+    await signIn(page);
+    await page.goto('/sub-user-list');
+    await page.getByRole('link', { name: 'Add Sub-User' }).click();
+    await expect(page).toHaveURL(/\/admin-create-subuser$/);
+    await expect(page.getByRole('heading', { name: 'Create Sub-User' })).toBeVisible();
+    for (const label of ['Username', 'Email', 'Password']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await pickWithKeyboard(page, 'Roles', roleA.name);
+    await pickWithKeyboard(page, 'Roles', roleB.name);
+    await expect(chip(page, roleA.name)).toBeVisible();
+    await expect(chip(page, roleB.name)).toBeVisible();
+    // Enter picked options; it did not submit the form.
+    await expect(page).toHaveURL(/\/admin-create-subuser$/);
+
+    const release = await hold(page, '**/api/users/create-subuser', 'POST');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/create-subuser'));
+    await page.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+    expect((await sent).postDataJSON()).toEqual({
+      username: name,
+      email: `${name}@example.com`,
+      password: PASSWORD,
+      roleIds: [roleA.id, roleB.id],
+    });
+    release();
+
+    await expect(page).toHaveURL(/\/sub-user-list$/);
+    await expect(toast(page, 'Sub-user created successfully!')).toBeVisible();
+    await page.getByPlaceholder('Search sub-users...').fill(name);
+    await expect(rowWith(page, name)).toBeVisible();
+    const { subUsers } = await adminApi.call<SubUserList>('GET', '/api/users/list-subusers');
+    expect(subUsers.find((u) => u.username === name)?.roleIds.sort()).toEqual([roleA.id, roleB.id].sort());
+  });
+
+  test("create sub-user shows the server's message, else its error field, else the fallback", async ({
+    page,
+    adminApi,
+  }) => {
+    const existing = await createSubUser(adminApi);
+    await signIn(page);
+    await page.goto('/admin-create-subuser');
+    const name = unique('subdup');
+    await page.getByLabel('Username').fill(existing.user.username);
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(errorBox(page, '⚠️ A user with this username already exists')).toBeVisible();
+
+    await page.getByLabel('Username').fill(name);
+    await fail(page, '**/api/users/create-subuser', 'POST', 400, { error: 'Sub-user quota is full' });
+    await page.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(errorBox(page, '⚠️ Sub-user quota is full')).toBeVisible();
+
+    await page.unrouteAll({ behavior: 'wait' });
+    await fail(page, '**/api/users/create-subuser', 'POST', 500, {});
+    await page.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(errorBox(page, '⚠️ Failed to create sub-user. Please try again.')).toBeVisible();
+  });
+
+  test("the account's max_user_limit refusal is shown as the server words it", async ({
+    page,
+    adminApi,
+    request,
+  }) => {
+    // A top-level user with a limit of 1 who may create sub-users.
+    const role = await createRole(adminApi, [
+      'manage_admin_panel',
+      'manage_sub_users_home',
+      'manage_sub_users_add',
+    ]);
+    const owner = await createUser(adminApi, { roleIds: [role.id], maxUserLimit: 1 });
+    await createSubUser(await Api.login(request, owner.email, owner.password));
+    await signIn(page, owner.email, owner.password);
+    await page.goto('/admin-create-subuser');
+    const name = unique('over');
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create Sub-User' }).click();
+    await expect(errorBox(page, '⚠️ This account has reached its limit of 1 sub-user')).toBeVisible();
+  });
+
+  test("a role list that cannot load shows 'Failed to load roles.' on create", async ({ page }) => {
+    await signIn(page);
+    await fail(page, '**/api/roles/list', 'GET', 500, {});
+    await page.goto('/admin-create-subuser');
+    await expect(errorBox(page, '⚠️ Failed to load roles.')).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('edits a sub-user: password optional, roles changed', async ({ page, adminApi, request }) => {
+    const roleA = await createRole(adminApi, ['home_project']);
+    const roleB = await createRole(adminApi, ['add_project']);
+    const target = await createSubUser(adminApi, { roleIds: [roleA.id] });
+    const id = target.user.id;
+    await signIn(page);
+
+    const release = await hold(page, `**/api/users/${id}`, 'GET');
+    await page.goto('/sub-user-list');
+    await page.getByPlaceholder('Search sub-users...').fill(target.user.username);
+    await rowWith(page, target.user.username).getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin-edit-subuser/${id}$`));
+    await expect(page.getByText('Loading user data...', { exact: true })).toBeVisible();
+    release();
+
+    await expect(page.getByRole('heading', { name: 'Edit Sub-User' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
+    await expect(page.getByLabel('Email')).toHaveValue(target.email);
+    await expect(page.getByLabel('Password')).not.toHaveAttribute('required', '');
+    await expect(chip(page, roleA.name)).toBeVisible();
+
+    const newName = unique('renamed');
+    await page.getByLabel('Username').fill(newName);
+    await pickWithKeyboard(page, 'Roles', roleB.name);
+    await page.getByRole('button', { name: `Remove ${roleA.name}` }).click();
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/users/update-subuser/${id}`));
+    await page.getByRole('button', { name: 'Update Sub-User' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      username: newName,
+      email: target.email,
+      roleIds: [roleB.id],
+    });
+    await expect(page).toHaveURL(/\/sub-user-list$/);
+    await expect(toast(page, 'Sub-user updated successfully!')).toBeVisible();
+    await page.getByPlaceholder('Search sub-users...').fill(newName);
+    await expect(rowWith(page, newName)).toBeVisible();
+
+    // A typed password is sent and works.
+    await page.goto(`/admin-edit-subuser/${id}`);
+    await page.getByLabel('Password').fill('another-password-1');
+    const withPassword = page.waitForRequest((r) => r.url().endsWith(`/api/users/update-subuser/${id}`));
+    await page.getByRole('button', { name: 'Update Sub-User' }).click();
+    expect((await withPassword).postDataJSON()).toMatchObject({ password: 'another-password-1' });
+    await expect(page).toHaveURL(/\/sub-user-list$/);
+    const login = await request.post('/api/auth/login', {
+      data: { email: target.email, password: 'another-password-1' },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  test('edit sub-user: missing data, a refused update and a failed role list show SPEC texts', async ({
+    page,
+    adminApi,
+  }) => {
+    const target = await createSubUser(adminApi);
+    const other = await createSubUser(adminApi);
+    await signIn(page);
+
+    await page.goto('/admin-edit-subuser/2147483000');
+    await expect(errorBox(page, '⚠️ Failed to load sub-user data.')).toBeVisible();
+
+    await page.goto(`/admin-edit-subuser/${target.user.id}`);
+    await page.getByLabel('Email').fill(other.email);
+    await page.getByRole('button', { name: 'Update Sub-User' }).click();
+    await expect(errorBox(page, '⚠️ Failed to update sub-user.')).toBeVisible();
+    await expect(page.getByRole('alert')).toContainText('A user with this email already exists');
+
+    await fail(page, '**/api/roles/list', 'GET', 500, {});
+    await page.reload();
+    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
+    await expect(errorBox(page, '⚠️ Failed to load roles')).toBeVisible({ timeout: 15_000 });
+  });
+
+  test('deletes a sub-user after confirming; cancelling keeps it; a refusal toasts', async ({
+    page,
+    adminApi,
+    request,
+  }) => {
+    const target = await createSubUser(adminApi);
+    const name = target.user.username;
+    await signIn(page);
+    await page.goto('/sub-user-list');
+    await page.getByPlaceholder('Search sub-users...').fill(name);
+    const row = rowWith(page, name);
+
+    let dialog = await openDeleteDialog(page, row, name);
+    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    const listLoads = countRequests(page, '/api/users/list-subusers');
+    dialog = await openDeleteDialog(page, row, name);
+    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(toast(page, `User "${name}" deleted successfully`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    expect(listLoads()).toBe(0);
+
+    // A sub-user who made sub-users of their own cannot be deleted before them.
+    const role = await createRole(adminApi, ['manage_sub_users_add']);
+    const parent = await createSubUser(adminApi, { roleIds: [role.id] });
+    await createSubUser(await Api.login(request, parent.email, parent.password));
+    await page.reload();
+    await page.getByPlaceholder('Search sub-users...').fill(parent.user.username);
+    const parentRow = rowWith(page, parent.user.username);
+    dialog = await openDeleteDialog(page, parentRow, parent.user.username);
+    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(toast(page, '⚠️ Failed to delete user')).toBeVisible();
+    await expect(parentRow).toBeVisible();
+  });
+
+  test("a list that cannot load shows 'Failed to fetch users'", async ({ page }) => {
+    await signIn(page);
+    await fail(page, '**/api/users/list-subusers', 'GET', 500, {});
+    await page.goto('/sub-user-list');
+    await expect(errorBox(page, '⚠️ Failed to fetch users')).toBeVisible({ timeout: 15_000 });
+  });
+});

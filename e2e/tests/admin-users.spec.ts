@@ -1,0 +1,329 @@
+import type { User } from '@verdict/contract';
+import { ADMIN, expect, signIn, test } from '../fixtures';
+import {
+  bodyRows,
+  chip,
+  columnHeaders,
+  countRequests,
+  createRole,
+  createUser,
+  errorBox,
+  fail,
+  hold,
+  indexCells,
+  openDeleteDialog,
+  PASSWORD,
+  pickWithKeyboard,
+  rowWith,
+  toast,
+  unique,
+} from './admin-support';
+
+test.describe('User Management (/admin)', () => {
+  test('shows the columns, searches by username or email case-insensitively, and pages past 8 rows', async ({
+    page,
+    adminApi,
+  }) => {
+    const prefix = unique('list');
+    // Ten users; the first has no Max User Limit.
+    for (let i = 1; i <= 10; i += 1) {
+      await createUser(adminApi, {
+        name: `${prefix}-u${String(i).padStart(2, '0')}`,
+        maxUserLimit: i === 1 ? null : i,
+      });
+    }
+    await signIn(page);
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    expect(await columnHeaders(page)).toEqual([
+      '#',
+      'Username',
+      'Email',
+      'Max User Limit',
+      'Status',
+      'Action',
+    ]);
+
+    const search = page.getByPlaceholder('Search users...');
+    await search.fill(prefix.toUpperCase());
+    await expect(page.getByText('Showing 1-8 of 10', { exact: true })).toBeVisible();
+    await expect(bodyRows(page)).toHaveCount(8);
+    expect(await indexCells(page)).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    const first = rowWith(page, `${prefix}-u01`);
+    await expect(first.getByRole('cell')).toHaveText([
+      '1',
+      `${prefix}-u01`,
+      `${prefix}-u01@example.com`,
+      '-',
+      'Active',
+      'EditDelete',
+    ]);
+    await expect(rowWith(page, `${prefix}-u02`).getByRole('cell').nth(3)).toHaveText('2');
+
+    // Next, numbered pages and Previous; '#' keeps counting across pages.
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Showing 9-10 of 10', { exact: true })).toBeVisible();
+    expect(await indexCells(page)).toEqual(['9', '10']);
+    await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page.getByText('Showing 1-8 of 10', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await page.getByRole('navigation', { name: 'Pagination' }).getByRole('button', { name: '2' }).click();
+    await expect(page.getByText('Showing 9-10 of 10', { exact: true })).toBeVisible();
+
+    // Changing the search goes back to page 1.
+    await search.fill(`${prefix}-u`);
+    await expect(page.getByText('Showing 1-8 of 10', { exact: true })).toBeVisible();
+
+    // By email only (the usernames carry no '@'), and no footer with 8 rows or fewer.
+    await search.fill(`${prefix}-U05@EXAMPLE`);
+    await expect(bodyRows(page)).toHaveCount(1);
+    await expect(rowWith(page, `${prefix}-u05`)).toBeVisible();
+    await expect(page.getByText(/^Showing /)).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Next' })).toHaveCount(0);
+
+    await search.fill(`${prefix}-nobody`);
+    await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
+  });
+
+  test('creates a user: fields, busy text, one-item roleIds, and a toast that shows once', async ({
+    page,
+    adminApi,
+  }) => {
+    const role = await createRole(adminApi, ['home_project']);
+    const name = unique('created');
+    await signIn(page);
+    await page.goto('/admin');
+    await page.getByRole('link', { name: 'Add User' }).click();
+    await expect(page).toHaveURL(/\/admin-create-user$/);
+    await expect(page.getByRole('heading', { name: 'Create User' })).toBeVisible();
+
+    const roleSelect = page.getByLabel('Role', { exact: true });
+    await expect(roleSelect.locator('option').first()).toHaveText('-- Select Role --');
+    for (const label of ['Username', 'Email', 'Password', 'Max User Limit', 'Role']) {
+      await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
+    }
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    await expect(page.getByLabel('Max User Limit')).toHaveAttribute('type', 'number');
+
+    // The browser refuses an incomplete form: nothing is sent.
+    const creates = countRequests(page, '/api/users/create');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page).toHaveURL(/\/admin-create-user$/);
+
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Max User Limit').fill('4');
+    await roleSelect.selectOption({ label: role.name });
+    expect(creates()).toBe(0);
+
+    const release = await hold(page, '**/api/users/create', 'POST');
+    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/create') && r.method() === 'POST');
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
+    expect((await sent).postDataJSON()).toEqual({
+      username: name,
+      email: `${name}@example.com`,
+      password: PASSWORD,
+      max_user_limit: 4,
+      roleIds: [role.id],
+    });
+    release();
+
+    await expect(page).toHaveURL(/\/admin$/);
+    const message = toast(page, 'User created successfully!');
+    await expect(message).toBeVisible();
+    const shownAt = Date.now();
+    await page.getByPlaceholder('Search users...').fill(name);
+    await expect(rowWith(page, name).getByRole('cell').nth(3)).toHaveText('4');
+    await expect(message).toBeHidden({ timeout: 5000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(1500);
+    expect(shownFor).toBeLessThan(4500);
+
+    // Shown once: neither a reload nor Back then Forward brings it back.
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin-create-user$/);
+    await page.goForward();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
+    await page.waitForTimeout(500);
+    await expect(toast(page, 'User created successfully!')).toHaveCount(0);
+
+    const users = await adminApi.call<User[]>('GET', '/api/users/list');
+    const created = users.find((u) => u.username === name);
+    expect(created?.roleIds).toEqual([role.id]);
+    expect(created?.max_user_limit).toBe(4);
+  });
+
+  test("create user shows the server's message, else its fallback", async ({ page, adminApi }) => {
+    const existing = await createUser(adminApi);
+    const role = await createRole(adminApi);
+    await signIn(page);
+    await page.goto('/admin-create-user');
+    const name = unique('dup');
+    await page.getByLabel('Username').fill(name);
+    await page.getByLabel('Email').fill(existing.email);
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByLabel('Max User Limit').fill('1');
+    await page.getByLabel('Role', { exact: true }).selectOption({ label: role.name });
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(errorBox(page, '⚠️ A user with this email already exists')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin-create-user$/);
+
+    // A failure without a message falls back to SPEC's words.
+    await fail(page, '**/api/users/create', 'POST', 500, {});
+    await page.getByLabel('Email').fill(`${name}@example.com`);
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(errorBox(page, '⚠️ Failed to create user. Please try again.')).toBeVisible();
+  });
+
+  test('edits a user: loading text, roles multi-select, status, password only when filled', async ({
+    page,
+    request,
+    adminApi,
+  }) => {
+    const roleA = await createRole(adminApi, ['home_project']);
+    const roleB = await createRole(adminApi, ['add_project']);
+    const target = await createUser(adminApi, { roleIds: [roleA.id], maxUserLimit: 3 });
+    const id = target.user.id;
+    await signIn(page);
+
+    const release = await hold(page, `**/api/users/${id}`, 'GET');
+    await page.goto('/admin');
+    await page.getByPlaceholder('Search users...').fill(target.user.username);
+    await rowWith(page, target.user.username).getByRole('link', { name: 'Edit' }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin-edit-user/${id}$`));
+    await expect(page.getByText('Loading user data...', { exact: true })).toBeVisible();
+    release();
+
+    await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
+    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
+    await expect(page.getByLabel('Email')).toHaveValue(target.email);
+    await expect(page.getByLabel('Password')).toHaveValue('');
+    await expect(page.getByLabel('Password')).toHaveAttribute(
+      'placeholder',
+      'Leave blank to keep old password',
+    );
+    await expect(page.getByLabel('Max User Limit')).toHaveValue('3');
+    await expect(chip(page, roleA.name)).toBeVisible();
+    const status = page.getByLabel('Status');
+    await expect(status).toHaveValue('active');
+    await expect(status.locator('option')).toHaveText(['Active', 'InActive']);
+
+    // Roles: add B with the keyboard, remove A with its chip button.
+    await pickWithKeyboard(page, 'Roles', roleB.name);
+    await expect(chip(page, roleB.name)).toBeVisible();
+    await page.getByRole('button', { name: `Remove ${roleA.name}` }).click();
+    await expect(chip(page, roleA.name)).toHaveCount(0);
+    await status.selectOption({ label: 'InActive' });
+    await page.getByLabel('Max User Limit').fill('');
+
+    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/users/edit/${id}`));
+    await page.getByRole('button', { name: 'Update User' }).click();
+    expect((await sent).postDataJSON()).toEqual({
+      username: target.user.username,
+      email: target.email,
+      max_user_limit: null,
+      roleIds: [roleB.id],
+      status: 'inactive',
+    });
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(toast(page, 'User updated successfully!')).toBeVisible();
+    await page.getByPlaceholder('Search users...').fill(target.user.username);
+    await expect(rowWith(page, target.user.username).getByRole('cell')).toHaveText([
+      '1',
+      target.user.username,
+      target.email,
+      '-',
+      'Inactive',
+      'EditDelete',
+    ]);
+
+    // A typed password is sent, and works; the status goes back to Active.
+    await page.goto(`/admin-edit-user/${id}`);
+    await expect(page.getByLabel('Status')).toHaveValue('inactive');
+    await page.getByLabel('Status').selectOption('active');
+    await page.getByLabel('Password').fill('a-brand-new-password');
+    const withPassword = page.waitForRequest((r) => r.url().endsWith(`/api/users/edit/${id}`));
+    await page.getByRole('button', { name: 'Update User' }).click();
+    expect((await withPassword).postDataJSON()).toMatchObject({
+      password: 'a-brand-new-password',
+      status: 'active',
+    });
+    await expect(page).toHaveURL(/\/admin$/);
+    const login = await request.post('/api/auth/login', {
+      data: { email: target.email, password: 'a-brand-new-password' },
+    });
+    expect(login.status()).toBe(200);
+  });
+
+  test('edit user: a missing user and a refused update show SPEC texts', async ({ page, adminApi }) => {
+    const target = await createUser(adminApi);
+    const other = await createUser(adminApi);
+    await signIn(page);
+
+    await page.goto('/admin-edit-user/2147483000');
+    await expect(errorBox(page, '⚠️ Failed to load user data.')).toBeVisible();
+
+    await page.goto(`/admin-edit-user/${target.user.id}`);
+    await page.getByLabel('Email').fill(other.email);
+    await page.getByRole('button', { name: 'Update User' }).click();
+    await expect(errorBox(page, '⚠️ Failed to update user.')).toBeVisible();
+    // The server's reason follows SPEC's sentence.
+    await expect(page.getByRole('alert')).toContainText('A user with this email already exists');
+    await expect(page).toHaveURL(new RegExp(`/admin-edit-user/${target.user.id}$`));
+  });
+
+  test('deletes a user after confirming; cancelling keeps it; a refusal toasts', async ({
+    page,
+    adminApi,
+  }) => {
+    const target = await createUser(adminApi);
+    const name = target.user.username;
+    await signIn(page);
+    await page.goto('/admin');
+    await page.getByPlaceholder('Search users...').fill(name);
+    const row = rowWith(page, name);
+
+    let dialog = await openDeleteDialog(page, row, name);
+    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    // Escape cancels too.
+    dialog = await openDeleteDialog(page, row, name);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(row).toBeVisible();
+
+    const listLoads = countRequests(page, '/api/users/list');
+    dialog = await openDeleteDialog(page, row, name);
+    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(toast(page, `User "${name}" deleted successfully`)).toBeVisible();
+    await expect(row).toHaveCount(0);
+    await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
+    expect(listLoads()).toBe(0);
+    const users = await adminApi.call<User[]>('GET', '/api/users/list');
+    expect(users.some((u) => u.id === target.user.id)).toBe(false);
+
+    // The server refuses to delete oneself: the row stays and SPEC's failure toast shows.
+    await page.getByPlaceholder('Search users...').fill(ADMIN.email);
+    const self = rowWith(page, ADMIN.email);
+    dialog = await openDeleteDialog(page, self, ADMIN.name);
+    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(toast(page, '⚠️ Failed to delete user')).toBeVisible();
+    await expect(self).toBeVisible();
+  });
+
+  test("a list that cannot load shows '⚠️ Failed to fetch users'", async ({ page }) => {
+    await signIn(page);
+    await fail(page, '**/api/users/list', 'GET', 500, { message: 'boom' });
+    await page.goto('/admin');
+    await expect(errorBox(page, '⚠️ Failed to fetch users')).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
+  });
+});
