@@ -108,12 +108,40 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 
+  const benchAuthOff = benchmarkWithoutAuth(app);
+
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
+    if (benchAuthOff) {
+      request.principal = await benchAuthOff();
+      return;
+    }
     await authenticate(app, request);
     if (typeof access === 'object' && 'global' in access) {
       requireAnyGlobal(principalOf(request), access.global);
     }
   });
 });
+
+/**
+ * Benchmark only: `npm run bench` measures what authentication and permission checks cost by
+ * comparing with a server started with VERDICT_BENCH_AUTH_OFF=1, where every request acts as
+ * the first administrator without a token. It refuses to run unless VERDICT_METRICS_FILE (set
+ * only by the benchmark) is set too, and says so loudly.
+ */
+function benchmarkWithoutAuth(app: FastifyInstance): (() => Promise<Principal>) | null {
+  if (process.env.VERDICT_BENCH_AUTH_OFF !== '1') return null;
+  if (!process.env.VERDICT_METRICS_FILE) {
+    throw new Error('VERDICT_BENCH_AUTH_OFF is for the benchmark only and needs VERDICT_METRICS_FILE');
+  }
+  console.warn('WARNING: authentication is OFF for benchmarking; never use VERDICT_BENCH_AUTH_OFF otherwise');
+  let cached: Promise<Principal> | undefined;
+  return () => {
+    cached ??= loadPrincipal(app.db, 1).then((principal) => {
+      if (!principal) throw new Error('benchmark: user 1 is missing');
+      return principal;
+    });
+    return cached;
+  };
+}
