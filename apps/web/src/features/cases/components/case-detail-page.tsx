@@ -1,10 +1,124 @@
-import { Page } from '@/components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import type { TestCase } from '@verdict/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DataList, type DataListColumn } from '@/components/ui/data-list';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
+import { Card, Page } from '@/components/ui/page';
+import type { NavigationToastState } from '@/components/ui/toast';
+import { caseParentRef, refreshAfterCaseDelete } from '@/features/projects/api/refresh';
+import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
+import { FailureBox } from '@/features/projects/components/failure-box';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useCase, useDeleteCase } from '../api/case-api';
+import { CaseRuns } from './case-runs';
 
-/** PLACEHOLDER for /cases/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/**
+ * /cases/{id}: the case as a one-row table (Edit, Delete), the 'Child Test Case' and
+ * 'Add Test Run' buttons, and its runs (with home_test_run, when there are any).
+ */
 export function CaseDetailPage() {
+  const id = useIdParam();
+  const testCase = useCase(id);
+  if (id === null || testCase.isError) {
+    return (
+      <Page title="Test Case Details">
+        <ErrorBox message="Failed to fetch test case" />
+      </Page>
+    );
+  }
+  if (!testCase.data) {
+    return (
+      <Page title="Test Case Details">
+        <Loading text="Loading test case..." />
+      </Page>
+    );
+  }
+  return <CaseDetailView testCase={testCase.data} />;
+}
+
+/** After deleting a case, its parent screen: the parent case, else its suite, else its project. */
+function parentScreenOf(testCase: TestCase): string {
+  const parent = caseParentRef(testCase);
+  if (parent?.type === 'case') return paths.caseDetail(parent.id);
+  if (parent?.type === 'suite') return paths.suiteDetail(parent.id);
+  return paths.projectDetail(testCase.project_id);
+}
+
+function CaseDetailView({ testCase }: { testCase: TestCase }) {
+  const { can } = useProjectPermissions(testCase.project_id);
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const remove = useDeleteCase();
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  const onDelete = async () => {
+    setDeleteError(null);
+    if (!(await confirm({ text: `Do you really want to delete ${testCase.name}?` }))) return;
+    remove.mutate(testCase.id, {
+      onSuccess: async (answer) => {
+        const state: NavigationToastState = { message: answer?.message ?? 'Test case deleted successfully' };
+        await navigate(parentScreenOf(testCase), { state });
+        await refreshAfterCaseDelete(queryClient, testCase);
+      },
+      onError: (error) => setDeleteError(error),
+    });
+  };
+
+  const columns: DataListColumn<TestCase>[] = [
+    { key: 'name', header: 'Name', render: (row) => row.name },
+    { key: 'description', header: 'Description', render: (row) => row.description || '-' },
+  ];
+  if (can('edit_test_case')) {
+    columns.push({
+      key: 'edit',
+      header: 'Edit',
+      render: (row) => (
+        <ButtonLink to={paths.caseEdit(row.id)} size="sm" variant="secondary">
+          Edit
+        </ButtonLink>
+      ),
+    });
+  }
+  if (can('delete_test_case')) {
+    columns.push({
+      key: 'delete',
+      header: 'Delete',
+      render: () => (
+        <Button size="sm" variant="danger" busy={remove.isPending} onClick={onDelete}>
+          Delete
+        </Button>
+      ),
+    });
+  }
+
   return (
-    <Page title="Test Case Details">
-      <p className="muted">Coming soon</p>
+    <Page title="Test Case Details" card={false}>
+      <Card>
+        <FailureBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
+        <DataList
+          label="Test Case"
+          columns={columns}
+          rows={[testCase]}
+          rowKey={(row) => row.id}
+          emptyText="No test case found"
+          indexColumn={false}
+        />
+        <div className="detail-buttons">
+          {can('add_test_case_in_test_case') ? (
+            <ButtonLink to={paths.caseAddChild(testCase.id)}>Child Test Case</ButtonLink>
+          ) : null}
+          {can('add_test_run_in_test_case') ? (
+            <ButtonLink to={paths.runCreate(testCase.id)}>Add Test Run</ButtonLink>
+          ) : null}
+        </div>
+      </Card>
+      {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}
     </Page>
   );
 }

@@ -1,10 +1,50 @@
+import { useNavigate } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import type { NavigationToastState } from '@/components/ui/toast';
+import { NameDescriptionForm } from '@/features/projects/components/name-description-form';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useCase, useUpdateCase } from '../api/case-api';
 
-/** PLACEHOLDER for /edit-testcase/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /edit-testcase/{id}: name (required) and description; back to /cases/{id}. */
 export function CaseEditPage() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const testCase = useCase(id);
+  const update = useUpdateCase(id ?? 0);
+
   return (
-    <Page title="Edit Test Case">
-      <p className="muted">Coming soon</p>
+    <Page title="Edit Test Case" narrow>
+      {id === null || testCase.isError ? (
+        <ErrorBox message="Failed to fetch test case details" />
+      ) : !testCase.data ? (
+        <Loading text="Loading test case..." />
+      ) : (
+        <NameDescriptionForm
+          key={testCase.data.id}
+          nameLabel="Case Name"
+          blankNameMessage="Test Case name is required"
+          initial={{ name: testCase.data.name, description: testCase.data.description }}
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          busy={update.isPending}
+          error={update.isError ? 'Failed to update test case' : null}
+          errorCause={update.error}
+          cancelTo={paths.caseDetail(id)}
+          onSubmit={(body) =>
+            update.mutate(body, {
+              onSuccess: (answer) => {
+                const state: NavigationToastState = {
+                  message: answer?.message ?? 'Test case updated successfully',
+                };
+                navigate(paths.caseDetail(id), { state });
+              },
+            })
+          }
+        />
+      )}
     </Page>
   );
 }

@@ -1,10 +1,75 @@
+import type { RunStatusValue, TestRun } from '@verdict/contract';
+import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { FormActions, InputField } from '@/components/ui/form-field';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import { type NavigationToastState, useToast } from '@/components/ui/toast';
+import { FailureBox } from '@/features/projects/components/failure-box';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { executedByText, useRun, useUpdateRun } from '../api/run-api';
+import { RunStatusField } from './run-status-field';
 
-/** PLACEHOLDER for /edit-testrun/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /edit-testrun/{id}: read-only case and executor, the Status select; back to the case. */
 export function RunEditPage() {
+  const id = useIdParam();
+  const run = useRun(id);
   return (
-    <Page title="Edit Test Run">
-      <p className="muted">Coming soon</p>
+    <Page title="Edit Test Run" narrow>
+      {id === null || run.isError ? (
+        <ErrorBox message="Failed to fetch test run details" />
+      ) : !run.data ? (
+        <Loading text="Loading test run..." />
+      ) : (
+        <RunEditForm key={run.data.id} run={run.data} />
+      )}
     </Page>
+  );
+}
+
+function RunEditForm({ run }: { run: TestRun }) {
+  const navigate = useNavigate();
+  const { show } = useToast();
+  const update = useUpdateRun(run.id);
+  const [status, setStatus] = useState<RunStatusValue>(run.status);
+  const caseId = run.test_case?.id;
+
+  // SPEC: back to the case when the run names it, else one page back.
+  const leave = (message?: string) => {
+    if (caseId) {
+      const state: NavigationToastState | undefined = message ? { message } : undefined;
+      navigate(paths.caseDetail(caseId), { state });
+      return;
+    }
+    if (message) show(message);
+    navigate(-1);
+  };
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (update.isPending) return;
+    update.mutate(status, {
+      onSuccess: (answer) => leave(answer?.message ?? 'Test run updated successfully'),
+    });
+  };
+
+  return (
+    <form className="form" onSubmit={submit}>
+      <FailureBox message={update.isError ? 'Failed to update test run!' : null} error={update.error} />
+      <InputField label="Test Case" name="test_case" value={run.test_case?.name ?? '-'} readOnly />
+      <InputField label="Executed By" name="executed_by" value={executedByText(run)} readOnly />
+      <RunStatusField value={status} onChange={setStatus} />
+      <FormActions>
+        <Button type="submit" busy={update.isPending}>
+          {update.isPending ? 'Updating...' : 'Update Test Run'}
+        </Button>
+        <Button variant="secondary" onClick={() => leave()}>
+          Cancel
+        </Button>
+      </FormActions>
+    </form>
   );
 }

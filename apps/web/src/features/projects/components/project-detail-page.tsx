@@ -1,10 +1,121 @@
-import { Page } from '@/components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import { type ProjectDetail, SR_NO_COLUMN_WIDTH } from '@verdict/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DataList, type DataListColumn } from '@/components/ui/data-list';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
+import { Card, Page } from '@/components/ui/page';
+import type { NavigationToastState } from '@/components/ui/toast';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useProject } from '../api/get-project';
+import { useDeleteProject } from '../api/project-mutations';
+import { refreshAfterProjectDelete } from '../api/refresh';
+import { type ProjectPermissions, useProjectPermissions } from '../api/use-project-permissions';
+import { ProjectMembers } from './project-members';
+import './projects.css';
 
-/** PLACEHOLDER for /projects/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/**
+ * /projects/{id}: the project as a one-row table (Edit, Delete), the Add User / Add Test Suite /
+ * Add Test Case buttons and, with users_in_project, the members table. Controls are gated by
+ * the user's permissions inside this project (global ∪ member role).
+ */
 export function ProjectDetailPage() {
+  const id = useIdParam();
+  const project = useProject(id);
+  const access = useProjectPermissions(id);
+
+  if (id === null || project.isError) {
+    return (
+      <Page title="Project Details">
+        <ErrorBox message="Failed to fetch project details" />
+      </Page>
+    );
+  }
+  if (!project.data) {
+    return (
+      <Page title="Project Details">
+        <Loading text="Loading project..." />
+      </Page>
+    );
+  }
+  return <ProjectDetailView project={project.data} access={access} />;
+}
+
+function ProjectDetailView({ project, access }: { project: ProjectDetail; access: ProjectPermissions }) {
+  const { can } = access;
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const queryClient = useQueryClient();
+  const remove = useDeleteProject();
+  const [deleteError, setDeleteError] = useState<string | null>(null);
+
+  const onDelete = async () => {
+    setDeleteError(null);
+    if (!(await confirm({ text: `Do you really want to delete ${project.name}?` }))) return;
+    remove.mutate(project.id, {
+      onSuccess: async (answer) => {
+        const state: NavigationToastState = { message: answer?.message ?? 'Project deleted successfully' };
+        await navigate(paths.dashboard, { state });
+        await refreshAfterProjectDelete(queryClient, project.id);
+      },
+      onError: () => setDeleteError('Failed to delete project'),
+    });
+  };
+
+  const actions = can('edit_project') || can('delete_project');
+  const columns: DataListColumn<ProjectDetail>[] = [
+    { key: 'name', header: 'Name', render: (row) => row.name },
+  ];
+  if (actions) {
+    columns.push({
+      key: 'action',
+      header: 'Action',
+      render: (row) => (
+        <div className="table-actions">
+          {can('edit_project') ? (
+            <ButtonLink to={paths.projectEdit(row.id)} size="sm" variant="secondary">
+              Edit
+            </ButtonLink>
+          ) : null}
+          {can('delete_project') ? (
+            <Button size="sm" variant="danger" busy={remove.isPending} onClick={onDelete}>
+              Delete
+            </Button>
+          ) : null}
+        </div>
+      ),
+    });
+  }
+
   return (
-    <Page title="Project Details">
-      <p className="muted">Coming soon</p>
+    <Page title="Project Details" subtitle={project.description || undefined} card={false}>
+      <Card>
+        <ErrorBox message={deleteError} />
+        <DataList
+          label="Project"
+          columns={columns}
+          rows={[project]}
+          rowKey={(row) => row.id}
+          emptyText="No project found"
+          indexColumn={{ header: 'Sr No', width: SR_NO_COLUMN_WIDTH }}
+        />
+        <div className="detail-buttons">
+          {can('add_user_in_project') ? (
+            <ButtonLink to={paths.projectAddUser(project.id)}>Add User</ButtonLink>
+          ) : null}
+          {can('add_test_suit_in_project') ? (
+            <ButtonLink to={paths.projectAddSuite(project.id)}>Add Test Suite</ButtonLink>
+          ) : null}
+          {can('add_test_case_in_project') ? (
+            <ButtonLink to={paths.projectAddCase(project.id)}>Add Test Case</ButtonLink>
+          ) : null}
+        </div>
+      </Card>
+      {can('users_in_project') ? <ProjectMembers project={project} can={can} /> : null}
     </Page>
   );
 }

@@ -1,10 +1,49 @@
+import { useNavigate } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import type { NavigationToastState } from '@/components/ui/toast';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useProject } from '../api/get-project';
+import { useUpdateProject } from '../api/project-mutations';
+import { NameDescriptionForm } from './name-description-form';
 
-/** PLACEHOLDER for /edit-project/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project. */
 export function ProjectEditPage() {
+  const id = useIdParam();
+  const navigate = useNavigate();
+  const project = useProject(id);
+  const update = useUpdateProject(id ?? 0);
+
   return (
-    <Page title="Edit Project">
-      <p className="muted">Coming soon</p>
+    <Page title="Edit Project" narrow>
+      {id === null || project.isError ? (
+        <ErrorBox message="Failed to fetch project" />
+      ) : !project.data ? (
+        <Loading text="Loading project..." />
+      ) : (
+        <NameDescriptionForm
+          // Fresh fields when another project is opened in the same screen.
+          key={project.data.id}
+          nameLabel="Project Name"
+          initial={{ name: project.data.name, description: project.data.description }}
+          submitLabel="Save Changes"
+          busyLabel="Saving..."
+          busy={update.isPending}
+          error={update.isError ? 'Failed to update project' : null}
+          errorCause={update.error}
+          cancelTo={paths.projectDetail(project.data.id)}
+          onSubmit={(body) =>
+            update.mutate(body, {
+              onSuccess: () => {
+                const state: NavigationToastState = { message: 'Project updated successfully!' };
+                navigate(paths.projectDetail(project.data.id), { state });
+              },
+            })
+          }
+        />
+      )}
     </Page>
   );
 }

@@ -1,10 +1,106 @@
+import { useQueryClient } from '@tanstack/react-query';
+import type { Suite } from '@verdict/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { DataList, type DataListColumn } from '@/components/ui/data-list';
+import { ErrorBox } from '@/components/ui/error-box';
+import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
+import { useToast } from '@/components/ui/toast';
+import { refreshAfterSuiteDelete } from '@/features/projects/api/refresh';
+import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
+import { FailureBox } from '@/features/projects/components/failure-box';
+import { paths } from '@/lib/paths';
+import { useIdParam } from '@/lib/route-params';
+import { useDeleteSuite, useSuite } from '../api/suite-api';
 
-/** PLACEHOLDER for /suites/:id: replace the body, keep the export name (app/router.tsx imports it). */
+/** /suites/{id}: the suite as a one-row table with Edit, Delete (confirmed) and Add Case. */
 export function SuiteDetailPage() {
+  const id = useIdParam();
+  const suite = useSuite(id);
   return (
     <Page title="Suite Details">
-      <p className="muted">Coming soon</p>
+      {id === null || suite.isError ? (
+        <ErrorBox message="Failed to fetch suite" />
+      ) : !suite.data ? (
+        <Loading text="Loading suite..." />
+      ) : (
+        <SuiteTable suite={suite.data} />
+      )}
     </Page>
+  );
+}
+
+function SuiteTable({ suite }: { suite: Suite }) {
+  const { can } = useProjectPermissions(suite.project_id);
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const { show } = useToast();
+  const queryClient = useQueryClient();
+  const remove = useDeleteSuite();
+  const [deleteError, setDeleteError] = useState<unknown>(null);
+
+  const onDelete = async () => {
+    setDeleteError(null);
+    if (!(await confirm({ text: `Do you really want to delete ${suite.name}?` }))) return;
+    remove.mutate(suite.id, {
+      onSuccess: async (answer) => {
+        show(answer?.message ?? 'Test suite deleted successfully');
+        // SPEC: back one page. A tab opened on this suite has no page before it: go to the project.
+        if (window.history.length <= 1) {
+          await navigate(paths.projectDetail(suite.project_id), { replace: true });
+        } else {
+          await navigate(-1);
+        }
+        await refreshAfterSuiteDelete(queryClient, suite);
+      },
+      onError: (error) => setDeleteError(error),
+    });
+  };
+
+  const columns: DataListColumn<Suite>[] = [
+    { key: 'name', header: 'Name', render: (row) => row.name },
+    { key: 'description', header: 'Description', render: (row) => row.description || '-' },
+  ];
+  if (can('edit_test_suit') || can('delete_test_suit') || can('add_test_case_in_test_suit')) {
+    columns.push({
+      key: 'action',
+      header: 'Action',
+      render: (row) => (
+        <div className="table-actions">
+          {can('edit_test_suit') ? (
+            <ButtonLink to={paths.suiteEdit(row.id)} size="sm" variant="secondary">
+              Edit
+            </ButtonLink>
+          ) : null}
+          {can('delete_test_suit') ? (
+            <Button size="sm" variant="danger" busy={remove.isPending} onClick={onDelete}>
+              Delete
+            </Button>
+          ) : null}
+          {can('add_test_case_in_test_suit') ? (
+            <ButtonLink to={paths.suiteAddCase(row.id)} size="sm">
+              Add Case
+            </ButtonLink>
+          ) : null}
+        </div>
+      ),
+    });
+  }
+
+  return (
+    <>
+      <FailureBox message={deleteError ? 'Failed to delete suite' : null} error={deleteError} />
+      <DataList
+        label="Suite"
+        columns={columns}
+        rows={[suite]}
+        rowKey={(row) => row.id}
+        emptyText="No suite found"
+        indexColumn={false}
+      />
+    </>
   );
 }

@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Role, User } from '@verdict/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/** The pickers of the member screens. Shared keys, so an admin edit elsewhere refreshes them. */
+export const getUsers = () => api.get<User[]>('/api/users/list');
+export const useUsers = () => useQuery({ queryKey: queryKeys.users.list(), queryFn: getUsers });
+
+export const getRoles = () => api.get<Role[]>('/api/roles/list');
+export const useRoles = () => useQuery({ queryKey: queryKeys.roles.list(), queryFn: getRoles });
+
+/** GET /api/roles/get-role/{id}: readable by any signed-in user (DESIGN §5). */
+export const getRole = (id: number) => api.get<Role>(`/api/roles/get-role/${id}`);
+
+export const roleQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => getRole(id) });

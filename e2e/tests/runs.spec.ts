@@ -1,0 +1,267 @@
+import { Api, expect, signIn, test } from '../fixtures';
+import {
+  addMember,
+  createRole,
+  createRun,
+  createUser,
+  errorBox,
+  expectToastFor3Seconds,
+  projectWithCase,
+  toast,
+} from './projects-helpers';
+
+test.describe('create test run', () => {
+  test('Status is Passed or Failed, passed by default; success returns to the case', async ({
+    page,
+    adminApi,
+  }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    await page.getByRole('link', { name: 'Add Test Run' }).click();
+    await expect(page).toHaveURL(new RegExp(`/testcases/${testCase.id}/add-testrun$`));
+    await expect(page.getByRole('heading', { name: 'Create Test Run' })).toBeVisible();
+    const status = page.getByLabel('Status');
+    await expect(status).toHaveValue('passed');
+    await expect(status.getByRole('option')).toHaveText(['Passed', 'Failed']);
+
+    await page.getByRole('button', { name: 'Create Test Run' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cases/${testCase.id}$`));
+    await expectToastFor3Seconds(page, 'Test run created successfully');
+
+    await page.getByRole('link', { name: 'Add Test Run' }).click();
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByRole('button', { name: 'Create Test Run' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cases/${testCase.id}$`));
+
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(page.getByRole('heading', { name: 'Test Runs' })).toBeVisible();
+    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Edit', 'Delete']);
+    await expect(runs.getByRole('row')).toHaveCount(3);
+    await expect(runs.getByRole('row').nth(1).getByRole('cell')).toHaveText([
+      'Passed',
+      'admin',
+      'Edit',
+      'Delete',
+    ]);
+    await expect(runs.getByRole('row').nth(2).getByRole('cell')).toHaveText([
+      'Failed',
+      'admin',
+      'Edit',
+      'Delete',
+    ]);
+    const stored = await adminApi.call('GET', `/api/testruns/testcase/${testCase.id}`);
+    expect(stored.map((run: { status: string }) => run.status)).toEqual(['passed', 'failed']);
+  });
+
+  test('failures: server message, error field, reason', async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    await signIn(page);
+    await page.goto(`/testcases/${testCase.id}/add-testrun`);
+    const submit = page.getByRole('button', { name: 'Create Test Run' });
+
+    await page.route('**/api/testruns/create/*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Run store is down"}' }),
+    );
+    await submit.click();
+    await expect(errorBox(page, 'Run store is down')).toBeVisible();
+
+    await page.unroute('**/api/testruns/create/*');
+    await page.route('**/api/testruns/create/*', (route) =>
+      route.fulfill({ status: 502, contentType: 'application/json', body: '{}' }),
+    );
+    await submit.click();
+    await expect(errorBox(page, 'HTTP 502')).toBeVisible();
+
+    await page.unroute('**/api/testruns/create/*');
+    await page.route('**/api/testruns/create/*', (route) => route.abort('connectionrefused'));
+    await submit.click();
+    await expect(errorBox(page, 'Failed to fetch')).toBeVisible();
+
+    // The real server's message once the case is gone.
+    await page.unroute('**/api/testruns/create/*');
+    await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
+    await submit.click();
+    await expect(errorBox(page, 'Test case not found')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/testcases/${testCase.id}/add-testrun$`));
+  });
+});
+
+test.describe('edit test run', () => {
+  test('read-only case and executor, the Status select; back to the case', async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    const run = await createRun(adminApi, testCase.id, 'passed');
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    await page
+      .getByRole('table', { name: 'Test Runs' })
+      .getByRole('link', { name: `Edit run ${run.id}` })
+      .click();
+    await expect(page).toHaveURL(new RegExp(`/edit-testrun/${run.id}$`));
+    await expect(page.getByRole('heading', { name: 'Edit Test Run' })).toBeVisible();
+    await expect(page.getByLabel('Test Case')).toHaveValue(testCase.name);
+    await expect(page.getByLabel('Test Case')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Executed By')).toHaveValue('admin');
+    await expect(page.getByLabel('Executed By')).toHaveAttribute('readonly', '');
+    await expect(page.getByLabel('Status')).toHaveValue('passed');
+    await expect(page.getByLabel('Status').getByRole('option')).toHaveText(['Passed', 'Failed']);
+
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByRole('button', { name: 'Update Test Run' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cases/${testCase.id}$`));
+    await expect(toast(page, 'Test run updated successfully')).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: 'Test Runs' }).getByRole('cell', { name: 'Failed' }),
+    ).toBeVisible();
+    expect(await adminApi.call('GET', `/api/testruns/detail/${run.id}`)).toMatchObject({ status: 'failed' });
+  });
+
+  test('returns one page back when the run does not name its case', async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    const run = await createRun(adminApi, testCase.id);
+    await signIn(page);
+    await page.route(`**/api/testruns/detail/${run.id}`, async (route) => {
+      const response = await route.fetch();
+      const { test_case: _, ...rest } = await response.json();
+      await route.fulfill({ response, json: rest });
+    });
+    await page.goto('/dashboard');
+    await page.goto(`/edit-testrun/${run.id}`);
+    await page.getByLabel('Status').selectOption('failed');
+    await page.getByRole('button', { name: 'Update Test Run' }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+
+  test("'Failed to update test run!' and 'Failed to fetch test run details'", async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    const run = await createRun(adminApi, testCase.id);
+    await signIn(page);
+    await page.goto(`/edit-testrun/${run.id}`);
+    await expect(page.getByLabel('Status')).toHaveValue('passed');
+    await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
+    await page.getByRole('button', { name: 'Update Test Run' }).click();
+    await expect(errorBox(page, 'Failed to update test run!')).toBeVisible();
+    await page.reload();
+    await expect(errorBox(page, 'Failed to fetch test run details')).toBeVisible();
+  });
+});
+
+test.describe('test runs table', () => {
+  test('Delete asks first; the table goes when the last run goes', async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    const first = await createRun(adminApi, testCase.id, 'passed');
+    const second = await createRun(adminApi, testCase.id, 'failed');
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(runs.getByRole('row')).toHaveCount(3);
+
+    await runs.getByRole('button', { name: `Delete run ${first.id}` }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Are you sure?' })).toBeVisible();
+    await expect(dialog.getByText('Do you really want to delete this test run?')).toBeVisible();
+    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
+    await expect(runs.getByRole('row')).toHaveCount(3);
+
+    await runs.getByRole('button', { name: `Delete run ${first.id}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(runs.getByRole('row')).toHaveCount(2);
+    await expect(toast(page, 'Test run deleted successfully')).toBeVisible();
+
+    await runs.getByRole('button', { name: `Delete run ${second.id}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(page.getByRole('table', { name: 'Test Runs' })).toHaveCount(0);
+    expect(await adminApi.call('GET', `/api/testruns/testcase/${testCase.id}`)).toEqual([]);
+  });
+
+  test("'Failed to delete' when the run delete fails", async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    const run = await createRun(adminApi, testCase.id);
+    await createRun(adminApi, testCase.id);
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(runs.getByRole('row')).toHaveCount(3);
+    await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
+    await runs.getByRole('button', { name: `Delete run ${run.id}` }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(errorBox(page, 'Failed to delete')).toBeVisible();
+  });
+
+  test("Executed By shows 'ID: {id}' once the executing user is deleted", async ({
+    page,
+    request,
+    adminApi,
+  }) => {
+    const { project, testCase } = await projectWithCase(adminApi);
+    const tester = await createUser(adminApi, ['home_project'], 'executor');
+    await addMember(
+      adminApi,
+      project.id,
+      tester.id,
+      (await createRole(adminApi, ['home_project', 'add_test_run_in_test_case'])).id,
+    );
+    const testerApi = await Api.login(request, tester.email, tester.password);
+    const run = await createRun(testerApi, testCase.id, 'failed');
+    expect(run.executed_by).toBe(tester.id);
+
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(runs.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(tester.username);
+
+    await adminApi.call('DELETE', `/api/users/delete/${tester.id}`);
+    await page.reload();
+    await expect(runs.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(`ID: ${tester.id}`);
+    await page.goto(`/edit-testrun/${run.id}`);
+    await expect(page.getByLabel('Executed By')).toHaveValue(`ID: ${tester.id}`);
+  });
+
+  test('the runs table, Edit and Delete follow home_test_run, edit_test_run and delete_test_run', async ({
+    page,
+    adminApi,
+  }) => {
+    const { project, testCase } = await projectWithCase(adminApi);
+    await createRun(adminApi, testCase.id);
+    const viewer = await createUser(adminApi, ['home_project', 'home_test_run']);
+    // The member role must include users_in_project: the project detail lists members (and so the
+    // app's only source of the caller's project role) only to holders of it. See the fixme below.
+    await addMember(
+      adminApi,
+      project.id,
+      viewer.id,
+      (await createRole(adminApi, ['users_in_project', 'edit_test_run'])).id,
+    );
+    await signIn(page, viewer.email, viewer.password);
+    await page.goto(`/cases/${testCase.id}`);
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Edit']);
+
+    const deleter = await createUser(adminApi, ['home_project', 'home_test_run', 'delete_test_run']);
+    await addMember(adminApi, project.id, deleter.id, (await createRole(adminApi, ['home_project'])).id);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await signIn(page, deleter.email, deleter.password);
+    await page.goto(`/cases/${testCase.id}`);
+    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Delete']);
+  });
+
+  // Server gap: GET /api/projects/detail/{id} lists members only with users_in_project, and no
+  // other endpoint tells the caller their own project role, so a member whose role lacks
+  // users_in_project is gated by their global permissions only (the server still allows the call).
+  test.fixme('a project role without users_in_project still shows the controls it grants', async ({
+    page,
+    adminApi,
+  }) => {
+    const { project, testCase } = await projectWithCase(adminApi);
+    await createRun(adminApi, testCase.id);
+    const user = await createUser(adminApi, ['home_project', 'home_test_run']);
+    await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['edit_test_run'])).id);
+    await signIn(page, user.email, user.password);
+    await page.goto(`/cases/${testCase.id}`);
+    await expect(page.getByRole('table', { name: 'Test Runs' }).getByRole('columnheader')).toHaveText([
+      'Status',
+      'Executed By',
+      'Edit',
+    ]);
+  });
+});
