@@ -224,8 +224,6 @@ test.describe('test runs table', () => {
     const { project, testCase } = await projectWithCase(adminApi);
     await createRun(adminApi, testCase.id);
     const viewer = await createUser(adminApi, ['home_project', 'home_test_run']);
-    // The member role must include users_in_project: the project detail lists members (and so the
-    // app's only source of the caller's project role) only to holders of it. See the fixme below.
     await addMember(
       adminApi,
       project.id,
@@ -245,10 +243,8 @@ test.describe('test runs table', () => {
     await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Delete']);
   });
 
-  // Server gap: GET /api/projects/detail/{id} lists members only with users_in_project, and no
-  // other endpoint tells the caller their own project role, so a member whose role lacks
-  // users_in_project is gated by their global permissions only (the server still allows the call).
-  test.fixme('a project role without users_in_project still shows the controls it grants', async ({
+  // The project detail carries the caller's own role (my_role_id) even without users_in_project.
+  test('a project role without users_in_project still shows the controls it grants', async ({
     page,
     adminApi,
   }) => {

@@ -24,6 +24,8 @@ export const ProjectDetail = Type.Object({
   description: Type.String(),
   created_by: Type.Union([Type.Integer(), Type.Null()]),
   members: Type.Array(ProjectMember),
+  /** The caller's own role in this project, so the app can gate controls without users_in_project. */
+  my_role_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type ProjectDetail = Static<typeof ProjectDetail>;
 

@@ -5,6 +5,20 @@
  */
 type Id = number | string;
 
+/**
+ * The sidebar tree's own lists. Each starts with the key of the resource it shows, so
+ * invalidating `queryKeys.cases.bySuite(3)`, `queryKeys.cases.all` (or `invalidateTree`, in
+ * lib/project-tree-refresh.ts) also refreshes the tree. The trailing 'tree' keeps them apart
+ * from a screen's own query of the same list, whose fetcher may answer differently.
+ */
+const tree = {
+  projects: () => ['projects', 'list', 'tree'] as const,
+  projectSuites: (projectId: Id) => ['suites', 'project', Number(projectId), 'tree'] as const,
+  projectCases: (projectId: Id) => ['cases', 'project', Number(projectId), 'tree'] as const,
+  suiteCases: (suiteId: Id) => ['cases', 'suite', Number(suiteId), 'tree'] as const,
+  childCases: (caseId: Id) => ['cases', 'parent', Number(caseId), 'tree'] as const,
+};
+
 export const queryKeys = {
   users: {
     all: ['users'] as const,
@@ -48,4 +62,5 @@ export const queryKeys = {
     byCase: (caseId: Id) => ['runs', 'case', Number(caseId)] as const,
     detail: (id: Id) => ['runs', 'detail', Number(id)] as const,
   },
+  tree,
 } as const;

@@ -30,7 +30,7 @@ export async function getProjectDetail(db: Db, principal: Principal, id: number)
   const project = await findProject(db, id);
   if (!project) throw new NotFoundError(NOT_FOUND);
   const members = access.permissions.has('users_in_project') ? await listMembers(db, id) : [];
-  return { ...project, members };
+  return { ...project, members, my_role_id: access.memberRoleId };
 }
 
 /**

@@ -23,7 +23,7 @@ export function MainSidebar({ projectTree }: MainSidebarProps) {
         </SidebarLink>
       </Can>
       <Can permission="home_project">
-        <section className="sidebar-section" aria-labelledby={headingId}>
+        <section className="sidebar-section sidebar-section-grow" aria-labelledby={headingId}>
           <h2 className="sidebar-heading" id={headingId}>
             Projects
           </h2>

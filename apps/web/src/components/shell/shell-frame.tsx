@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { MenuIcon } from './icons';
 import { useMediaQuery } from './use-media-query';
+import './shell.css';
 
 export interface ShellFrameProps {
   /** Header content after the menu toggle: brand, pills, buttons. */

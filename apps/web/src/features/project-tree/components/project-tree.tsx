@@ -1,8 +1,32 @@
+import { useMemo } from 'react';
+import { useAuth } from '@/lib/auth';
+import type { TreeAccess } from '../tree-model';
+import { TreeView } from './tree-view';
+import { useExpandedNodes } from './use-expanded-nodes';
+import { useTreeRows } from './use-tree-rows';
+import './project-tree.css';
+
 /**
- * PLACEHOLDER: the sidebar's project tree (SPEC §2 'Project tree behaviour') is built by the
- * shell/project-tree engineer. The main layout already renders it inside the 'Projects'
- * section, which only shows with home_project; keep the export name.
+ * The sidebar's project tree (SPEC §2 'Project tree behaviour'). The main layout renders it in
+ * the 'Projects' section, which only shows with home_project; suites need home_test_suit and
+ * cases home_test_case. Other screens keep it fresh with `invalidateTree`
+ * (lib/project-tree-refresh.ts).
  */
 export function ProjectTree() {
-  return <p className="sidebar-note">Project tree coming soon</p>;
+  const { can } = useAuth();
+  const canSuites = can('home_test_suit');
+  const canCases = can('home_test_case');
+  const access = useMemo<TreeAccess>(() => ({ suites: canSuites, cases: canCases }), [canSuites, canCases]);
+  const [expanded, setExpanded] = useExpandedNodes();
+  const { loadingProjects, tree, busy } = useTreeRows(expanded, access);
+
+  if (loadingProjects) {
+    return (
+      <p className="sidebar-note" role="status">
+        Loading projects…
+      </p>
+    );
+  }
+  if (tree.rows.length === 0) return <p className="sidebar-note">No projects</p>;
+  return <TreeView rows={tree.rows} label="Projects" busy={busy} onExpandedChange={setExpanded} />;
 }

@@ -18,14 +18,13 @@ export interface ProjectPermissions {
  * What the signed-in user may do inside a project (DESIGN §5), for gating the controls of the
  * project, suite, case and run screens (suites and cases carry project_id).
  *
- * The member role is read from the project detail's members, which the server only lists to
- * holders of users_in_project there: a member whose role lacks it (and who lacks it globally)
- * is gated by their global permissions alone. The server checks every call regardless.
+ * The member role comes from the project detail's `my_role_id` (the caller's own membership),
+ * and its permissions from GET /api/roles/get-role/{id}. The server checks every call regardless.
  */
 export function useProjectPermissions(projectId: number | null | undefined): ProjectPermissions {
   const { user, permissions: global } = useAuth();
   const project = useProject(projectId);
-  const roleId = memberRoleIdOf(project.data?.members, user?.id);
+  const roleId = project.data?.my_role_id ?? memberRoleIdOf(project.data?.members, user?.id);
   const role = useQuery({ ...roleQuery(roleId ?? 0), enabled: roleId !== null });
 
   const permissions = useMemo(() => projectPermissionUnion(global, role.data), [global, role.data]);

@@ -1,0 +1,32 @@
+import { STORAGE_KEYS } from '@verdict/contract';
+import { useEffect, useState } from 'react';
+import { type DashboardTotals, EMPTY_TOTALS, getDashboardTotals } from '../api/get-dashboard-totals';
+
+export const NO_TOKEN_WARNING = 'No token found; dashboard stats not requested';
+
+/**
+ * SPEC §4 'Dashboard loading': loading until the three counts have answered, whether they
+ * succeed or fail. Asked afresh each time the dashboard opens, so counts follow every change.
+ * Without a token in local storage nothing is asked, only a warning is logged (SPEC §7).
+ */
+export function useDashboardTotals(): { totals: DashboardTotals; loading: boolean } {
+  const [totals, setTotals] = useState<DashboardTotals>(EMPTY_TOTALS);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    if (!localStorage.getItem(STORAGE_KEYS.token)) {
+      console.warn(NO_TOKEN_WARNING);
+      setLoading(false);
+      return;
+    }
+    const controller = new AbortController();
+    void getDashboardTotals(controller.signal).then((answer) => {
+      if (controller.signal.aborted) return;
+      setTotals(answer);
+      setLoading(false);
+    });
+    return () => controller.abort();
+  }, []);
+
+  return { totals, loading };
+}

@@ -1,0 +1,85 @@
+import { type CSSProperties, memo } from 'react';
+import { Link } from 'react-router';
+import { nodeHref, type TreeRow } from '../tree-model';
+import { ChevronIcon, NodeIcon } from './tree-icons';
+
+export interface TreeRowViewProps {
+  row: TreeRow;
+  /** Offset from the top of the tree, from the virtualizer. */
+  top: number;
+  /** Holds the tree's tab stop. */
+  active: boolean;
+  /** The page of this node is open. */
+  current: boolean;
+  onToggle: (path: string, expanded: boolean) => void;
+  onActivate: (path: string) => void;
+}
+
+const INDENT_PX = 16;
+
+function rowStyle(top: number, level: number): CSSProperties {
+  return { transform: `translateY(${top}px)`, paddingLeft: 4 + (level - 1) * INDENT_PX };
+}
+
+/**
+ * One line of the tree. Only the treeitem takes focus (the label link is out of the tab order),
+ * as the tree pattern asks; the arrow toggles with the mouse, Right/Left with the keyboard.
+ */
+export const TreeRowView = memo(function TreeRowView({
+  row,
+  top,
+  active,
+  current,
+  onToggle,
+  onActivate,
+}: TreeRowViewProps) {
+  if (row.kind !== 'node') {
+    return (
+      <div role="none" className="tree-row tree-placeholder" style={rowStyle(top, row.level)}>
+        <span className="tree-arrow" />
+        <span>{row.kind === 'loading' ? 'Loading…' : 'No items'}</span>
+      </div>
+    );
+  }
+
+  const { node, level, posInSet, setSize, expanded } = row;
+  const classes = ['tree-row', active ? 'tree-row-active' : '', current ? 'tree-row-current' : '']
+    .filter(Boolean)
+    .join(' ');
+  return (
+    <div
+      role="treeitem"
+      aria-level={level}
+      aria-setsize={setSize}
+      aria-posinset={posInSet}
+      aria-expanded={node.expandable ? expanded : undefined}
+      aria-selected={current}
+      tabIndex={active ? 0 : -1}
+      data-path={node.path}
+      data-type={node.type}
+      className={classes}
+      style={rowStyle(top, level)}
+      onFocus={(event) => {
+        if (event.target === event.currentTarget) onActivate(node.path);
+      }}
+      onMouseDown={() => onActivate(node.path)}
+    >
+      {node.expandable ? (
+        <span
+          className={expanded ? 'tree-arrow tree-arrow-open' : 'tree-arrow'}
+          aria-hidden="true"
+          data-testid="tree-arrow"
+          onClick={() => onToggle(node.path, !expanded)}
+        >
+          <ChevronIcon />
+        </span>
+      ) : (
+        <span className="tree-arrow" />
+      )}
+      <NodeIcon icon={node.icon} />
+      <Link to={nodeHref(node)} className="tree-label" tabIndex={-1} title={node.name}>
+        {node.name}
+      </Link>
+    </div>
+  );
+});

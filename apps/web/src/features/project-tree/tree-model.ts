@@ -1,0 +1,219 @@
+import type { Project, Suite, TestCase } from '@verdict/contract';
+
+/**
+ * The sidebar's project tree as plain data (SPEC §2 'Project tree behaviour'): nodes, their
+ * paths, the expanded map kept in local storage, and the flat list of visible rows that the
+ * virtualized view draws. No React and no fetching here.
+ */
+
+export type TreeNodeType = 'project' | 'suite' | 'case';
+
+/** What a node's icon shows; a case without children is a document (SPEC §2). */
+export type TreeIcon = 'project' | 'suite' | 'case-group' | 'document';
+
+export interface TreeNode {
+  type: TreeNodeType;
+  id: number;
+  name: string;
+  /** 'project-1', 'project-1/suite-3', 'project-1/suite-3/case-7': unique in the tree. */
+  path: string;
+  /** Whether it has (or may have) children this user can load. */
+  expandable: boolean;
+  icon: TreeIcon;
+}
+
+/** SPEC §3 `expandedNodes`: node path → expanded flag, e.g. {"project-1": true}. */
+export type ExpandedMap = Readonly<Record<string, boolean>>;
+
+/** What the user may load below a project (SPEC §6: home_test_suit, home_test_case). */
+export interface TreeAccess {
+  suites: boolean;
+  cases: boolean;
+}
+
+export type ChildrenState = { status: 'loading' } | { status: 'loaded'; nodes: readonly TreeNode[] };
+
+export type TreeRow =
+  | {
+      kind: 'node';
+      node: TreeNode;
+      /** aria-level: 1 for projects. */
+      level: number;
+      /** aria-posinset / aria-setsize among its siblings. */
+      posInSet: number;
+      setSize: number;
+      expanded: boolean;
+      parentPath: string | null;
+    }
+  | { kind: 'loading' | 'empty'; key: string; level: number; parentPath: string };
+
+export interface FlatTree {
+  rows: TreeRow[];
+  /** Expanded nodes that are visible: the ones whose children must be loaded. */
+  open: TreeNode[];
+}
+
+export function nodePath(parentPath: string | null, type: TreeNodeType, id: number): string {
+  const segment = `${type}-${id}`;
+  return parentPath ? `${parentPath}/${segment}` : segment;
+}
+
+/** The route a node's label opens. */
+export function nodeHref(node: Pick<TreeNode, 'type' | 'id'>): string {
+  if (node.type === 'project') return `/projects/${node.id}`;
+  if (node.type === 'suite') return `/suites/${node.id}`;
+  return `/cases/${node.id}`;
+}
+
+export function projectNode(project: Pick<Project, 'id' | 'name'>, access: TreeAccess): TreeNode {
+  return {
+    type: 'project',
+    id: project.id,
+    name: project.name,
+    path: nodePath(null, 'project', project.id),
+    expandable: access.suites || access.cases,
+    icon: 'project',
+  };
+}
+
+export function suiteNode(
+  parentPath: string,
+  suite: Pick<Suite, 'id' | 'name'>,
+  access: TreeAccess,
+): TreeNode {
+  return {
+    type: 'suite',
+    id: suite.id,
+    name: suite.name,
+    path: nodePath(parentPath, 'suite', suite.id),
+    expandable: access.cases,
+    icon: 'suite',
+  };
+}
+
+export function caseNode(
+  parentPath: string,
+  testCase: Pick<TestCase, 'id' | 'name' | 'has_children'>,
+): TreeNode {
+  return {
+    type: 'case',
+    id: testCase.id,
+    name: testCase.name,
+    path: nodePath(parentPath, 'case', testCase.id),
+    expandable: testCase.has_children,
+    icon: testCase.has_children ? 'case-group' : 'document',
+  };
+}
+
+/** SPEC §3: `parent_id` null or the string 'null' means a top-level case. */
+function isTopLevel(testCase: Pick<TestCase, 'parent_id'>): boolean {
+  const parent = testCase.parent_id as number | string | null | undefined;
+  return parent === null || parent === undefined || parent === 'null';
+}
+
+/**
+ * A project's children (DESIGN §6): its suites, then its top-level cases that are in no suite —
+ * or all its top-level cases when it has no suites or the user may not see suites, so that no
+ * case is ever unreachable.
+ */
+export function projectChildren(
+  project: Pick<TreeNode, 'path'>,
+  suites: readonly Suite[],
+  cases: readonly TestCase[],
+  access: TreeAccess,
+): TreeNode[] {
+  const shownSuites = access.suites ? suites : [];
+  const topLevel = access.cases ? cases.filter(isTopLevel) : [];
+  const shownCases =
+    shownSuites.length > 0 ? topLevel.filter((testCase) => testCase.suite_id == null) : topLevel;
+  return [
+    ...shownSuites.map((suite) => suiteNode(project.path, suite, access)),
+    ...shownCases.map((testCase) => caseNode(project.path, testCase)),
+  ];
+}
+
+/** A suite's top-level cases, or a case's children. */
+export function caseChildren(parent: Pick<TreeNode, 'path'>, cases: readonly TestCase[]): TreeNode[] {
+  return cases.map((testCase) => caseNode(parent.path, testCase));
+}
+
+/**
+ * The rows on screen, depth first: every node, and below each expanded one either its children,
+ * 'Loading…' while they load, or 'No items' when it has none.
+ */
+export function flattenTree(
+  roots: readonly TreeNode[],
+  expanded: ExpandedMap,
+  childrenOf: (node: TreeNode) => ChildrenState,
+): FlatTree {
+  const rows: TreeRow[] = [];
+  const open: TreeNode[] = [];
+
+  const visit = (nodes: readonly TreeNode[], level: number, parentPath: string | null) => {
+    nodes.forEach((node, index) => {
+      const isExpanded = node.expandable && expanded[node.path] === true;
+      rows.push({
+        kind: 'node',
+        node,
+        level,
+        posInSet: index + 1,
+        setSize: nodes.length,
+        expanded: isExpanded,
+        parentPath,
+      });
+      if (!isExpanded) return;
+      open.push(node);
+      const children = childrenOf(node);
+      if (children.status === 'loading') {
+        rows.push({ kind: 'loading', key: `${node.path}#loading`, level: level + 1, parentPath: node.path });
+      } else if (children.nodes.length === 0) {
+        rows.push({ kind: 'empty', key: `${node.path}#empty`, level: level + 1, parentPath: node.path });
+      } else {
+        visit(children.nodes, level + 1, node.path);
+      }
+    });
+  };
+
+  visit(roots, 1, null);
+  return { rows, open };
+}
+
+export function isDescendantPath(path: string, ancestorPath: string): boolean {
+  return path.startsWith(`${ancestorPath}/`);
+}
+
+/**
+ * Expands or collapses one node. Collapsing also forgets the expanded state of every node
+ * below it (SPEC §2), so opening it again shows its children folded.
+ */
+export function setNodeExpanded(map: ExpandedMap, path: string, expanded: boolean): ExpandedMap {
+  if (expanded) return map[path] === true ? map : { ...map, [path]: true };
+  const next: Record<string, boolean> = {};
+  for (const [key, value] of Object.entries(map)) {
+    if (key !== path && !isDescendantPath(key, path)) next[key] = value;
+  }
+  next[path] = false;
+  return next;
+}
+
+/** Reads the stored map; anything malformed counts as nothing expanded. */
+export function parseExpandedMap(raw: string | null): ExpandedMap {
+  if (!raw) return {};
+  try {
+    const value: unknown = JSON.parse(raw);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) return {};
+    const map: Record<string, boolean> = {};
+    for (const [key, flag] of Object.entries(value)) {
+      if (typeof flag === 'boolean') map[key] = flag;
+    }
+    return map;
+  } catch {
+    return {};
+  }
+}
+
+/** The path's parent path ('project-1/suite-3' → 'project-1'); null for a project. */
+export function parentPathOf(path: string): string | null {
+  const slash = path.lastIndexOf('/');
+  return slash === -1 ? null : path.slice(0, slash);
+}

@@ -1,0 +1,127 @@
+import { test, unique } from '../fixtures';
+import {
+  clickArrow,
+  createCase,
+  createProject,
+  createSuite,
+  createUser,
+  expect,
+  inBatches,
+  node,
+  signInAs,
+  TREE_USER,
+  tree,
+} from './shell-helpers';
+
+/**
+ * A suite with very many cases stays usable: the tree is virtualized, so only the rows in view
+ * (and a few more) are in the DOM, and the keyboard still reaches the last one.
+ */
+
+const DOM_ROW_LIMIT = 100;
+
+test.describe('project tree with many children', () => {
+  test('1,000 cases made through the API: few rows in the DOM, End reaches the last', async ({
+    page,
+    adminApi,
+    request,
+  }) => {
+    test.setTimeout(240_000);
+    const user = await createUser(adminApi, request, TREE_USER, 'big');
+    const project = await createProject(user.api, unique('Big P'));
+    const suite = await createSuite(user.api, project.id, unique('Big S'));
+    const pad = (n: number) => String(n).padStart(4, '0');
+    await inBatches(1000, 50, (i) => createCase(user.api, { suite: suite.id }, `Big case ${pad(i)}`));
+
+    await signInAs(page, user);
+    await clickArrow(page, project.name);
+    await clickArrow(page, suite.name);
+    await expect(node(page, 'Big case 0000')).toBeVisible();
+    await expect(node(page, 'Big case 0000')).toHaveAttribute('aria-setsize', '1000');
+
+    const rendered = await tree(page).getByRole('treeitem').count();
+    expect(rendered).toBeGreaterThan(5);
+    expect(rendered).toBeLessThan(DOM_ROW_LIMIT);
+
+    await node(page, 'Big case 0000').focus();
+    await page.keyboard.press('End');
+    const last = node(page, 'Big case 0999');
+    await expect(last).toBeFocused();
+    await expect(last).toBeInViewport();
+    await expect(last).toHaveAttribute('aria-posinset', '1000');
+    await expect(node(page, 'Big case 0000')).toHaveCount(0);
+    expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
+
+    // Scrolling with the wheel brings the middle into view.
+    await page.keyboard.press('Home');
+    await expect(node(page, project.name)).toBeFocused();
+    const scroller = page.locator('.tree-scroll');
+    await scroller.evaluate((element) => {
+      element.scrollTop = element.scrollHeight / 2;
+    });
+    await expect(
+      tree(page)
+        .getByRole('treeitem', { name: /^Big case 04\d\d$/ })
+        .first(),
+    ).toBeVisible();
+    expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
+  });
+
+  test('10,000 children under one node open and scroll quickly', async ({ page, adminApi, request }) => {
+    test.setTimeout(120_000);
+    const user = await createUser(adminApi, request, TREE_USER, 'huge');
+    const project = await createProject(user.api, unique('Huge P'));
+    const suite = await createSuite(user.api, project.id, unique('Huge S'));
+    const first = await createCase(user.api, { suite: suite.id }, 'Huge case 00000');
+    // The list itself is made up in the browser: 10,000 cases like the server's.
+    const cases = Array.from({ length: 10_000 }, (_, i) => ({
+      ...first,
+      id: first.id + i * 100_000,
+      name: `Huge case ${String(i).padStart(5, '0')}`,
+      has_children: false,
+    }));
+    await page.route(`**/api/test-cases/suite/${suite.id}`, (route) => route.fulfill({ json: cases }));
+
+    await signInAs(page, user);
+    await clickArrow(page, project.name);
+    await expect(node(page, suite.name)).toBeVisible();
+
+    const opened = Date.now();
+    await clickArrow(page, suite.name);
+    await expect(node(page, 'Huge case 00000')).toBeVisible();
+    expect(Date.now() - opened).toBeLessThan(3000);
+    expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
+    expect(await page.locator('.tree-scroll [role="tree"] *').count()).toBeLessThan(DOM_ROW_LIMIT * 12);
+
+    // Jumping to the end and back with the keyboard stays fast.
+    await node(page, 'Huge case 00000').focus();
+    const jumped = Date.now();
+    await page.keyboard.press('End');
+    await expect(node(page, 'Huge case 09999')).toBeFocused();
+    await page.keyboard.press('Home');
+    await expect(node(page, project.name)).toBeFocused();
+    expect(Date.now() - jumped).toBeLessThan(2000);
+
+    // Scrolling through the whole list: each frame renders promptly.
+    const slowest = await page.locator('.tree-scroll').evaluate(async (element) => {
+      let worst = 0;
+      for (let step = 1; step <= 20; step += 1) {
+        const started = performance.now();
+        element.scrollTop = (element.scrollHeight * step) / 20;
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+        worst = Math.max(worst, performance.now() - started);
+      }
+      return worst;
+    });
+    expect(slowest).toBeLessThan(250);
+    await expect(node(page, 'Huge case 09999')).toBeVisible();
+    expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
+
+    // Collapsing takes it all away again.
+    await page.locator('.tree-scroll').evaluate((element) => {
+      element.scrollTop = 0;
+    });
+    await clickArrow(page, suite.name);
+    await expect(tree(page).getByRole('treeitem')).toHaveCount(2);
+  });
+});
