@@ -20,6 +20,9 @@ export function MainHeader() {
             <span>Admin</span>
           </Link>
         </Can>
+        <Link to="/api-tokens" className="btn btn-ghost header-button">
+          API Tokens
+        </Link>
         <LogoutButton />
       </div>
     </>

@@ -17,6 +17,7 @@ import { refreshAfterProjectDelete } from '../api/refresh';
 import { type ProjectPermissions, useProjectPermissions } from '../api/use-project-permissions';
 import { ProjectMembers } from './project-members';
 import './projects.css';
+import { ImportResultsButton } from '@/features/import/components/import-results-button';
 
 /**
  * /projects/{id}: the project as a one-row table (Edit, Delete), the Add User / Add Test Suite /
@@ -113,6 +114,7 @@ function ProjectDetailView({ project, access }: { project: ProjectDetail; access
           {can('add_test_case_in_project') ? (
             <ButtonLink to={paths.projectAddCase(project.id)}>Add Test Case</ButtonLink>
           ) : null}
+          {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
         </div>
       </Card>
       {can('users_in_project') ? <ProjectMembers project={project} can={can} /> : null}
