@@ -204,7 +204,12 @@ test.describe('admin controls are gated by their permissions (SPEC §6)', () => 
     await signInAs(page, holder);
     await page.goto('/admin-dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin' });
-    await expect(nav.getByRole('link')).toHaveText(['Dashboard', 'User Management', 'Role Management']);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Dashboard',
+      'User Management',
+      'Role Management',
+      'Permission Inspector',
+    ]);
 
     const other = await createRole(adminApi, [
       'manage_admin_panel',

@@ -194,7 +194,8 @@ test.describe('admin area frame', () => {
     await signIn(page);
     await page.goto('/admin-dashboard');
     const nav = adminNav(page);
-    await expect(nav.getByRole('link')).toHaveCount(5);
+    // SPEC's five links, plus the Permission Inspector (view_admin_home).
+    await expect(nav.getByRole('link')).toHaveCount(6);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
     for (const [, name, href] of ADMIN_LINKS) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
@@ -214,7 +215,8 @@ test.describe('admin area frame', () => {
       const nav = adminNav(page);
       await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);
-      await expect(nav.getByRole('link')).toHaveCount(2);
+      // view_admin_home also shows the Permission Inspector link.
+      await expect(nav.getByRole('link')).toHaveCount(permission === 'view_admin_home' ? 3 : 2);
     });
   }
 

@@ -1,12 +1,14 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { trimBodyFields } from './lib/trim-strings.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
+import { authzRoutes } from './modules/authz/authz-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { exportsRoutes } from './modules/exports/exports-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
@@ -50,6 +52,13 @@ export async function buildApp({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // The router refuses a malformed or overlong address before any hook runs; answer {message} too.
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.statusCode === 414;
+      void (reply as unknown as FastifyReply)
+        .status(tooLong ? 414 : 400)
+        .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
+    },
     ajv: {
       // Unknown properties are refused, not silently dropped (additionalProperties: false).
       customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
@@ -81,6 +90,8 @@ export async function buildApp({
   await app.register(runsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);
+  await app.register(authzRoutes);
+  await app.register(exportsRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

@@ -2,7 +2,12 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startBenchMetrics } from './lib/bench-metrics.ts';
+import { loggerOptions } from './lib/logger-options.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
+
+// A stop (SIGTERM, SIGINT) finishes in-flight requests and closes the database within 5 s.
+const DRAIN_MS = 3500;
+const SHUTDOWN_DEADLINE_MS = 5000;
 
 /** Starts Verdict: settings, database, migrations, first-start data, then listen. */
 async function main(): Promise<void> {
@@ -24,10 +29,7 @@ async function main(): Promise<void> {
   const app = await buildApp({
     config,
     database,
-    logger: {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.body.password', 'req.headers.cookie'],
-    },
+    logger: loggerOptions(config.logLevel),
   });
 
   if (seeded.generatedPassword) {
@@ -42,13 +44,24 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
-    // A request that hangs must not keep the process alive for ever.
-    const timer = setTimeout(() => process.exit(1), 10_000);
-    timer.unref();
+    // Whatever happens, the process is gone within SHUTDOWN_DEADLINE_MS of the signal.
+    const deadline = setTimeout(() => process.exit(1), SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
     try {
-      await app.close();
+      // New connections are refused at once; requests in flight get DRAIN_MS to finish. A
+      // keep-alive connection whose request has just finished is closed rather than kept open.
+      const idle = setInterval(() => app.server.closeIdleConnections(), 50);
+      idle.unref();
+      const drained = await Promise.race([
+        app.close().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), DRAIN_MS).unref()),
+      ]);
+      if (!drained) {
+        app.log.warn('requests still running at the shutdown deadline; closing their connections');
+        app.server.closeAllConnections();
+      }
       await database.close();
-      process.exit(0);
+      process.exit(drained ? 0 : 1);
     } catch (error) {
       app.log.error({ err: error }, 'shutdown failed');
       process.exit(1);
@@ -59,7 +72,8 @@ async function main(): Promise<void> {
 
   if (process.env.VERDICT_METRICS_FILE) startBenchMetrics(process.env.VERDICT_METRICS_FILE);
   await app.listen({ port: config.port, host: config.host });
-  const where = database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
+  const where =
+    database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Verdict is running at http://${config.host}:${config.port} (${where})`);
 }
 

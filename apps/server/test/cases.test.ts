@@ -27,6 +27,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+// Every case of createTree ran passed, then failed: its latest status and its roll-up are failed.
 const shape = (id: number, name: string, extra: Record<string, unknown>) => ({
   id,
   name,
@@ -35,8 +36,11 @@ const shape = (id: number, name: string, extra: Record<string, unknown>) => ({
   suite_id: null,
   parent_id: null,
   has_children: false,
+  status: 'failed',
+  rollup: 'failed',
   ...extra,
 });
+const fresh = { status: null, rollup: null };
 
 describe('case lists', () => {
   it("GET /project/{id} answers the project's top-level cases, each with its suite_id", async () => {
@@ -98,14 +102,18 @@ describe('case creation', () => {
     const res = await as(t, w.admin).post(`/api/test-cases/project/${w.project.id}/create`, body);
     expect(expectStatus(res, 201)).toEqual({
       message: 'Test case created successfully',
-      testCase: shape(expect.any(Number) as never, 'New case', { description: 'Steps' }),
+      testCase: shape(expect.any(Number) as never, 'New case', { description: 'Steps', ...fresh }),
     });
   });
 
   it('POST /suite/{id}/create adds a top-level case to the suite, in its project', async () => {
     const res = await as(t, w.admin).post(`/api/test-cases/suite/${tree.suiteId}/create`, body);
     expect(expectStatus(res, 201).testCase).toEqual(
-      shape(expect.any(Number) as never, 'New case', { description: 'Steps', suite_id: tree.suiteId }),
+      shape(expect.any(Number) as never, 'New case', {
+        description: 'Steps',
+        suite_id: tree.suiteId,
+        ...fresh,
+      }),
     );
   });
 
@@ -117,6 +125,7 @@ describe('case creation', () => {
         description: 'Steps',
         suite_id: tree.suiteId,
         parent_id: tree.grandchildId,
+        ...fresh,
       }),
     );
     const parent = expectStatus(await as(t, w.admin).get(`/api/test-cases/single/${tree.grandchildId}`), 200);

@@ -6,7 +6,7 @@ import { loadPrincipal, projectAccess } from '../src/modules/authz/authorization
 import { loadAccessModel } from './helpers/access-model.ts';
 import { burst, type Cast, commandArb, plan, tableRows } from './helpers/commands.ts';
 import { as, createRole, createUser } from './helpers/fixtures.ts';
-import { orphans, recountDashboard, statsMismatches } from './helpers/invariants.ts';
+import { orphans, recountDashboard, staleLatestStatuses, statsMismatches } from './helpers/invariants.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
@@ -86,6 +86,7 @@ async function seed(): Promise<void> {
 async function checkInvariants(): Promise<void> {
   expect(await orphans(t.db)).toEqual([]);
   expect(await statsMismatches(t.db)).toEqual([]);
+  expect(await staleLatestStatuses(t.db)).toEqual([]);
   // The authorization module agrees with the model, which derives everything from roles.
   const model = await loadAccessModel(t.db);
   const { projects } = await tableRows(t);

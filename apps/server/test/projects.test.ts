@@ -115,6 +115,7 @@ describe('GET /api/projects/detail/{id}', () => {
           role: { id: w.emptyRoleId, name: role!.name },
         },
       ],
+      my_role_id: null,
     });
   });
 
@@ -122,6 +123,8 @@ describe('GET /api/projects/detail/{id}', () => {
     const body = expectStatus(await as(t, w.member.token).get(`/api/projects/detail/${w.project.id}`), 200);
     expect(body.members).toEqual([]);
     expect(body.id).toBe(w.project.id);
+    // The caller still learns their own role, so the app can gate what it grants.
+    expect(body.my_role_id).toBe(w.emptyRoleId);
   });
 
   it('answers a hidden project exactly like a missing one', async () => {

@@ -11,7 +11,7 @@ import {
   expectStatus,
   type World,
 } from './helpers/fixtures.ts';
-import { orphans, recountDashboard, statsMismatches } from './helpers/invariants.ts';
+import { orphans, recountDashboard, staleLatestStatuses, statsMismatches } from './helpers/invariants.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -43,6 +43,7 @@ async function expectDashboardMatchesRecount(token: string, userId: number) {
 
 async function expectCountersExact() {
   expect(await statsMismatches(t.db)).toEqual([]);
+  expect(await staleLatestStatuses(t.db)).toEqual([]);
   expect(await orphans(t.db)).toEqual([]);
 }
 

@@ -1,7 +1,16 @@
 import { type Static, Type } from 'typebox';
 import { Description, Id, Name } from './common.ts';
+import { RunStatus } from './runs.ts';
 
-/** The case shape of DESIGN §6, plus `has_children` so the tree can draw a leaf. */
+/** A case's status: that of its latest run (highest id), null when it never ran. */
+export const CaseStatus = Type.Union([RunStatus, Type.Null()]);
+export type CaseStatus = Static<typeof CaseStatus>;
+
+/**
+ * The case shape of DESIGN §6, plus `has_children` so the tree can draw a leaf, `status` (the
+ * latest run's) and `rollup`: over the case and all its descendants, 'failed' when any latest
+ * run failed, else 'passed' when any ran, else null. Every case endpoint answers this shape.
+ */
 export const TestCase = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -10,6 +19,8 @@ export const TestCase = Type.Object({
   suite_id: Type.Union([Type.Integer(), Type.Null()]),
   parent_id: Type.Union([Type.Integer(), Type.Null()]),
   has_children: Type.Boolean(),
+  status: CaseStatus,
+  rollup: CaseStatus,
 });
 export type TestCase = Static<typeof TestCase>;
 export const TestCaseList = Type.Array(TestCase);

@@ -3,6 +3,7 @@ export * from './auth.ts';
 export * from './cases.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './effective-permissions.ts';
 export * from './imports.ts';
 export * from './permissions.ts';
 export * from './projects.ts';

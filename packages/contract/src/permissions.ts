@@ -45,6 +45,7 @@ export const PERMISSION_CATALOGUE = {
   delete_test_run: 'Delete a test run',
   view_all_projects: 'See every project, not only those one created or is a member of',
   import_results: 'Import test results (JUnit XML reports from CI) into a project',
+  export_project: "Download a project's cases and a case's runs as CSV",
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

@@ -146,12 +146,18 @@ export const testCases = pgTable(
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
     createdAt: createdAt(),
+    // Status of the case's latest run (highest id), null when it never ran. Kept by triggers on
+    // test_runs (migration 0004), so lists and the roll-up read it without a probe per case.
+    latestRunStatus: text('latest_run_status'),
   },
   (t) => [
     // The tree asks for "top-level cases of a project / suite" and "children of a case".
     index('test_cases_project_parent_idx').on(t.projectId, t.parentId, t.id),
     index('test_cases_suite_parent_idx').on(t.suiteId, t.parentId, t.id),
     index('test_cases_parent_idx').on(t.parentId, t.id),
+    // The CSV export walks a project's cases in id order, a batch at a time (keyset paging).
+    index('test_cases_project_id_idx').on(t.projectId, t.id),
+    check('test_cases_latest_run_status_check', sql`${t.latestRunStatus} in ('passed', 'failed')`),
   ],
 );
 

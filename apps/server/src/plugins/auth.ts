@@ -37,7 +37,6 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   // The API documentation, whose routes @fastify/swagger-ui registers without an access rule.
   'GET /api/docs',
-  'GET /api/docs/',
   'GET /api/docs/json',
   'GET /api/docs/yaml',
   'GET /api/docs/static/*',

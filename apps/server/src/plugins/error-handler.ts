@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { isDatabaseUnavailable, isUnstorableText, loggableError } from '../lib/db-failure.ts';
 import { dbViolationOf } from '../lib/db-violation.ts';
 import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 
@@ -22,9 +23,6 @@ function describe(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
-// PostgreSQL error codes that mean the database itself is unreachable or shutting down.
-const UNAVAILABLE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', '57P01', '57P03', '08000', '08003', '08006']);
-
 /** One error handler: every failure answers `{message}` (DESIGN §6) and 5xx hides its cause. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
@@ -34,7 +32,9 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       }
       return reply
         .status(error.statusCode)
-        .send(error.details ? { message: error.message, details: error.details } : { message: error.message });
+        .send(
+          error.details ? { message: error.message, details: error.details } : { message: error.message },
+        );
     }
     if (error.validation) {
       const details = error.validation.map((issue) => ({
@@ -45,16 +45,20 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       const message = first ? `Invalid ${first.field}: ${first.field} ${first.message}` : 'Invalid request';
       return reply.status(400).send({ message, details });
     }
-    // Drizzle wraps driver errors; the PostgreSQL code sits on the cause.
-    const dbCode = error.code ?? (error.cause as { code?: string } | undefined)?.code;
     const violation = dbViolationOf(error);
     if (violation?.kind === 'unique') return reply.status(409).send({ message: 'That already exists' });
     if (violation?.kind === 'foreign-key') {
       return reply.status(409).send({ message: 'That is still in use or refers to something missing' });
     }
-    if (dbCode && UNAVAILABLE_CODES.has(dbCode)) {
-      request.log.error({ err: error }, 'database unavailable');
+    if (isDatabaseUnavailable(error)) {
+      request.log.error({ err: loggableError(error) }, 'database unavailable');
       return reply.status(503).send({ message: 'The database is not available; try again shortly' });
+    }
+    if (isUnstorableText(error)) {
+      return reply.status(400).send({
+        message:
+          'The request holds text that cannot be stored (such as a NUL character or an overlong value)',
+      });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -63,10 +67,13 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
         415: 'Send the request body as JSON',
       };
       const message =
-        messages[status] ?? (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message) ? 'The request body is not valid JSON' : error.message);
+        messages[status] ??
+        (error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || /JSON/.test(error.message)
+          ? 'The request body is not valid JSON'
+          : error.message);
       return reply.status(status).send({ message });
     }
-    request.log.error({ err: error }, 'request failed');
+    request.log.error({ err: loggableError(error) }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on the server' });
   });
 });

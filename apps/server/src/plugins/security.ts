@@ -22,8 +22,17 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
       },
     },
     referrerPolicy: { policy: 'no-referrer' },
-    // HSTS only matters over HTTPS; browsers ignore it on plain HTTP.
-    strictTransportSecurity: { maxAge: 31_536_000, includeSubDomains: true },
+    // Sent below, and only over HTTPS: on plain HTTP it means nothing, and a server reached by
+    // plain HTTP on a name that also serves other sites must not pin them all to HTTPS.
+    strictTransportSecurity: false,
     crossOriginEmbedderPolicy: false,
   });
+  // No CORS plugin on purpose: the app is served from the API's own origin, so browsers never
+  // get an Access-Control-Allow-Origin header and other sites cannot read answers.
+  app.addHook('onRequest', async (request, reply) => {
+    // `protocol` is 'https' for a TLS socket, or from X-Forwarded-Proto when TRUST_PROXY=true.
+    if (request.protocol === 'https') reply.header('Strict-Transport-Security', HSTS);
+  });
 });
+
+const HSTS = 'max-age=31536000; includeSubDomains';

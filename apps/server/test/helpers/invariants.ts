@@ -25,6 +25,19 @@ export function statsMismatches(db: Tx) {
   );
 }
 
+/** Cases whose trigger-kept latest run status differs from a recount over their runs. */
+export function staleLatestStatuses(db: Tx) {
+  return queryRows(
+    db,
+    sql`
+    select c.id, c.latest_run_status as kept,
+      (select r.status from test_runs r where r.case_id = c.id order by r.id desc limit 1) as latest
+    from test_cases c
+    where c.latest_run_status is distinct from
+      (select r.status from test_runs r where r.case_id = c.id order by r.id desc limit 1)`,
+  );
+}
+
 /**
  * Cases outside their project, suite or parent's project and suite; runs whose case is gone or
  * in another project; memberships whose project, user or role is gone.

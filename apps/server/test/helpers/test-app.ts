@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
@@ -24,7 +24,11 @@ export interface TestApp {
  * A fresh database per test file: embedded PGlite in memory, or, when DATABASE_URL is set,
  * a new database on that PostgreSQL server that is dropped afterwards.
  */
-export async function openTestDatabase(): Promise<{ database: Database; url?: string; drop(): Promise<void> }> {
+export async function openTestDatabase(): Promise<{
+  database: Database;
+  url?: string;
+  drop(): Promise<void>;
+}> {
   const url = process.env.DATABASE_URL;
   if (!url) {
     const database = await openDatabase({});
@@ -50,7 +54,10 @@ export async function openTestDatabase(): Promise<{ database: Database; url?: st
   };
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+): Promise<TestApp> {
   const { database, drop } = await openTestDatabase();
   await migrateDatabase(database);
   await bootstrap(database.db, {
@@ -59,7 +66,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     adminPassword: ADMIN_PASSWORD,
   });
   const config = loadConfig({ WEB_DIST: '/nonexistent-web-dist', ...env });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, logger: options.logger });
   await app.ready();
 
   const request: TestApp['request'] = ({ token, headers, ...options }) =>

@@ -274,6 +274,7 @@ describe('admin layout', () => {
       ['Dashboard', '/admin-dashboard'],
       ['User Management', '/admin'],
       ['Role Management', '/admin-roles'],
+      ['Permission Inspector', '/admin-inspector'],
     ]);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));

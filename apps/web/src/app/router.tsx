@@ -110,6 +110,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.RoleEditPage,
     ),
   },
+  {
+    path: '/admin-inspector',
+    lazy: screen(
+      () => import('@/features/admin-inspector/components/permission-inspector-page'),
+      (m) => m.PermissionInspectorPage,
+    ),
+  },
 ];
 
 /** Inside the main shell layout. */

@@ -21,6 +21,8 @@ export const paths = {
   roles: '/admin-roles',
   roleCreate: '/admin-create-role',
   roleEdit: (id: Id) => `/admin-edit-role/${id}`,
+  /** Not in SPEC: the permission inspector (?user=&project=). */
+  adminInspector: '/admin-inspector',
 
   projectCreate: '/projects-create',
   projectDetail: (id: Id) => `/projects/${id}`,

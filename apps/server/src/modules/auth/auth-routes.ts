@@ -1,5 +1,5 @@
-import { ErrorResponse, LoginBody, LoginResponse, MessageResponse } from '@verdict/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, LoginBody, LoginResponse, MessageResponse } from '@verdict/contract';
 import { UnauthorizedError } from '../../lib/errors.ts';
 import { login, logout } from './auth-service.ts';
 

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { assertPasswordAllowed } from './password-policy.ts';
 
 // argon2id with OWASP's minimum parameters (m=19 MiB, t=2, p=1).
 const OPTIONS = { algorithm: 2, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
@@ -20,4 +21,10 @@ let dummyHash: Promise<string> | undefined;
 export function dummyPasswordHash(): Promise<string> {
   dummyHash ??= hashPassword('verdict-timing-equaliser');
   return dummyHash;
+}
+
+/** Hashes a password a person is choosing, after refusing the most common ones (400). */
+export async function hashChosenPassword(password: string): Promise<string> {
+  assertPasswordAllowed(password);
+  return hashPassword(password);
 }

@@ -2,7 +2,11 @@ import type { ListQuery, TestCase } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { withoutJit } from '../../lib/without-jit.ts';
 import { LOCK, type RowLock } from '../projects/row-locks.ts';
+
+/** A case as the rules see it (access checks, locks); answers add `status` and `rollup`. */
+export type CaseRow = Omit<TestCase, 'status' | 'rollup'>;
 
 // has_children is one index probe on (parent_id, id) per row, inside the same query.
 const COLUMNS = sql`c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id,
@@ -15,23 +19,70 @@ export const CASES_OF = {
   children: (caseId: number) => sql`c.parent_id = ${caseId}`,
 };
 
-export async function listCases(db: Tx, where: SQL, query: ListQuery): Promise<TestCase[]> {
-  return queryRows<TestCase>(
-    db,
-    sql`
-    select ${COLUMNS} from test_cases c
-    where ${where} and ${textMatches(query.q, sql`c.name`)}
-    order by c.id${pageClause(query)}`,
+/** The roll-up of a group of latest statuses: failed beats passed, nothing ran is null. */
+export const ROLLUP_OF = (status: SQL): SQL =>
+  sql`case when bool_or(${status} = 'failed') then 'failed' when bool_or(${status} = 'passed') then 'passed' end`;
+
+/**
+ * One step down a tree: the children of `parent`, each one index probe on (parent_id, id).
+ * OFFSET 0 keeps the planner from turning the step into a hash join over the whole table, which
+ * it prefers once its (pessimistic) estimate of a recursive walk grows: a seq scan of every case
+ * per level, whatever the size of the subtree.
+ */
+export const CHILDREN_OF = (parent: SQL) =>
+  sql`lateral (select k.id, k.latest_run_status from test_cases k where k.parent_id = ${parent} offset 0) k`;
+
+/**
+ * Cases as every case endpoint answers them, in one statement: the chosen cases, then one
+ * recursive walk down all their subtrees at once, reading each node's trigger-kept
+ * latest_run_status (no probe of test_runs, no query per node). The walk also answers
+ * has_children. Its cost is the size of the listed subtrees: a list of 10,000 leaves walks
+ * 10,000 nodes.
+ */
+export function selectCaseViews(db: Tx, where: SQL, tail: SQL = sql``): Promise<TestCase[]> {
+  return withoutJit(db, (tx) =>
+    queryRows<TestCase>(
+      tx,
+      sql`
+    with recursive listed as (
+      select c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id, c.latest_run_status
+      from test_cases c where ${where} order by c.id${tail}
+    ), subtree as (
+      select l.id as root, l.id, l.latest_run_status as status from listed l
+      union all
+      select s.root, k.id, k.latest_run_status from subtree s cross join ${CHILDREN_OF(sql`s.id`)}
+    ), rolled as (
+      select root, count(*) > 1 as has_children, ${ROLLUP_OF(sql`status`)} as rollup
+      from subtree group by root
+    )
+    select l.id, l.name, l.description, l.project_id, l.suite_id, l.parent_id, r.has_children,
+      l.latest_run_status as status, r.rollup
+    from listed l join rolled r on r.root = l.id
+    order by l.id`,
+    ),
   );
 }
 
-export async function findCase(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<TestCase | null> {
-  const [row] = await queryRows<TestCase>(
+export function listCases(db: Tx, where: SQL, query: ListQuery): Promise<TestCase[]> {
+  return selectCaseViews(db, sql`${where} and ${textMatches(query.q, sql`c.name`)}`, pageClause(query));
+}
+
+/** One case as the endpoints answer it; null when missing. */
+export async function findCaseView(db: Tx, id: number): Promise<TestCase | null> {
+  const [row] = await selectCaseViews(db, sql`c.id = ${id}`);
+  return row ?? null;
+}
+
+export async function findCase(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<CaseRow | null> {
+  const [row] = await queryRows<CaseRow>(
     db,
     sql`select ${COLUMNS} from test_cases c where c.id = ${id}${lock}`,
   );
   return row ?? null;
 }
+
+/** A new case has no runs and no children yet. */
+const fresh = (row: CaseRow): TestCase => ({ ...row, status: null, rollup: null });
 
 export async function insertCase(
   tx: Tx,
@@ -43,7 +94,7 @@ export async function insertCase(
     description: string;
   },
 ): Promise<TestCase> {
-  const [row] = await queryRows<TestCase>(
+  const [row] = await queryRows<CaseRow>(
     tx,
     sql`
     insert into test_cases as c (project_id, suite_id, parent_id, name, description)
@@ -51,15 +102,15 @@ export async function insertCase(
     returning ${COLUMNS}`,
   );
   if (!row) throw new Error('insert into test_cases returned no row');
-  return row;
+  return fresh(row);
 }
 
 export async function updateCase(
   tx: Tx,
   id: number,
   values: { name: string; description?: string | undefined },
-): Promise<TestCase | null> {
-  const [row] = await queryRows<TestCase>(
+): Promise<CaseRow | null> {
+  const [row] = await queryRows<CaseRow>(
     tx,
     sql`
     update test_cases as c
@@ -72,7 +123,10 @@ export async function updateCase(
 
 /**
  * One statement deletes the case and every descendant (their runs cascade). Naming the whole
- * subtree keeps a deep tree from nesting one cascade per level.
+ * subtree keeps a deep tree from nesting one cascade per level. The subtree is locked in id
+ * order first (a parent's id is below its children's, so that is top-down), the order in which
+ * the JUnit import locks the cases it records runs for: the two never wait on each other in a
+ * cycle.
  */
 export async function deleteCaseTree(tx: Tx, id: number): Promise<boolean> {
   const rows = await queryRows(
@@ -82,8 +136,10 @@ export async function deleteCaseTree(tx: Tx, id: number): Promise<boolean> {
       select id from test_cases where id = ${id}
       union all
       select k.id from test_cases k join tree on k.parent_id = tree.id
+    ), locked as (
+      select c.id from test_cases c join tree on tree.id = c.id order by c.id for update of c
     )
-    delete from test_cases where id in (select id from tree) returning id`,
+    delete from test_cases where id in (select id from locked) returning id`,
   );
   return rows.length > 0;
 }

@@ -7,8 +7,10 @@ import { findSuite } from '../suites/suites-repository.ts';
 import { SUITE_NOT_FOUND } from '../suites/suites-service.ts';
 import {
   CASES_OF,
+  type CaseRow,
   deleteCaseTree,
   findCase,
+  findCaseView,
   insertCase,
   listCases,
   updateCase as updateCaseRow,
@@ -17,7 +19,7 @@ import {
 export const CASE_NOT_FOUND = 'Test case not found';
 
 /** Locks a case after its project and suite (see row-locks.ts); null when it is gone. */
-export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<TestCase | null> {
+export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<CaseRow | null> {
   return lockTopDown(tx, (l) => findCase(tx, id, l), lock);
 }
 
@@ -76,9 +78,11 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
 }
 
 export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCase> {
-  const testCase = await findCase(db, id);
-  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
-  return testCase!;
+  const seen = await findCase(db, id);
+  await requireProjectOf(db, principal, seen?.project_id, CASE_NOT_FOUND);
+  const testCase = await findCaseView(db, id);
+  if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
+  return testCase;
 }
 
 export async function updateCase(
@@ -90,7 +94,8 @@ export async function updateCase(
   return db.transaction(async (tx) => {
     const seen = await lockCase(tx, id, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, seen?.project_id, CASE_NOT_FOUND, 'edit_test_case');
-    const testCase = await updateCaseRow(tx, id, body);
+    const updated = await updateCaseRow(tx, id, body);
+    const testCase = updated && (await findCaseView(tx, id));
     if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
     return testCase;
   });

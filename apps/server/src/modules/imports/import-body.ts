@@ -60,6 +60,10 @@ export function limitedReportStream(
     );
   }
   const limiter = new ByteLimit(limit);
+  // When the body is refused before it is read (an unsupported Content-Type), nobody listens
+  // to this stream; its error must not become an uncaught exception that stops the server.
+  // Readers that do listen still receive it.
+  limiter.on('error', () => {});
   payload.on('data', (chunk: Buffer) => {
     limiter.receivedEncodedLength += chunk.length;
   });

@@ -45,6 +45,24 @@ export async function findSuitesByName(
   return new Map(rows.map((r) => [r.name, r.id]));
 }
 
+/**
+ * Locks what the import builds on, before its first write: the existing suites (key share), then
+ * the existing cases (for update, since the runs' trigger rewrites their latest status), each in
+ * id order — top-down, as every other write and a case delete lock them (a parent's id is below
+ * its children's). Taken later, after the suite insert has locked the counters row, a concurrent
+ * run write on one of these cases (case row, then counters) could wait on it in a cycle.
+ */
+export async function lockImportTargets(tx: Tx, suiteIds: number[], caseIds: number[]): Promise<void> {
+  if (suiteIds.length > 0) {
+    await tx.execute(sql`
+      select id from suites where id = any(${sql.param(suiteIds)}::int[]) order by id for key share`);
+  }
+  if (caseIds.length > 0) {
+    await tx.execute(sql`
+      select id from test_cases where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`);
+  }
+}
+
 export async function insertSuites(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
   const rows = await queryRows<{ id: number; name: string }>(
     tx,

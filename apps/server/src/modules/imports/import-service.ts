@@ -13,6 +13,7 @@ import {
   insertCases,
   insertRuns,
   insertSuites,
+  lockImportTargets,
   lockProjectImports,
   projectName,
 } from './import-repository.ts';
@@ -78,6 +79,12 @@ async function record(
   if (newSuites.length > 0) require('add_test_suit_in_project');
   if ((newCases[0]?.length ?? 0) > 0) require('add_test_case_in_test_suit');
   if (newCases.slice(1).some((level) => level.length > 0)) require('add_test_case_in_test_case');
+
+  await lockImportTargets(
+    tx,
+    [...suiteIds.values()],
+    plan.levels.flatMap((level) => level.flatMap((node) => (node.id === null ? [] : [node.id]))),
+  );
 
   if (newSuites.length > 0) {
     const inserted = await insertSuites(

@@ -59,15 +59,15 @@ export async function findRun(db: Tx, id: number): Promise<TestRun | null> {
   return run ?? null;
 }
 
-/** The run's project, for access checks and locks, reading only test_runs. */
+/** The run's project and case, for access checks and locks, reading only test_runs. */
 export async function findRunRef(
   db: Tx,
   id: number,
   lock: RowLock = LOCK.none,
-): Promise<{ id: number; project_id: number } | null> {
-  const [row] = await queryRows<{ id: number; project_id: number }>(
+): Promise<{ id: number; project_id: number; case_id: number } | null> {
+  const [row] = await queryRows<{ id: number; project_id: number; case_id: number }>(
     db,
-    sql`select id, project_id from test_runs where id = ${id}${lock}`,
+    sql`select id, project_id, case_id from test_runs where id = ${id}${lock}`,
   );
   return row ?? null;
 }

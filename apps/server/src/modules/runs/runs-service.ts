@@ -24,8 +24,15 @@ import {
 
 const RUN_NOT_FOUND = 'Test run not found';
 
-/** Locks a run after its project (see row-locks.ts); null when it is gone. */
-function lockRun(tx: Tx, id: number, lock: RowLock) {
+/**
+ * Locks a run after its project, suite and case (see row-locks.ts); null when it is gone. The
+ * case is locked for update because the run's trigger rewrites the case's latest status: taking
+ * it before the run, as a case delete does, keeps the two from waiting on each other in a cycle.
+ */
+async function lockRun(tx: Tx, id: number, lock: RowLock) {
+  const seen = await findRunRef(tx, id);
+  if (!seen) return null;
+  await lockCase(tx, seen.case_id, LOCK.noKeyUpdate);
   return lockTopDown(tx, (l) => findRunRef(tx, id, l), lock);
 }
 
@@ -54,7 +61,8 @@ export async function createRun(
   body: CreateRunBody,
 ): Promise<TestRun> {
   return db.transaction(async (tx) => {
-    const testCase = await lockCase(tx, caseId, LOCK.keyShare);
+    // For update, not key share: the new run's trigger rewrites the case's latest status.
+    const testCase = await lockCase(tx, caseId, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, testCase?.project_id, CASE_NOT_FOUND, 'add_test_run_in_test_case');
     const id = await insertRun(tx, {
       caseId,

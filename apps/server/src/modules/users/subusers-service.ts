@@ -2,9 +2,9 @@ import type { CreateSubUserBody, ListQuery, SubUserList, UpdateSubUserBody, User
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
-import { hashPassword } from '../auth/password.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { hashChosenPassword } from '../auth/password.ts';
+import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
 import { countAccountSubUsers, findUserRecord, lockAccountRoot, selectUsers } from './users-repository.ts';
 
@@ -20,7 +20,7 @@ export async function listSubUsers(db: Db, principal: Principal, query: ListQuer
 }
 
 export async function createSubUser(db: Db, principal: Principal, body: CreateSubUserBody): Promise<User> {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashChosenPassword(body.password);
   const rootId = accountRootOf(principal);
   return db
     .transaction(async (tx) => {
@@ -29,7 +29,9 @@ export async function createSubUser(db: Db, principal: Principal, body: CreateSu
       if (!account) throw new Error(`Account root ${rootId} is missing`);
       const limit = account.maxUserLimit;
       if (limit !== null && (await countAccountSubUsers(tx, rootId)) >= limit) {
-        throw new ConflictError(`This account has reached its limit of ${limit} sub-user${limit === 1 ? '' : 's'}`);
+        throw new ConflictError(
+          `This account has reached its limit of ${limit} sub-user${limit === 1 ? '' : 's'}`,
+        );
       }
       return insertUserWithRoles(tx, principal, {
         username: body.username,
@@ -52,7 +54,7 @@ export async function updateSubUser(
   id: number,
   body: UpdateSubUserBody,
 ): Promise<User> {
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const passwordHash = body.password ? await hashChosenPassword(body.password) : undefined;
   return db
     .transaction(async (tx) => {
       const target = requireSubUserInAccount(principal, await findUserRecord(tx, id, true));

@@ -1,7 +1,10 @@
 import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { hashChosenPassword } from '../auth/password.ts';
 import {
   assertAnAdministratorRemains,
   assertCanDeleteUser,
@@ -9,9 +12,6 @@ import {
   type Principal,
   requireUserDirectoryAccess,
 } from '../authz/authorization.ts';
-import { hashPassword } from '../auth/password.ts';
-import { dbViolationOf } from '../../lib/db-violation.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
 import {
   countUsersByStatus,
@@ -43,7 +43,7 @@ export async function listUsers(db: Db, principal: Principal, query: ListQuery):
 
 /** A top-level user: the root of a new account, whose max_user_limit caps its sub-users. */
 export async function createUser(db: Db, principal: Principal, body: CreateUserBody): Promise<User> {
-  const passwordHash = await hashPassword(body.password);
+  const passwordHash = await hashChosenPassword(body.password);
   return db
     .transaction((tx) =>
       insertUserWithRoles(tx, principal, {
@@ -62,7 +62,7 @@ export async function createUser(db: Db, principal: Principal, body: CreateUserB
 }
 
 export async function editUser(db: Db, principal: Principal, id: number, body: EditUserBody): Promise<User> {
-  const passwordHash = body.password ? await hashPassword(body.password) : undefined;
+  const passwordHash = body.password ? await hashChosenPassword(body.password) : undefined;
   return db
     .transaction(async (tx) => {
       const target = await findUserRecord(tx, id, true);

@@ -29,6 +29,11 @@ export function AdminSidebar() {
           Role Management
         </SidebarLink>
       </Can>
+      <Can permission="view_admin_home">
+        <SidebarLink to="/admin-inspector" icon={<ShieldIcon />}>
+          Permission Inspector
+        </SidebarLink>
+      </Can>
     </>
   );
 }

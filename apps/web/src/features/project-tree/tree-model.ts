@@ -1,4 +1,4 @@
-import type { Project, Suite, TestCase } from '@verdict/contract';
+import type { CaseStatus, Project, Suite, TestCase } from '@verdict/contract';
 
 /**
  * The sidebar's project tree as plain data (SPEC §2 'Project tree behaviour'): nodes, their
@@ -20,6 +20,9 @@ export interface TreeNode {
   /** Whether it has (or may have) children this user can load. */
   expandable: boolean;
   icon: TreeIcon;
+  /** Cases only: the latest run's status and the roll-up of its subtree. */
+  status?: CaseStatus;
+  rollup?: CaseStatus;
 }
 
 /** SPEC §3 `expandedNodes`: node path → expanded flag, e.g. {"project-1": true}. */
@@ -93,7 +96,7 @@ export function suiteNode(
 
 export function caseNode(
   parentPath: string,
-  testCase: Pick<TestCase, 'id' | 'name' | 'has_children'>,
+  testCase: Pick<TestCase, 'id' | 'name' | 'has_children'> & Partial<Pick<TestCase, 'status' | 'rollup'>>,
 ): TreeNode {
   return {
     type: 'case',
@@ -102,6 +105,8 @@ export function caseNode(
     path: nodePath(parentPath, 'case', testCase.id),
     expandable: testCase.has_children,
     icon: testCase.has_children ? 'case-group' : 'document',
+    status: testCase.status ?? null,
+    rollup: testCase.rollup ?? null,
   };
 }
 

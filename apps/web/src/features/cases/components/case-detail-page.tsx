@@ -8,6 +8,8 @@ import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { StatusMark } from '@/components/ui/status-mark';
+import { ExportButton } from '@/features/export/components/export-button';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { caseParentRef, refreshAfterCaseDelete } from '@/features/projects/api/refresh';
 import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
@@ -109,6 +111,9 @@ function CaseDetailView({ testCase }: { testCase: TestCase }) {
           emptyText="No test case found"
           indexColumn={false}
         />
+        <p className="muted">
+          <StatusMark showLabel status={testCase.status} rollup={testCase.rollup} hasChildren={testCase.has_children} />
+        </p>
         <div className="detail-buttons">
           {can('add_test_case_in_test_case') ? (
             <ButtonLink to={paths.caseAddChild(testCase.id)}>Child Test Case</ButtonLink>
@@ -116,6 +121,7 @@ function CaseDetailView({ testCase }: { testCase: TestCase }) {
           {can('add_test_run_in_test_case') ? (
             <ButtonLink to={paths.runCreate(testCase.id)}>Add Test Run</ButtonLink>
           ) : null}
+          {can('export_project') ? <ExportButton kind="case-runs" id={testCase.id} /> : null}
         </div>
       </Card>
       {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}

@@ -1,5 +1,6 @@
 import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
+import { StatusMark } from '@/components/ui/status-mark';
 import { nodeHref, type TreeRow } from '../tree-model';
 import { ChevronIcon, NodeIcon } from './tree-icons';
 
@@ -54,6 +55,7 @@ export const TreeRowView = memo(function TreeRowView({
       aria-posinset={posInSet}
       aria-expanded={node.expandable ? expanded : undefined}
       aria-selected={current}
+      aria-describedby={node.type === 'case' ? `${node.path}-status` : undefined}
       tabIndex={active ? 0 : -1}
       data-path={node.path}
       data-type={node.type}
@@ -80,6 +82,15 @@ export const TreeRowView = memo(function TreeRowView({
       <Link to={nodeHref(node)} className="tree-label" tabIndex={-1} title={node.name}>
         {node.name}
       </Link>
+      {node.type === 'case' ? (
+        <StatusMark
+          id={`${node.path}-status`}
+          asDescription
+          status={node.status ?? null}
+          rollup={node.rollup ?? null}
+          hasChildren={node.expandable}
+        />
+      ) : null}
     </div>
   );
 });

@@ -8,6 +8,7 @@ import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { ExportButton } from '@/features/export/components/export-button';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
@@ -114,6 +115,7 @@ function ProjectDetailView({ project, access }: { project: ProjectDetail; access
           {can('add_test_case_in_project') ? (
             <ButtonLink to={paths.projectAddCase(project.id)}>Add Test Case</ButtonLink>
           ) : null}
+          {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
           {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
         </div>
       </Card>

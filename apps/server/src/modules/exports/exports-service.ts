@@ -1,0 +1,111 @@
+import { Readable } from 'node:stream';
+import type { Db } from '../../db/client.ts';
+import { type CsvValue, csvRow } from '../../lib/csv.ts';
+import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { findCase } from '../cases/cases-repository.ts';
+import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
+import {
+  type CaseExportRow,
+  caseExportBatch,
+  type RunExportRow,
+  runExportBatch,
+} from './exports-repository.ts';
+
+/** Rows per query; a batch of cases is a few hundred kilobytes of CSV. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+export interface CsvDownload {
+  filename: string;
+  /** Pulls the next batch from the database only when the client has taken the previous one. */
+  stream: Readable;
+}
+
+const CASE_COLUMNS = ['id', 'parent_id', 'suite', 'path', 'name', 'description', 'latest_status', 'rollup'];
+const caseCells = (c: CaseExportRow): CsvValue[] => [
+  c.id,
+  c.parent_id,
+  c.suite,
+  c.path,
+  c.name,
+  c.description,
+  c.status,
+  c.rollup,
+];
+
+const RUN_COLUMNS = ['id', 'status', 'executed_by', 'executor', 'created_at'];
+const runCells = (r: RunExportRow): CsvValue[] => [
+  r.id,
+  r.status,
+  r.executed_by,
+  r.executor,
+  new Date(r.created_at).toISOString(),
+];
+
+async function* csvChunks<Row extends { id: number }>(
+  columns: string[],
+  first: Row[],
+  next: (afterId: number) => Promise<Row[]>,
+  cells: (row: Row) => CsvValue[],
+  batchSize: number,
+): AsyncGenerator<string> {
+  yield csvRow(columns);
+  let batch = first;
+  while (batch.length > 0) {
+    yield batch.map((row) => csvRow(cells(row))).join('');
+    if (batch.length < batchSize) return;
+    batch = await next(batch[batch.length - 1]!.id);
+  }
+}
+
+/**
+ * The first batch is read before anything is sent, so a refused or failing export still answers
+ * a proper status; after that a failure can only cut the download short. Not object mode: the
+ * stream then buffers about 16 kB, so the generator (and the database) is asked for the next
+ * batch only once the client has drained the previous one.
+ */
+async function download<Row extends { id: number }>(
+  filename: string,
+  columns: string[],
+  next: (afterId: number) => Promise<Row[]>,
+  cells: (row: Row) => CsvValue[],
+  batchSize: number,
+): Promise<CsvDownload> {
+  const first = await next(0);
+  const chunks = csvChunks(columns, first, next, cells, batchSize);
+  return { filename, stream: Readable.from(chunks, { objectMode: false }) };
+}
+
+/** A project's cases with their hierarchy, latest status and roll-up, parents before children. */
+export async function exportProjectCases(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<CsvDownload> {
+  await requireProject(db, principal, projectId, 'export_project');
+  return download(
+    `project-${projectId}-cases.csv`,
+    CASE_COLUMNS,
+    (afterId) => caseExportBatch(db, projectId, afterId, batchSize),
+    caseCells,
+    batchSize,
+  );
+}
+
+/** A case's runs, oldest first. */
+export async function exportCaseRuns(
+  db: Db,
+  principal: Principal,
+  caseId: number,
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<CsvDownload> {
+  const testCase = await findCase(db, caseId);
+  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND, 'export_project');
+  return download(
+    `case-${caseId}-runs.csv`,
+    RUN_COLUMNS,
+    (afterId) => runExportBatch(db, caseId, afterId, batchSize),
+    runCells,
+    batchSize,
+  );
+}

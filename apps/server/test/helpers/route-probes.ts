@@ -1,0 +1,181 @@
+import type { PermissionName } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import type { InjectOptions } from 'fastify';
+import { queryRows } from '../../src/db/client.ts';
+import type { RouteAccess } from '../../src/plugins/auth.ts';
+import type { TestApp } from './test-app.ts';
+
+/**
+ * Calls that need a permission, taken from the app's own route table (`config.access`), so a
+ * new route is covered the day it is registered: the parity test fails until it has a probe.
+ */
+
+export interface GuardedRoute {
+  method: string;
+  url: string;
+  access: Exclude<RouteAccess, 'public' | 'signed-in'>;
+}
+
+/** Every /api route (HEAD aside) that declares a permission, global or in a project. */
+export function guardedRoutes(t: TestApp): GuardedRoute[] {
+  const routes: GuardedRoute[] = [];
+  for (const entry of t.app.routeCatalogue) {
+    const access = entry.options.config?.access as RouteAccess | undefined;
+    if (entry.method === 'HEAD' || !entry.url.startsWith('/api') || typeof access !== 'object') continue;
+    routes.push({ method: entry.method, url: entry.url, access });
+  }
+  return routes;
+}
+
+export type Probe = Pick<InjectOptions, 'method' | 'url' | 'payload' | 'headers'>;
+
+/**
+ * A global route's permission is checked before the request is validated, so an invalid id
+ * (0) and an empty body make a probe that changes nothing: 403 without the permission, and a
+ * 400 (or the list itself) with it.
+ */
+export function globalProbe(route: GuardedRoute): Probe {
+  const url = route.url.replace(/:[A-Za-z]+/g, '0');
+  const payload = route.method === 'POST' || route.method === 'PUT' ? {} : undefined;
+  return { method: route.method as Probe['method'], url, ...(payload ? { payload } : {}) };
+}
+
+/** A project of its own for one probe, since a permitted probe really acts (even deletes). */
+export interface ProbeWorld {
+  projectId: number;
+  suiteId: number;
+  caseId: number;
+  childId: number;
+  runId: number;
+  /** A member with an empty role, to change or remove. */
+  memberId: number;
+  /** A user who is not a member, to add. */
+  strangerId: number;
+  /** A role that carries nothing, so granting it is never an escalation. */
+  emptyRoleId: number;
+}
+
+export async function createProbeWorld(
+  t: TestApp,
+  options: {
+    createdBy: number;
+    member?: { userId: number; roleId: number };
+    memberId: number;
+    strangerId: number;
+    emptyRoleId: number;
+  },
+): Promise<ProbeWorld> {
+  const one = async (query: ReturnType<typeof sql>) => (await queryRows<{ id: number }>(t.db, query))[0]!.id;
+  const projectId = await one(
+    sql`insert into projects (name, created_by) values ('probe', ${options.createdBy}) returning id`,
+  );
+  const suiteId = await one(
+    sql`insert into suites (project_id, name) values (${projectId}, 'S') returning id`,
+  );
+  const caseId = await one(sql`
+    insert into test_cases (project_id, suite_id, name) values (${projectId}, ${suiteId}, 'C') returning id`);
+  const childId = await one(sql`
+    insert into test_cases (project_id, suite_id, parent_id, name)
+    values (${projectId}, ${suiteId}, ${caseId}, 'K') returning id`);
+  const runId = await one(sql`
+    insert into test_runs (case_id, project_id, status, executed_by)
+    values (${childId}, ${projectId}, 'passed', ${options.createdBy}) returning id`);
+  const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
+  if (options.member) members.push(options.member);
+  for (const m of members) {
+    await t.db.execute(sql`
+      insert into project_members (project_id, user_id, role_id) values (${projectId}, ${m.userId}, ${m.roleId})`);
+  }
+  return {
+    projectId,
+    suiteId,
+    caseId,
+    childId,
+    runId,
+    memberId: options.memberId,
+    strangerId: options.strangerId,
+    emptyRoleId: options.emptyRoleId,
+  };
+}
+
+/**
+ * A call per project route that succeeds (2xx) for a caller holding its permission, and whose
+ * only possible refusal is that permission: no escalation (the empty role), nothing else missing.
+ */
+export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
+  'PUT /api/projects/update/:id': (w) => ({
+    url: `/api/projects/update/${w.projectId}`,
+    payload: { name: 'P2' },
+  }),
+  'DELETE /api/projects/delete/:id': (w) => ({ url: `/api/projects/delete/${w.projectId}` }),
+  'POST /api/projects/add-user': (w) => ({
+    url: '/api/projects/add-user',
+    payload: { projectId: w.projectId, userId: w.strangerId, roleId: w.emptyRoleId },
+  }),
+  'PUT /api/projects/:id/user/:userId/change-role': (w) => ({
+    url: `/api/projects/${w.projectId}/user/${w.memberId}/change-role`,
+    payload: { roleId: w.emptyRoleId },
+  }),
+  'DELETE /api/projects/:id/user/:userId/remove': (w) => ({
+    url: `/api/projects/${w.projectId}/user/${w.memberId}/remove`,
+  }),
+  'GET /api/testsuites/project/:projectId': (w) => ({ url: `/api/testsuites/project/${w.projectId}` }),
+  'GET /api/test-suites/project/:projectId': (w) => ({ url: `/api/test-suites/project/${w.projectId}` }),
+  'POST /api/testsuites/create': (w) => ({
+    url: '/api/testsuites/create',
+    payload: { project_id: w.projectId, name: 'S2' },
+  }),
+  'PUT /api/testsuites/update/:id': (w) => ({
+    url: `/api/testsuites/update/${w.suiteId}`,
+    payload: { name: 'S2' },
+  }),
+  'DELETE /api/testsuites/delete/:id': (w) => ({ url: `/api/testsuites/delete/${w.suiteId}` }),
+  'GET /api/test-cases/project/:projectId': (w) => ({ url: `/api/test-cases/project/${w.projectId}` }),
+  'GET /api/test-cases/suite/:suiteId': (w) => ({ url: `/api/test-cases/suite/${w.suiteId}` }),
+  'GET /api/test-cases/parent/:caseId': (w) => ({ url: `/api/test-cases/parent/${w.caseId}` }),
+  'POST /api/test-cases/project/:id/create': (w) => ({
+    url: `/api/test-cases/project/${w.projectId}/create`,
+    payload: { name: 'C2' },
+  }),
+  'POST /api/test-cases/suite/:id/create': (w) => ({
+    url: `/api/test-cases/suite/${w.suiteId}/create`,
+    payload: { name: 'C2' },
+  }),
+  'POST /api/test-cases/parent/:id/create': (w) => ({
+    url: `/api/test-cases/parent/${w.caseId}/create`,
+    payload: { name: 'C2' },
+  }),
+  'PUT /api/test-cases/update/:id': (w) => ({
+    url: `/api/test-cases/update/${w.caseId}`,
+    payload: { name: 'C2' },
+  }),
+  'DELETE /api/test-cases/delete/:id': (w) => ({ url: `/api/test-cases/delete/${w.caseId}` }),
+  'GET /api/testruns/testcase/:id': (w) => ({ url: `/api/testruns/testcase/${w.childId}` }),
+  'POST /api/testruns/create/:caseId': (w) => ({
+    url: `/api/testruns/create/${w.childId}`,
+    payload: { status: 'failed' },
+  }),
+  'PUT /api/testruns/update/:id': (w) => ({
+    url: `/api/testruns/update/${w.runId}`,
+    payload: { status: 'failed' },
+  }),
+  'DELETE /api/testruns/delete/:id': (w) => ({ url: `/api/testruns/delete/${w.runId}` }),
+  // An empty report records nothing, so import_results is all it needs.
+  'POST /api/projects/:id/import/junit': (w) => ({
+    url: `/api/projects/${w.projectId}/import/junit`,
+    headers: { 'content-type': 'application/xml' },
+    payload: '<testsuites/>',
+  }),
+  'GET /api/projects/:id/export/cases.csv': (w) => ({ url: `/api/projects/${w.projectId}/export/cases.csv` }),
+  'GET /api/test-cases/:id/export/runs.csv': (w) => ({ url: `/api/test-cases/${w.childId}/export/runs.csv` }),
+};
+
+export function projectProbe(route: GuardedRoute, world: ProbeWorld): Probe | undefined {
+  const build = PROJECT_PROBES[`${route.method} ${route.url}`];
+  return build && { method: route.method as Probe['method'], ...build(world) };
+}
+
+/** The permissions a route's access names. */
+export function permissionsOf(route: GuardedRoute): PermissionName[] {
+  return 'global' in route.access ? route.access.global : [route.access.project];
+}

@@ -1,0 +1,571 @@
+import { PERMISSION_NAMES } from '@verdict/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
+import {
+  addMember,
+  as,
+  createProject,
+  createRole,
+  createUser,
+  expectStatus,
+  type TestUser,
+} from './helpers/fixtures.ts';
+import { apiRoutes, checksum, routeKey } from './helpers/security.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/**
+ * docs/security.md, "Authorization matrix" and "Objects": every registered route against five
+ * callers, compared with a table kept here; and a member of one project reaching into another.
+ */
+
+const ACTORS = ['anonymous', 'no roles', 'other project', 'limited member', 'administrator'] as const;
+type Actor = (typeof ACTORS)[number];
+
+// What a member needs to work inside a project; the "other project" member holds all of it in B.
+const PROJECT_PERMISSIONS = PERMISSION_NAMES.filter(
+  (p) =>
+    /project|test_suit|test_case|test_run|import_results/.test(p) &&
+    p !== 'add_project' &&
+    p !== 'view_all_projects',
+);
+// The limited member of A may read and record runs, nothing else.
+const LIMITED = [
+  'home_test_suit',
+  'home_test_case',
+  'home_test_run',
+  'users_in_project',
+  'add_test_run_in_test_case',
+];
+
+const JUNIT = '<testsuite name="imported"><testcase name="one"/></testsuite>';
+
+let t: TestApp;
+let admin: string;
+let users: Record<Exclude<Actor, 'anonymous' | 'administrator'>, TestUser>;
+let ids: {
+  a: number;
+  b: number;
+  suite: number;
+  case: number;
+  run: number;
+  limitedRole: number;
+  emptyRole: number;
+};
+let sequence = 0;
+const next = () => ++sequence;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login();
+  const a = (await createProject(t, admin, 'Project A')).id;
+  const b = (await createProject(t, admin, 'Project B')).id;
+  const limitedRole = await createRole(t, LIMITED);
+  const fullRole = await createRole(t, PROJECT_PERMISSIONS);
+  const emptyRole = await createRole(t, []);
+  users = {
+    'no roles': await createUser(t),
+    'other project': await createUser(t),
+    'limited member': await createUser(t),
+  };
+  await addMember(t, b, users['other project'].id, fullRole);
+  await addMember(t, a, users['limited member'].id, limitedRole);
+  const suite = await freshSuite(a);
+  const caseId = await freshCase(suite);
+  const run = await freshRun(caseId);
+  ids = { a, b, suite, case: caseId, run, limitedRole, emptyRole };
+});
+afterAll(() => t.close());
+
+const adminApi = () => as(t, admin);
+async function freshSuite(projectId = ids.a): Promise<number> {
+  return expectStatus(
+    await adminApi().post('/api/testsuites/create', { project_id: projectId, name: `s${next()}` }),
+    201,
+  ).suite.id;
+}
+async function freshCase(suiteId = ids.suite): Promise<number> {
+  return expectStatus(
+    await adminApi().post(`/api/test-cases/suite/${suiteId}/create`, { name: `c${next()}` }),
+    201,
+  ).testCase.id;
+}
+async function freshRun(caseId = ids.case): Promise<number> {
+  return expectStatus(await adminApi().post(`/api/testruns/create/${caseId}`, { status: 'failed' }), 201)
+    .testRun.id;
+}
+async function freshMember(projectId = ids.a): Promise<number> {
+  const user = await createUser(t);
+  await addMember(t, projectId, user.id, ids.emptyRole);
+  return user.id;
+}
+async function freshSubUser(): Promise<{ id: number; username: string; email: string }> {
+  const n = next();
+  const body = { username: `sub${n}`, email: `sub${n}@example.com`, password: 'sub-user-password-1' };
+  return expectStatus(await adminApi().post('/api/users/create-subuser', body), 201).user;
+}
+async function freshProjectWithLimitedMember(): Promise<number> {
+  const id = (await createProject(t, admin)).id;
+  await addMember(t, id, users['limited member'].id, ids.limitedRole);
+  return id;
+}
+
+interface Prepared {
+  url: string;
+  payload?: string | object;
+  headers?: Record<string, string>;
+}
+interface Row {
+  /** Builds the request afresh for each caller, so one caller's success never changes another's answer. */
+  prepare: () => Promise<Prepared>;
+  /** Answers for anonymous, no roles, other project, limited member, administrator. */
+  expected: [number, number, number, number, number];
+  /** Sign a new session for this call (logout ends the one it is made with). */
+  freshToken?: boolean;
+}
+
+const at =
+  (url: string, payload?: object): (() => Promise<Prepared>) =>
+  async () => ({ url, ...(payload ? { payload } : {}) });
+const PUBLIC_OK: Row['expected'] = [200, 200, 200, 200, 200];
+const SIGNED_IN: Row['expected'] = [401, 200, 200, 200, 200];
+const ADMIN_ONLY: Row['expected'] = [401, 403, 403, 403, 200];
+const ADMIN_CREATES: Row['expected'] = [401, 403, 403, 403, 201];
+const LIMITED_READS: Row['expected'] = [401, 404, 404, 200, 200];
+const LIMITED_REFUSED: Row['expected'] = [401, 404, 404, 403, 200];
+const LIMITED_REFUSED_CREATE: Row['expected'] = [401, 404, 404, 403, 201];
+
+/** The expected table: one row per registered API route. A new route fails the test until added. */
+function table(): Record<string, Row> {
+  return {
+    'GET /api/health': { prepare: at('/api/health'), expected: PUBLIC_OK },
+    'POST /api/auth/login': {
+      prepare: at('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      expected: PUBLIC_OK,
+    },
+    'POST /api/auth/logout': { prepare: at('/api/auth/logout'), expected: SIGNED_IN, freshToken: true },
+    'GET /api/api-tokens': { prepare: at('/api/api-tokens'), expected: SIGNED_IN },
+    'POST /api/api-tokens': {
+      prepare: async () => ({ url: '/api/api-tokens', payload: { name: `t${next()}` } }),
+      expected: [401, 201, 201, 201, 201],
+    },
+    'DELETE /api/api-tokens/:id': {
+      // The administrator's own token: nobody else can revoke it, and it looks missing to them.
+      prepare: async () => {
+        const created = expectStatus(await adminApi().post('/api/api-tokens', { name: `t${next()}` }), 201);
+        return { url: `/api/api-tokens/${created.apiToken.id}` };
+      },
+      expected: [401, 404, 404, 404, 200],
+    },
+    'GET /api/users/list': { prepare: at('/api/users/list'), expected: [401, 403, 200, 403, 200] },
+    'GET /api/users/list-subusers': { prepare: at('/api/users/list-subusers'), expected: ADMIN_ONLY },
+    'GET /api/users/status-count': { prepare: at('/api/users/status-count'), expected: ADMIN_ONLY },
+    'POST /api/users/create': {
+      prepare: async () => {
+        const n = next();
+        return {
+          url: '/api/users/create',
+          payload: { username: `u${n}`, email: `u${n}@example.com`, password: 'new-user-password-1' },
+        };
+      },
+      expected: ADMIN_CREATES,
+    },
+    'POST /api/users/create-subuser': {
+      prepare: async () => {
+        const n = next();
+        return {
+          url: '/api/users/create-subuser',
+          payload: { username: `su${n}`, email: `su${n}@example.com`, password: 'new-user-password-1' },
+        };
+      },
+      expected: ADMIN_CREATES,
+    },
+    'PUT /api/users/update-subuser/:id': {
+      prepare: async () => {
+        const sub = await freshSubUser();
+        return {
+          url: `/api/users/update-subuser/${sub.id}`,
+          payload: { username: sub.username, email: sub.email },
+        };
+      },
+      expected: ADMIN_ONLY,
+    },
+    'PUT /api/users/edit/:id': {
+      prepare: async () => {
+        const user = await createUser(t);
+        return { url: `/api/users/edit/${user.id}`, payload: { username: user.username, email: user.email } };
+      },
+      expected: ADMIN_ONLY,
+    },
+    'DELETE /api/users/delete/:id': {
+      prepare: async () => ({ url: `/api/users/delete/${(await createUser(t)).id}` }),
+      expected: ADMIN_ONLY,
+    },
+    'GET /api/users/:id': {
+      prepare: async () => ({ url: `/api/users/${(await createUser(t)).id}` }),
+      expected: ADMIN_ONLY,
+    },
+    'GET /api/roles/list': { prepare: at('/api/roles/list'), expected: SIGNED_IN },
+    'GET /api/roles/get-role/:id': {
+      prepare: async () => ({ url: `/api/roles/get-role/${ids.limitedRole}` }),
+      expected: SIGNED_IN,
+    },
+    'POST /api/roles/create': {
+      prepare: async () => ({
+        url: '/api/roles/create',
+        payload: { name: `role${next()}`, description: 'd', permissionIds: [] },
+      }),
+      expected: ADMIN_CREATES,
+    },
+    'PUT /api/roles/update/:id': {
+      prepare: async () => ({
+        url: `/api/roles/update/${await createRole(t, [])}`,
+        payload: { name: `role${next()}`, description: 'd' },
+      }),
+      expected: ADMIN_ONLY,
+    },
+    'DELETE /api/roles/delete/:id': {
+      prepare: async () => ({ url: `/api/roles/delete/${await createRole(t, [])}` }),
+      expected: ADMIN_ONLY,
+    },
+    'GET /api/permissions/list': { prepare: at('/api/permissions/list'), expected: ADMIN_ONLY },
+    'GET /api/permissions/get/:id': { prepare: at('/api/permissions/get/1'), expected: ADMIN_ONLY },
+    'POST /api/permissions/create': {
+      prepare: async () => ({
+        url: '/api/permissions/create',
+        payload: { name: `custom_${next()}`, description: 'd' },
+      }),
+      expected: ADMIN_CREATES,
+    },
+    'PUT /api/permissions/update/:id': {
+      prepare: async () => {
+        const created = expectStatus(
+          await adminApi().post('/api/permissions/create', { name: `custom_${next()}`, description: 'd' }),
+          201,
+        );
+        return {
+          url: `/api/permissions/update/${created.permission.id}`,
+          payload: { name: created.permission.name, description: 'new' },
+        };
+      },
+      expected: ADMIN_ONLY,
+    },
+    'DELETE /api/permissions/delete/:id': {
+      prepare: async () => {
+        const created = expectStatus(
+          await adminApi().post('/api/permissions/create', { name: `custom_${next()}`, description: 'd' }),
+          201,
+        );
+        return { url: `/api/permissions/delete/${created.permission.id}` };
+      },
+      expected: ADMIN_ONLY,
+    },
+    'GET /api/projects/list': { prepare: at('/api/projects/list'), expected: SIGNED_IN },
+    'GET /api/projects/count': { prepare: at('/api/projects/count'), expected: SIGNED_IN },
+    'POST /api/projects/create': {
+      prepare: async () => ({ url: '/api/projects/create', payload: { name: `p${next()}` } }),
+      expected: ADMIN_CREATES,
+    },
+    'GET /api/projects/detail/:id': {
+      prepare: async () => ({ url: `/api/projects/detail/${ids.a}` }),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/projects/update/:id': {
+      prepare: async () => ({ url: `/api/projects/update/${ids.a}`, payload: { name: 'Project A' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/projects/delete/:id': {
+      prepare: async () => ({ url: `/api/projects/delete/${await freshProjectWithLimitedMember()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/add-user': {
+      prepare: async () => ({
+        url: '/api/projects/add-user',
+        payload: { projectId: ids.a, userId: (await createUser(t)).id, roleId: ids.emptyRole },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'PUT /api/projects/:id/user/:userId/change-role': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/user/${await freshMember()}/change-role`,
+        payload: { roleId: ids.limitedRole },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/projects/:id/user/:userId/remove': {
+      prepare: async () => ({ url: `/api/projects/${ids.a}/user/${await freshMember()}/remove` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/import/junit': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/import/junit`,
+        payload: JUNIT,
+        headers: { 'content-type': 'application/xml' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/testsuites/project/:projectId': {
+      prepare: async () => ({ url: `/api/testsuites/project/${ids.a}` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/test-suites/project/:projectId': {
+      prepare: async () => ({ url: `/api/test-suites/project/${ids.a}` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/testsuites/count': { prepare: at('/api/testsuites/count'), expected: SIGNED_IN },
+    'POST /api/testsuites/create': {
+      prepare: async () => ({
+        url: '/api/testsuites/create',
+        payload: { project_id: ids.a, name: `s${next()}` },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/testsuites/detail/:id': {
+      prepare: async () => ({ url: `/api/testsuites/detail/${ids.suite}` }),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/testsuites/update/:id': {
+      prepare: async () => ({ url: `/api/testsuites/update/${ids.suite}`, payload: { name: 'suite' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/testsuites/delete/:id': {
+      prepare: async () => ({ url: `/api/testsuites/delete/${await freshSuite()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/test-cases/project/:projectId': {
+      prepare: async () => ({ url: `/api/test-cases/project/${ids.a}` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/test-cases/suite/:suiteId': {
+      prepare: async () => ({ url: `/api/test-cases/suite/${ids.suite}` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/test-cases/parent/:caseId': {
+      prepare: async () => ({ url: `/api/test-cases/parent/${ids.case}` }),
+      expected: LIMITED_READS,
+    },
+    'POST /api/test-cases/project/:id/create': {
+      prepare: async () => ({
+        url: `/api/test-cases/project/${ids.a}/create`,
+        payload: { name: `c${next()}` },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'POST /api/test-cases/suite/:id/create': {
+      prepare: async () => ({
+        url: `/api/test-cases/suite/${ids.suite}/create`,
+        payload: { name: `c${next()}` },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'POST /api/test-cases/parent/:id/create': {
+      prepare: async () => ({
+        url: `/api/test-cases/parent/${ids.case}/create`,
+        payload: { name: `c${next()}` },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/test-cases/single/:id': {
+      prepare: async () => ({ url: `/api/test-cases/single/${ids.case}` }),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/test-cases/update/:id': {
+      prepare: async () => ({ url: `/api/test-cases/update/${ids.case}`, payload: { name: 'case' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/test-cases/delete/:id': {
+      prepare: async () => ({ url: `/api/test-cases/delete/${await freshCase()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/testruns/testcase/:id': {
+      prepare: async () => ({ url: `/api/testruns/testcase/${ids.case}` }),
+      expected: LIMITED_READS,
+    },
+    'POST /api/testruns/create/:caseId': {
+      prepare: async () => ({ url: `/api/testruns/create/${ids.case}`, payload: { status: 'passed' } }),
+      expected: [401, 404, 404, 201, 201],
+    },
+    'GET /api/testruns/detail/:id': {
+      prepare: async () => ({ url: `/api/testruns/detail/${ids.run}` }),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/testruns/update/:id': {
+      prepare: async () => ({ url: `/api/testruns/update/${ids.run}`, payload: { status: 'failed' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/testruns/delete/:id': {
+      prepare: async () => ({ url: `/api/testruns/delete/${await freshRun()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/testruns/stats': { prepare: at('/api/testruns/stats'), expected: SIGNED_IN },
+    'GET /api/users/:id/effective-permissions': {
+      prepare: async () => ({ url: `/api/users/${(await createUser(t)).id}/effective-permissions` }),
+      expected: ADMIN_ONLY,
+    },
+    'GET /api/projects/:id/export/cases.csv': {
+      prepare: async () => ({ url: `/api/projects/${ids.a}/export/cases.csv` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/test-cases/:id/export/runs.csv': {
+      prepare: async () => ({ url: `/api/test-cases/${ids.case}/export/runs.csv` }),
+      expected: LIMITED_REFUSED,
+    },
+  };
+}
+
+function tokenOf(actor: Actor, fresh: boolean): string | undefined {
+  if (actor === 'anonymous') return undefined;
+  if (actor === 'administrator') return fresh ? t.app.tokens.sign(1, 0) : admin;
+  const user = users[actor];
+  return fresh ? t.app.tokens.sign(user.id, 0) : user.token;
+}
+
+describe('every route', () => {
+  it('declares the permission it needs, or stands on the explicit public list', () => {
+    const problems: string[] = [];
+    const publicRoutes = new Set<string>();
+    for (const route of t.app.routeCatalogue) {
+      if (!route.url.startsWith('/api') || route.method === 'HEAD') continue;
+      const access = route.options.config?.access;
+      if (!access) problems.push(`${routeKey(route)} declares no access`);
+      else if (access === 'public') {
+        publicRoutes.add(routeKey(route));
+        if (!PUBLIC_ROUTES.has(routeKey(route)))
+          problems.push(`${routeKey(route)} is public but not on the list`);
+      } else if (typeof access === 'object' && 'global' in access) {
+        if (access.global.length === 0) problems.push(`${routeKey(route)} needs an empty set of permissions`);
+      } else if (typeof access === 'object' && !('project' in access)) {
+        problems.push(`${routeKey(route)} has an unknown access rule`);
+      }
+    }
+    expect(problems).toEqual([]);
+    // Sign-in, health and the API documentation, nothing else.
+    expect([...publicRoutes].sort()).toEqual([...PUBLIC_ROUTES].sort());
+  });
+
+  it('a route that declares no access rule stops the server from starting', async () => {
+    const { buildApp } = await import('../src/app.ts');
+    const { loadConfig } = await import('../src/config.ts');
+    const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: t.database });
+    expect(() => app.get('/api/forgotten', async () => ({}))).toThrow(/declares no access rule/);
+    expect(() => app.get('/api/sneaky', { config: { access: 'public' } }, async () => ({}))).toThrow(
+      /not on the public list/,
+    );
+    await app.close();
+  });
+
+  it('answers each caller as the expected table says', { timeout: 300_000 }, async () => {
+    const rows = table();
+    const registered = apiRoutes(t.app).map(routeKey).sort();
+    expect(Object.keys(rows).sort()).toEqual(registered);
+    const differences: string[] = [];
+    for (const key of registered) {
+      const row = rows[key]!;
+      const method = key.split(' ')[0] as 'GET';
+      for (const [i, actor] of ACTORS.entries()) {
+        const { url, payload, headers } = await row.prepare();
+        const res = await t.request({
+          method,
+          url,
+          payload,
+          headers,
+          token: tokenOf(actor, row.freshToken ?? false),
+        });
+        if (res.statusCode !== row.expected[i]) {
+          differences.push(
+            `${key} as ${actor}: ${res.statusCode} (expected ${row.expected[i]}) ${res.body.slice(0, 120)}`,
+          );
+        }
+        if (res.statusCode >= 400) expect(Object.keys(res.json())).toContain('message');
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+});
+
+describe('objects of another project', () => {
+  it('answer 404 through every path, including mismatched nested ids, and nothing changes', async () => {
+    // A member of A with every project permission there reaches for B's suites, cases, runs and members.
+    const fullRole = await createRole(t, PROJECT_PERMISSIONS);
+    const member = await createUser(t);
+    await addMember(t, ids.a, member.id, fullRole);
+    const bSuite = await freshSuite(ids.b);
+    const bCase = await freshCase(bSuite);
+    const bChild = expectStatus(
+      await adminApi().post(`/api/test-cases/parent/${bCase}/create`, { name: 'child' }),
+      201,
+    ).testCase.id;
+    const bRun = await freshRun(bChild);
+    const bMember = await freshMember(ids.b);
+    const b = ids.b;
+    const calls: [string, string, (object | string)?][] = [
+      ['GET', `/api/projects/detail/${b}`],
+      ['PUT', `/api/projects/update/${b}`, { name: 'taken' }],
+      ['DELETE', `/api/projects/delete/${b}`],
+      ['POST', '/api/projects/add-user', { projectId: b, userId: member.id, roleId: fullRole }],
+      ['PUT', `/api/projects/${b}/user/${bMember}/change-role`, { roleId: fullRole }],
+      ['DELETE', `/api/projects/${b}/user/${bMember}/remove`],
+      // Project A in the path, a member of B only: not a member here.
+      ['PUT', `/api/projects/${ids.a}/user/${bMember}/change-role`, { roleId: fullRole }],
+      ['DELETE', `/api/projects/${ids.a}/user/${bMember}/remove`],
+      ['GET', `/api/testsuites/project/${b}`],
+      ['GET', `/api/test-suites/project/${b}`],
+      ['POST', '/api/testsuites/create', { project_id: b, name: 'planted' }],
+      ['GET', `/api/testsuites/detail/${bSuite}`],
+      ['PUT', `/api/testsuites/update/${bSuite}`, { name: 'taken' }],
+      ['DELETE', `/api/testsuites/delete/${bSuite}`],
+      ['GET', `/api/test-cases/project/${b}`],
+      ['GET', `/api/test-cases/suite/${bSuite}`],
+      ['GET', `/api/test-cases/parent/${bCase}`],
+      ['POST', `/api/test-cases/project/${b}/create`, { name: 'planted' }],
+      ['POST', `/api/test-cases/suite/${bSuite}/create`, { name: 'planted' }],
+      ['POST', `/api/test-cases/parent/${bCase}/create`, { name: 'planted' }],
+      ['POST', `/api/test-cases/parent/${bChild}/create`, { name: 'planted' }],
+      ['GET', `/api/test-cases/single/${bChild}`],
+      ['PUT', `/api/test-cases/update/${bChild}`, { name: 'taken' }],
+      ['DELETE', `/api/test-cases/delete/${bCase}`],
+      ['GET', `/api/testruns/testcase/${bChild}`],
+      ['POST', `/api/testruns/create/${bChild}`, { status: 'failed' }],
+      ['GET', `/api/testruns/detail/${bRun}`],
+      ['PUT', `/api/testruns/update/${bRun}`, { status: 'passed' }],
+      ['DELETE', `/api/testruns/delete/${bRun}`],
+      ['POST', `/api/projects/${b}/import/junit`, JUNIT],
+    ];
+    const before = await checksum(t.db);
+    const answers: string[] = [];
+    for (const [method, url, payload] of calls) {
+      const res = await t.request({
+        method: method as 'GET',
+        url,
+        token: member.token,
+        ...(payload === undefined ? {} : { payload }),
+        ...(typeof payload === 'string' ? { headers: { 'content-type': 'application/xml' } } : {}),
+      });
+      answers.push(`${method} ${url} → ${res.statusCode} ${res.json().message}`);
+      expect(res.statusCode, answers.at(-1)).toBe(404);
+    }
+    // The body's ids repeat the path's; a body naming project B under project A's path is refused.
+    const mismatched = await as(t, member.token).put(`/api/projects/${ids.a}/user/${member.id}/change-role`, {
+      projectId: b,
+      userId: member.id,
+      roleId: fullRole,
+    });
+    expectStatus(mismatched, 400);
+    expect(await checksum(t.db)).toEqual(before);
+    // The same calls work for the member inside their own project, so the 404s above are about B.
+    expectStatus(await as(t, member.token).get(`/api/testsuites/project/${ids.a}`), 200);
+  });
+
+  it('a missing id and a hidden one answer the same', async () => {
+    const outsider = users['no roles'];
+    for (const [hidden, missing] of [
+      [`/api/projects/detail/${ids.a}`, '/api/projects/detail/999999'],
+      [`/api/testsuites/detail/${ids.suite}`, '/api/testsuites/detail/999999'],
+      [`/api/test-cases/single/${ids.case}`, '/api/test-cases/single/999999'],
+      [`/api/testruns/detail/${ids.run}`, '/api/testruns/detail/999999'],
+    ] as const) {
+      const a = await as(t, outsider.token).get(hidden);
+      const b = await as(t, outsider.token).get(missing);
+      expect([a.statusCode, a.body]).toEqual([b.statusCode, b.body]);
+    }
+  });
+});
