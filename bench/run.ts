@@ -8,7 +8,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { startProcess, type ServerHandle } from './server-process.ts';
+import { type ServerHandle, startProcess } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -99,10 +99,15 @@ step('Starting the server');
 let server = await startProcess(['scripts/start.mjs'], serverEnv(false), PORT, '/api/health');
 const token = await login(server);
 const auth = { authorization: `Bearer ${token}` };
-const ids = (await (await fetch(`${server.url}/api/testsuites/project/1`, { headers: auth })).json()) as { id: number; name: string }[];
+const ids = (await (await fetch(`${server.url}/api/testsuites/project/1`, { headers: auth })).json()) as {
+  id: number;
+  name: string;
+}[];
 const bigSuite = ids.find((s) => s.name.startsWith('Big suite'))?.id ?? 1;
 const suite2 = ids.find((s) => s.name === 'Suite 2')?.id ?? 2;
-const suite2Cases = (await (await fetch(`${server.url}/api/test-cases/suite/${suite2}`, { headers: auth })).json()) as {
+const suite2Cases = (await (
+  await fetch(`${server.url}/api/test-cases/suite/${suite2}`, { headers: auth })
+).json()) as {
   id: number;
   name: string;
 }[];
@@ -110,17 +115,39 @@ const bigParent = suite2Cases.find((c) => c.name.startsWith('Big parent'))?.id ?
 const sampleCase = suite2Cases.find((c) => c.name.startsWith('Case'))?.id ?? suite2Cases[0]?.id ?? 1;
 
 const json = { 'content-type': 'application/json' };
-const endpoints: { name: string; path: string; method?: string; body?: string; headers?: Record<string, string>; authed: boolean }[] = [
+const endpoints: {
+  name: string;
+  path: string;
+  method?: string;
+  body?: string;
+  headers?: Record<string, string>;
+  authed: boolean;
+}[] = [
   { name: 'GET /api/testruns/stats', path: '/api/testruns/stats', authed: true },
   { name: 'GET /api/projects/count', path: '/api/projects/count', authed: true },
   { name: 'GET /api/testsuites/count', path: '/api/testsuites/count', authed: true },
   { name: 'GET /api/projects/list', path: '/api/projects/list', authed: true },
   { name: 'GET /api/testsuites/project/{id}', path: '/api/testsuites/project/1', authed: true },
-  { name: 'GET /api/test-cases/suite/{id} (10,000 cases)', path: `/api/test-cases/suite/${bigSuite}`, authed: true },
-  { name: 'GET /api/test-cases/parent/{id} (1,000 children)', path: `/api/test-cases/parent/${bigParent}`, authed: true },
+  {
+    name: 'GET /api/test-cases/suite/{id} (10,000 cases)',
+    path: `/api/test-cases/suite/${bigSuite}`,
+    authed: true,
+  },
+  {
+    name: 'GET /api/test-cases/parent/{id} (1,000 children)',
+    path: `/api/test-cases/parent/${bigParent}`,
+    authed: true,
+  },
   { name: 'GET /api/test-cases/single/{id}', path: `/api/test-cases/single/${sampleCase}`, authed: true },
   { name: 'GET /api/testruns/testcase/{id}', path: `/api/testruns/testcase/${sampleCase}`, authed: true },
-  { name: 'POST /api/testruns/create/{id}', path: `/api/testruns/create/${sampleCase}`, method: 'POST', body: '{"status":"passed"}', headers: json, authed: true },
+  {
+    name: 'POST /api/testruns/create/{id}',
+    path: `/api/testruns/create/${sampleCase}`,
+    method: 'POST',
+    body: '{"status":"passed"}',
+    headers: json,
+    authed: true,
+  },
   {
     name: 'POST /api/auth/login',
     path: '/api/auth/login',
@@ -166,7 +193,12 @@ if (!args.includes('--skip-auth-off')) {
 
 if (!args.includes('--skip-floor')) {
   step('Floor: a bare Fastify route answering the same number of bytes');
-  const floor = await startProcess(['--import', 'tsx', 'bench/floor-server.ts'], {}, FLOOR_PORT, '/floor?bytes=10');
+  const floor = await startProcess(
+    ['--import', 'tsx', 'bench/floor-server.ts'],
+    {},
+    FLOOR_PORT,
+    '/floor?bytes=10',
+  );
   for (const row of rows) {
     const url = `${floor.url}/floor?bytes=${row.bytes}`;
     await drive(url, { seconds: WARMUP_S });
@@ -187,9 +219,13 @@ const table = [
   ),
 ].join('\n');
 const eventLoopP99Ms = eventLoop.length ? Math.max(...eventLoop) : null;
-console.log(`\nVerdict benchmark on ${database}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${MEASURE_S} s measured\n`);
+console.log(
+  `\nVerdict benchmark on ${database}, ${os.cpus().length} cores, ${CONNECTIONS} connections, ${WARMUP_S} s warm-up, ${MEASURE_S} s measured\n`,
+);
 console.log(table);
-console.log(`\nevent-loop delay p99 (worst endpoint): ${eventLoopP99Ms?.toFixed(1) ?? '-'} ms; server peak memory: ${peakMemoryMb.toFixed(0)} MB`);
+console.log(
+  `\nevent-loop delay p99 (worst endpoint): ${eventLoopP99Ms?.toFixed(1) ?? '-'} ms; server peak memory: ${peakMemoryMb.toFixed(0)} MB`,
+);
 writeFileSync(
   path.join(root, 'bench/results.json'),
   `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows }, null, 2)}\n`,

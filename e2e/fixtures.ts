@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page, test as base } from '@playwright/test';
+import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password', name: 'admin' };
 
@@ -16,7 +16,11 @@ export class Api {
     readonly token: string,
   ) {}
 
-  static async login(request: APIRequestContext, email = ADMIN.email, password = ADMIN.password): Promise<Api> {
+  static async login(
+    request: APIRequestContext,
+    email = ADMIN.email,
+    password = ADMIN.password,
+  ): Promise<Api> {
     const res = await request.post('/api/auth/login', { data: { email, password } });
     expect(res.status(), await res.text()).toBe(200);
     return new Api(request, (await res.json()).token);

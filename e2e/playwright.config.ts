@@ -14,7 +14,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }]],
+  reporter: [
+    ['list'],
+    ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
+  ],
   use: {
     baseURL: BASE_URL,
     viewport: { width: 1280, height: 800 },
@@ -42,6 +45,11 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(E2E_PORT), HOST: '127.0.0.1', ADMIN_PASSWORD: 'e2e-admin-password', LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      ADMIN_PASSWORD: 'e2e-admin-password',
+      LOG_LEVEL: 'warn',
+    },
   },
 });

@@ -49,7 +49,9 @@ if (process.env.VERDICT_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
 const { register } = await import('tsx/esm/api');
 register();
 if (process.argv.includes('--demo')) {
-  const { runDemoCli } = await import(pathToFileURL(path.join(root, 'apps/server/src/demo/demo-cli.ts')).href);
+  const { runDemoCli } = await import(
+    pathToFileURL(path.join(root, 'apps/server/src/demo/demo-cli.ts')).href
+  );
   await runDemoCli(['--size', 'small']);
 }
 await import(pathToFileURL(path.join(root, 'apps/server/src/server.ts')).href);

@@ -21,7 +21,11 @@ function run(command, commandArgs, options = {}) {
 }
 
 if (args.includes('--pg') && !env.DATABASE_URL) {
-  const result = spawnSync('bash', ['scripts/ensure-postgres.sh'], { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const result = spawnSync('bash', ['scripts/ensure-postgres.sh'], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
   env.DATABASE_URL = result.stdout.trim();
 }
@@ -31,9 +35,13 @@ const summary = [];
 
 function vitest(name, workspace) {
   const out = path.join(reports, `${name}.json`);
-  const status = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`], {
-    cwd: path.join(root, workspace),
-  });
+  const status = run(
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${out}`],
+    {
+      cwd: path.join(root, workspace),
+    },
+  );
   let counts = { passed: 0, failed: status === 0 ? 0 : 1, skipped: 0 };
   if (existsSync(out)) {
     const report = JSON.parse(readFileSync(out, 'utf8'));
@@ -50,7 +58,9 @@ function record(name, status, counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
-  summary.push(`${status === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  summary.push(
+    `${status === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+  );
 }
 
 if (wants('web')) vitest('web unit tests', 'apps/web');

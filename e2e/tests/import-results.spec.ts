@@ -32,7 +32,9 @@ test.describe('results from CI', () => {
 
     // The report's suite and cases are in the project; a case page shows the recorded run.
     const suites = await adminApi.call('GET', `/api/testsuites/project/${project.id}`);
-    expect(suites.map((suite: { name: string }) => suite.name)).toContain('com.acme.billing.InvoiceServiceTest');
+    expect(suites.map((suite: { name: string }) => suite.name)).toContain(
+      'com.acme.billing.InvoiceServiceTest',
+    );
     const cases = await adminApi.call('GET', `/api/test-cases/suite/${suites[0].id}`);
     const failing = cases.find((c: { name: string }) => c.name === 'appliesVatToNetAmount');
     await page.goto(`/cases/${failing.id}`);

@@ -1,5 +1,5 @@
-import { createSigner } from 'fast-jwt';
 import { eq, sql } from 'drizzle-orm';
+import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { settings, users } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
@@ -116,7 +116,11 @@ describe('bearer tokens', () => {
   it('a token stops working when its user is deactivated or deleted', async () => {
     const [user] = await t.db
       .insert(users)
-      .values({ username: 'temp', email: 'temp@example.com', passwordHash: await hashPassword('temp-password') })
+      .values({
+        username: 'temp',
+        email: 'temp@example.com',
+        passwordHash: await hashPassword('temp-password'),
+      })
       .returning();
     const token = await t.login('temp@example.com', 'temp-password');
     const self = `/api/users/${user!.id}`;
@@ -131,12 +135,22 @@ describe('bearer tokens', () => {
 
   it('locks sign-in for an account after 10 failures, even with the right password', async () => {
     const email = 'locked@example.com';
-    await t.db.insert(users).values({ username: 'locked', email, passwordHash: await hashPassword('right-password') });
+    await t.db
+      .insert(users)
+      .values({ username: 'locked', email, passwordHash: await hashPassword('right-password') });
     for (let i = 0; i < 10; i++) {
-      const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: `wrong-${i}` } });
+      const res = await t.request({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email, password: `wrong-${i}` },
+      });
       expect(res.statusCode).toBe(401);
     }
-    const res = await t.request({ method: 'POST', url: '/api/auth/login', payload: { email, password: 'right-password' } });
+    const res = await t.request({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: 'right-password' },
+    });
     expect(res.statusCode).toBe(429);
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     expect(res.json().message).toMatch(/Try again in \d+ minutes?/);

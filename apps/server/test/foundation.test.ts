@@ -40,7 +40,11 @@ describe('first start', () => {
 
   it('a second start changes nothing', async () => {
     const before = await tableCounts();
-    const result = await bootstrap(t.db, { adminEmail: 'other@example.com', adminName: 'other', adminPassword: undefined });
+    const result = await bootstrap(t.db, {
+      adminEmail: 'other@example.com',
+      adminName: 'other',
+      adminPassword: undefined,
+    });
     expect(result).toEqual({ createdAdmin: false });
     expect(await tableCounts()).toEqual(before);
   });

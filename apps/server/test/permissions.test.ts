@@ -26,14 +26,24 @@ async function makeUser(permissions: string[]) {
     method: 'POST',
     url: '/api/roles/create',
     token: admin,
-    payload: { name: `role-${n}`, description: '', permissionIds: permissions.map((p) => permissionId.get(p)) },
+    payload: {
+      name: `role-${n}`,
+      description: '',
+      permissionIds: permissions.map((p) => permissionId.get(p)),
+    },
   });
   const email = `user${n}@example.com`;
   const res = await t.request({
     method: 'POST',
     url: '/api/users/create',
     token: admin,
-    payload: { username: `user${n}`, email, password: PASSWORD, max_user_limit: null, roleIds: [role.json().role.id] },
+    payload: {
+      username: `user${n}`,
+      email,
+      password: PASSWORD,
+      max_user_limit: null,
+      roleIds: [role.json().role.id],
+    },
   });
   expect(res.statusCode).toBe(201);
   return { token: await t.login(email, PASSWORD) };
@@ -60,15 +70,24 @@ describe('GET /api/permissions/list', () => {
     expect(res.statusCode).toBe(200);
     const names = res.json().map((p: { name: string }) => p.name);
     expect(names).toEqual(expect.arrayContaining([...PERMISSION_NAMES]));
-    expect(res.json()[0]).toEqual({ id: expect.any(Number), name: expect.any(String), description: expect.any(String) });
+    expect(res.json()[0]).toEqual({
+      id: expect.any(Number),
+      name: expect.any(String),
+      description: expect.any(String),
+    });
   });
 
   it('searches by name case-insensitively and pages', async () => {
     const found = (await get('/api/permissions/list?q=SUB_USERS', admin)).json();
-    expect(found.map((p: { name: string }) => p.name).sort()).toEqual(
-      ['manage_sub_users_add', 'manage_sub_users_delete', 'manage_sub_users_edit', 'manage_sub_users_home'],
+    expect(found.map((p: { name: string }) => p.name).sort()).toEqual([
+      'manage_sub_users_add',
+      'manage_sub_users_delete',
+      'manage_sub_users_edit',
+      'manage_sub_users_home',
+    ]);
+    expect((await get('/api/permissions/list?q=sub_users&limit=2&offset=1', admin)).json()).toEqual(
+      found.slice(1, 3),
     );
-    expect((await get('/api/permissions/list?q=sub_users&limit=2&offset=1', admin)).json()).toEqual(found.slice(1, 3));
   });
 
   it('answers 400, 401 and 403', async () => {
@@ -86,14 +105,20 @@ describe('GET /api/permissions/get/{id}', () => {
     for (const perms of [['manage_permissions_home'], ['manage_permissions_edit']]) {
       const res = await get(`/api/permissions/get/${id}`, (await makeUser(perms)).token);
       expect(res.statusCode).toBe(200);
-      expect(res.json()).toEqual({ id, name: 'home_project', description: 'See the project tree in the sidebar' });
+      expect(res.json()).toEqual({
+        id,
+        name: 'home_project',
+        description: 'See the project tree in the sidebar',
+      });
     }
   });
 
   it('answers 400, 401, 403 and 404', async () => {
     expect((await get('/api/permissions/get/-1', admin)).statusCode).toBe(400);
     expect((await get('/api/permissions/get/1')).statusCode).toBe(401);
-    expect((await get('/api/permissions/get/1', (await makeUser(['manage_permissions_add'])).token)).statusCode).toBe(403);
+    expect(
+      (await get('/api/permissions/get/1', (await makeUser(['manage_permissions_add'])).token)).statusCode,
+    ).toBe(403);
     const missing = await get('/api/permissions/get/999999', admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Permission not found' });
@@ -146,8 +171,13 @@ describe('POST /api/permissions/create', () => {
   });
 
   it('answers 401 without a token and 403 without manage_permissions_add', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/permissions/create', payload: {} })).statusCode).toBe(401);
-    const res = await create({ name: 'not_allowed', description: '' }, (await makeUser(['manage_permissions_edit'])).token);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/permissions/create', payload: {} })).statusCode,
+    ).toBe(401);
+    const res = await create(
+      { name: 'not_allowed', description: '' },
+      (await makeUser(['manage_permissions_edit'])).token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('manage_permissions_add');
   });
@@ -167,7 +197,10 @@ describe('PUT /api/permissions/update/{id}', () => {
 
   it('changes the description of a built-in permission but never its name', async () => {
     const id = permissionId.get('delete_project')!;
-    const redescribed = await update(id, { name: 'delete_project', description: 'Remove a project for good' });
+    const redescribed = await update(id, {
+      name: 'delete_project',
+      description: 'Remove a project for good',
+    });
     expect(redescribed.statusCode).toBe(200);
     const rename = await update(id, { name: 'remove_project', description: 'x' });
     expect(rename.statusCode).toBe(409);
@@ -183,8 +216,14 @@ describe('PUT /api/permissions/update/{id}', () => {
     const p = await makePermission();
     expect((await update(p.id, { name: 'Bad Name', description: '' })).statusCode).toBe(400);
     expect((await update('x', { name: 'fine', description: '' })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api/permissions/update/${p.id}`, payload: {} })).statusCode).toBe(401);
-    const res = await update(p.id, { name: 'fine', description: '' }, (await makeUser(['manage_permissions_home'])).token);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/permissions/update/${p.id}`, payload: {} })).statusCode,
+    ).toBe(401);
+    const res = await update(
+      p.id,
+      { name: 'fine', description: '' },
+      (await makeUser(['manage_permissions_home'])).token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('manage_permissions_edit');
     expect((await update(999999, { name: 'fine', description: '' })).statusCode).toBe(404);

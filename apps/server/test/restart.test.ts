@@ -27,7 +27,11 @@ async function open(): Promise<Database> {
 async function start() {
   const database = await open();
   await migrateDatabase(database);
-  await bootstrap(database.db, { adminEmail: ADMIN_EMAIL, adminName: 'admin', adminPassword: ADMIN_PASSWORD });
+  await bootstrap(database.db, {
+    adminEmail: ADMIN_EMAIL,
+    adminName: 'admin',
+    adminPassword: ADMIN_PASSWORD,
+  });
   const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database });
   return {
     app,
@@ -66,7 +70,11 @@ describe('a restart', () => {
       payload: { name: 'Survives restarts', description: 'kept on disk' },
     });
     expect(created.statusCode).toBe(201);
-    await first.app.inject({ method: 'POST', url: '/api/auth/logout', headers: { authorization: `Bearer ${other}` } });
+    await first.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { authorization: `Bearer ${other}` },
+    });
     await first.stop();
 
     const second = await start();

@@ -26,10 +26,15 @@ const updateRole = (id: number, payload: object, token = admin) =>
   t.request({ method: 'PUT', url: `/api/roles/update/${id}`, token, payload });
 const deleteRole = (id: number | string, token?: string) =>
   t.request({ method: 'DELETE', url: `/api/roles/delete/${id}`, ...(token ? { token } : {}) });
-const getRole = async (id: number) => (await t.request({ method: 'GET', url: `/api/roles/get-role/${id}`, token: admin })).json();
+const getRole = async (id: number) =>
+  (await t.request({ method: 'GET', url: `/api/roles/get-role/${id}`, token: admin })).json();
 
 async function makeRole(permissions: string[]): Promise<number> {
-  const res = await createRole({ name: `role-${++seq}`, description: 'test role', permissionIds: ids(...permissions) });
+  const res = await createRole({
+    name: `role-${++seq}`,
+    description: 'test role',
+    permissionIds: ids(...permissions),
+  });
   expect(res.statusCode).toBe(201);
   return res.json().role.id;
 }
@@ -46,7 +51,13 @@ async function makeUser(permissions: string[]) {
     payload: { username: `user${n}`, email, password: PASSWORD, max_user_limit: null, roleIds },
   });
   expect(res.statusCode).toBe(201);
-  return { id: res.json().user.id as number, username: `user${n}`, email, roleIds, token: await t.login(email, PASSWORD) };
+  return {
+    id: res.json().user.id as number,
+    username: `user${n}`,
+    email,
+    roleIds,
+    token: await t.login(email, PASSWORD),
+  };
 }
 
 describe('GET /api/roles/list and /api/roles/get-role/{id}', () => {
@@ -57,7 +68,11 @@ describe('GET /api/roles/list and /api/roles/get-role/{id}', () => {
     const administrator = list.json().find((r: { id: number }) => r.id === adminRoleId);
     expect(administrator).toMatchObject({ name: 'Administrator', description: 'Holds every permission' });
     expect(administrator.Permissions.map((p: { name: string }) => p.name)).toContain('manage_admin_panel');
-    const one = await t.request({ method: 'GET', url: `/api/roles/get-role/${adminRoleId}`, token: nobody.token });
+    const one = await t.request({
+      method: 'GET',
+      url: `/api/roles/get-role/${adminRoleId}`,
+      token: nobody.token,
+    });
     expect(one.statusCode).toBe(200);
     expect(one.json()).toEqual(administrator);
   });
@@ -71,10 +86,16 @@ describe('GET /api/roles/list and /api/roles/get-role/{id}', () => {
   });
 
   it('answer 400, 401 and 404', async () => {
-    expect((await t.request({ method: 'GET', url: '/api/roles/list?limit=abc', token: admin })).statusCode).toBe(400);
+    expect(
+      (await t.request({ method: 'GET', url: '/api/roles/list?limit=abc', token: admin })).statusCode,
+    ).toBe(400);
     expect((await t.request({ method: 'GET', url: '/api/roles/list' })).statusCode).toBe(401);
-    expect((await t.request({ method: 'GET', url: '/api/roles/get-role/x', token: admin })).statusCode).toBe(400);
-    expect((await t.request({ method: 'GET', url: `/api/roles/get-role/${adminRoleId}` })).statusCode).toBe(401);
+    expect((await t.request({ method: 'GET', url: '/api/roles/get-role/x', token: admin })).statusCode).toBe(
+      400,
+    );
+    expect((await t.request({ method: 'GET', url: `/api/roles/get-role/${adminRoleId}` })).statusCode).toBe(
+      401,
+    );
     const missing = await t.request({ method: 'GET', url: '/api/roles/get-role/999999', token: admin });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'Role not found' });
@@ -83,7 +104,11 @@ describe('GET /api/roles/list and /api/roles/get-role/{id}', () => {
 
 describe('POST /api/roles/create', () => {
   it('creates a role with its permissions', async () => {
-    const res = await createRole({ name: '  Tester  ', description: 'Runs tests', permissionIds: ids('home_project', 'home_test_run') });
+    const res = await createRole({
+      name: '  Tester  ',
+      description: 'Runs tests',
+      permissionIds: ids('home_project', 'home_test_run'),
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Role created successfully',
@@ -130,23 +155,38 @@ describe('POST /api/roles/create', () => {
 
   it('refuses a permission the creator lacks (403, nothing created)', async () => {
     const u = await makeUser(['manage_roles_add', 'home_project']);
-    const res = await createRole({ name: 'Sneaky', description: '', permissionIds: ids('home_project', 'manage_admin_panel') }, u.token);
+    const res = await createRole(
+      { name: 'Sneaky', description: '', permissionIds: ids('home_project', 'manage_admin_panel') },
+      u.token,
+    );
     expect(res.statusCode).toBe(403);
     expect(res.json().message).toContain('manage_admin_panel');
     const list = await t.request({ method: 'GET', url: '/api/roles/list?q=sneaky', token: admin });
     expect(list.json()).toEqual([]);
-    expect((await createRole({ name: 'Sneaky', description: '', permissionIds: ids('home_project') }, u.token)).statusCode).toBe(201);
+    expect(
+      (await createRole({ name: 'Sneaky', description: '', permissionIds: ids('home_project') }, u.token))
+        .statusCode,
+    ).toBe(201);
   });
 });
 
 describe('PUT /api/roles/update/{id}', () => {
   it('renames, describes and changes permissions', async () => {
     const id = await makeRole(['home_project']);
-    const res = await updateRole(id, { name: `renamed-${id}`, description: 'new', permissionIds: ids('home_test_case') });
+    const res = await updateRole(id, {
+      name: `renamed-${id}`,
+      description: 'new',
+      permissionIds: ids('home_test_case'),
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Role updated successfully',
-      role: { id, name: `renamed-${id}`, description: 'new', Permissions: [{ id: permissionId.get('home_test_case'), name: 'home_test_case' }] },
+      role: {
+        id,
+        name: `renamed-${id}`,
+        description: 'new',
+        Permissions: [{ id: permissionId.get('home_test_case'), name: 'home_test_case' }],
+      },
     });
     // Without permissionIds the permissions stay as they are.
     const kept = await updateRole(id, { name: `renamed-${id}`, description: 'again' });
@@ -158,7 +198,10 @@ describe('PUT /api/roles/update/{id}', () => {
   it('a change to a role applies to its holders on their next request', async () => {
     const u = await makeUser(['view_admin_home']);
     expect((await t.request({ method: 'GET', url: '/api/users/list', token: u.token })).statusCode).toBe(200);
-    expect((await updateRole(u.roleIds[0]!, { name: `held-${seq}`, description: '', permissionIds: [] })).statusCode).toBe(200);
+    expect(
+      (await updateRole(u.roleIds[0]!, { name: `held-${seq}`, description: '', permissionIds: [] }))
+        .statusCode,
+    ).toBe(200);
     expect((await t.request({ method: 'GET', url: '/api/users/list', token: u.token })).statusCode).toBe(403);
   });
 
@@ -166,13 +209,25 @@ describe('PUT /api/roles/update/{id}', () => {
     const editor = await makeUser(['manage_roles_edit', 'home_project']);
     const id = await makeRole(['delete_project']);
     const before = await getRole(id);
-    const add = await updateRole(id, { name: `esc-${id}`, description: '', permissionIds: ids('delete_project', 'manage_admin_panel') }, editor.token);
+    const add = await updateRole(
+      id,
+      { name: `esc-${id}`, description: '', permissionIds: ids('delete_project', 'manage_admin_panel') },
+      editor.token,
+    );
     expect(add.statusCode).toBe(403);
     expect(add.json().message).toContain('manage_admin_panel');
     expect(await getRole(id)).toEqual(before);
-    const keep = await updateRole(id, { name: `esc-${id}`, description: '', permissionIds: ids('delete_project', 'home_project') }, editor.token);
+    const keep = await updateRole(
+      id,
+      { name: `esc-${id}`, description: '', permissionIds: ids('delete_project', 'home_project') },
+      editor.token,
+    );
     expect(keep.statusCode).toBe(200);
-    const drop = await updateRole(id, { name: `esc-${id}`, description: '', permissionIds: [] }, editor.token);
+    const drop = await updateRole(
+      id,
+      { name: `esc-${id}`, description: '', permissionIds: [] },
+      editor.token,
+    );
     expect(drop.statusCode).toBe(200);
     expect(drop.json().role.Permissions).toEqual([]);
   });
@@ -180,9 +235,19 @@ describe('PUT /api/roles/update/{id}', () => {
   it('answers 400, 401, 403, 404 and 409', async () => {
     const id = await makeRole([]);
     const other = await makeRole([]);
-    expect((await updateRole(id, { name: 'x', description: '', permissionIds: [444444] })).statusCode).toBe(400);
+    expect((await updateRole(id, { name: 'x', description: '', permissionIds: [444444] })).statusCode).toBe(
+      400,
+    );
     expect((await updateRole(id, { name: '  ', description: '' })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api/roles/update/${id}`, payload: { name: 'x', description: '' } })).statusCode).toBe(401);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/roles/update/${id}`,
+          payload: { name: 'x', description: '' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const viewer = await makeUser(['manage_roles_add']);
     expect((await updateRole(id, { name: 'x', description: '' }, viewer.token)).statusCode).toBe(403);
     expect((await updateRole(999999, { name: 'x', description: '' })).statusCode).toBe(404);
@@ -194,16 +259,30 @@ describe('PUT /api/roles/update/{id}', () => {
   it('cannot take manage_admin_panel from the only administrators', async () => {
     const all = (await getRole(adminRoleId)).Permissions.map((p: { id: number }) => p.id);
     const without = all.filter((p: number) => p !== permissionId.get('manage_admin_panel'));
-    const res = await updateRole(adminRoleId, { name: 'Administrator', description: 'Holds every permission', permissionIds: without });
+    const res = await updateRole(adminRoleId, {
+      name: 'Administrator',
+      description: 'Holds every permission',
+      permissionIds: without,
+    });
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toContain('manage_admin_panel');
     expect((await getRole(adminRoleId)).Permissions).toHaveLength(all.length);
     // Once another active user holds it through another role, the change is allowed.
     const other = await makeUser(['manage_admin_panel', 'manage_roles_edit']);
-    expect((await updateRole(adminRoleId, { name: 'Administrator', description: '', permissionIds: without })).statusCode).toBe(200);
+    expect(
+      (await updateRole(adminRoleId, { name: 'Administrator', description: '', permissionIds: without }))
+        .statusCode,
+    ).toBe(200);
     // Having lost it, the admin cannot hand it back (no escalation); the other administrator can.
-    expect((await updateRole(adminRoleId, { name: 'Administrator', description: '', permissionIds: all })).statusCode).toBe(403);
-    const restore = await updateRole(adminRoleId, { name: 'Administrator', description: '', permissionIds: all }, other.token);
+    expect(
+      (await updateRole(adminRoleId, { name: 'Administrator', description: '', permissionIds: all }))
+        .statusCode,
+    ).toBe(403);
+    const restore = await updateRole(
+      adminRoleId,
+      { name: 'Administrator', description: '', permissionIds: all },
+      other.token,
+    );
     expect(restore.statusCode).toBe(200);
   });
 });
@@ -214,7 +293,9 @@ describe('DELETE /api/roles/delete/{id}', () => {
     const res = await deleteRole(id, admin);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ message: 'Role deleted successfully' });
-    expect((await t.request({ method: 'GET', url: `/api/roles/get-role/${id}`, token: admin })).statusCode).toBe(404);
+    expect(
+      (await t.request({ method: 'GET', url: `/api/roles/get-role/${id}`, token: admin })).statusCode,
+    ).toBe(404);
   });
 
   it('answers 409 saying how many hold the role', async () => {
@@ -235,7 +316,9 @@ describe('DELETE /api/roles/delete/{id}', () => {
     expect((await getRole(id)).id).toBe(id);
     const memberOnly = await makeRole([]);
     await t.db.insert(projectMembers).values({ projectId: project!.id, userId: a.id, roleId: memberOnly });
-    expect((await deleteRole(memberOnly, admin)).json().message).toBe('This role is held by 1 project member');
+    expect((await deleteRole(memberOnly, admin)).json().message).toBe(
+      'This role is held by 1 project member',
+    );
   });
 
   it('answers 400, 401, 403 and 404', async () => {

@@ -4,7 +4,13 @@ import { users } from '../src/db/schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'user-password-1';
-const MANAGER = ['manage_sub_users_home', 'manage_sub_users_add', 'manage_sub_users_edit', 'manage_sub_users_delete', 'home_project'];
+const MANAGER = [
+  'manage_sub_users_home',
+  'manage_sub_users_add',
+  'manage_sub_users_edit',
+  'manage_sub_users_delete',
+  'home_project',
+];
 let t: TestApp;
 let admin: string;
 let managerRole: number;
@@ -16,7 +22,11 @@ async function makeRole(permissions: string[]): Promise<number> {
     method: 'POST',
     url: '/api/roles/create',
     token: admin,
-    payload: { name: `role-${++seq}`, description: '', permissionIds: permissions.map((p) => permissionId.get(p)) },
+    payload: {
+      name: `role-${++seq}`,
+      description: '',
+      permissionIds: permissions.map((p) => permissionId.get(p)),
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().role.id;
@@ -32,10 +42,21 @@ interface Account {
 /** A top-level user (an account root) created by the administrator. */
 async function makeRoot(maxUserLimit: number | null, roleIds = [managerRole]): Promise<Account> {
   const n = ++seq;
-  const body = { username: `root${n}`, email: `root${n}@example.com`, password: PASSWORD, max_user_limit: maxUserLimit, roleIds };
+  const body = {
+    username: `root${n}`,
+    email: `root${n}@example.com`,
+    password: PASSWORD,
+    max_user_limit: maxUserLimit,
+    roleIds,
+  };
   const res = await t.request({ method: 'POST', url: '/api/users/create', token: admin, payload: body });
   expect(res.statusCode).toBe(201);
-  return { id: res.json().user.id, username: body.username, email: body.email, token: await t.login(body.email, PASSWORD) };
+  return {
+    id: res.json().user.id,
+    username: body.username,
+    email: body.email,
+    token: await t.login(body.email, PASSWORD),
+  };
 }
 
 function createSub(token: string, extra: Record<string, unknown> = {}) {
@@ -78,7 +99,12 @@ describe('POST /api/users/create-subuser', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'Sub-user created successfully',
-      user: expect.objectContaining({ parent_id: root.id, max_user_limit: null, status: 'active', roleIds: [managerRole] }),
+      user: expect.objectContaining({
+        parent_id: root.id,
+        max_user_limit: null,
+        status: 'active',
+        roleIds: [managerRole],
+      }),
     });
     expect(res.body).not.toMatch(/argon2|password/i);
     const child = { ...res.json().user, token: await t.login(res.json().user.email, PASSWORD) };
@@ -127,7 +153,13 @@ describe('POST /api/users/create-subuser', () => {
 
   it('answers 400 for invalid bodies and unknown roles', async () => {
     const root = await makeRoot(null);
-    for (const extra of [{ email: 'nope' }, { password: 'short' }, { max_user_limit: 3 }, { roleIds: [987654] }, { username: '' }]) {
+    for (const extra of [
+      { email: 'nope' },
+      { password: 'short' },
+      { max_user_limit: 3 },
+      { roleIds: [987654] },
+      { username: '' },
+    ]) {
       const res = await createSub(root.token, extra);
       expect(res.statusCode, JSON.stringify(extra)).toBe(400);
       expect(res.json().details).toBeDefined();
@@ -135,7 +167,9 @@ describe('POST /api/users/create-subuser', () => {
   });
 
   it('answers 401 without a token and 403 without manage_sub_users_add', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/users/create-subuser', payload: {} })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/users/create-subuser', payload: {} })).statusCode,
+    ).toBe(401);
     const viewer = await makeRoot(null, [await makeRole(['manage_sub_users_home'])]);
     const res = await createSub(viewer.token);
     expect(res.statusCode).toBe(403);
@@ -171,7 +205,12 @@ describe('GET /api/users/list-subusers', () => {
     const res = await get('/api/users/list-subusers', root.token);
     expect(res.statusCode).toBe(200);
     expect(res.json().subUsers.map((u: { id: number }) => u.id)).toEqual([a.id, b.id]);
-    expect(res.json().subUsers[1]).toMatchObject({ username: b.username, email: b.email, status: 'active', parent_id: a.id });
+    expect(res.json().subUsers[1]).toMatchObject({
+      username: b.username,
+      email: b.email,
+      status: 'active',
+      parent_id: a.id,
+    });
     expect(await subIds(a.token)).toEqual([a.id, b.id]);
     expect(await subIds(root.token, `?q=${b.username.toUpperCase()}`)).toEqual([b.id]);
     expect(await subIds(root.token, '?limit=1&offset=1')).toEqual([b.id]);
@@ -193,7 +232,11 @@ describe('PUT /api/users/update-subuser/{id}', () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
     const weaker = await makeRole(['home_project']);
-    const res = await update(sub.id, { username: `${sub.username}-x`, email: sub.email, roleIds: [weaker] }, root.token);
+    const res = await update(
+      sub.id,
+      { username: `${sub.username}-x`, email: sub.email, roleIds: [weaker] },
+      root.token,
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'Sub-user updated successfully',
@@ -204,13 +247,24 @@ describe('PUT /api/users/update-subuser/{id}', () => {
     await expect(t.login(sub.email, PASSWORD)).resolves.toBeTypeOf('string');
   });
 
-  it('a new password or deactivation ends the sub-user\'s sessions', async () => {
+  it("a new password or deactivation ends the sub-user's sessions", async () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
-    expect((await update(sub.id, { username: sub.username, email: sub.email, password: 'another-pass-1' }, root.token)).statusCode).toBe(200);
+    expect(
+      (
+        await update(
+          sub.id,
+          { username: sub.username, email: sub.email, password: 'another-pass-1' },
+          root.token,
+        )
+      ).statusCode,
+    ).toBe(200);
     expect((await get(`/api/users/${sub.id}`, sub.token)).statusCode).toBe(401);
     const fresh = await t.login(sub.email, 'another-pass-1');
-    expect((await update(sub.id, { username: sub.username, email: sub.email, status: 'inactive' }, root.token)).statusCode).toBe(200);
+    expect(
+      (await update(sub.id, { username: sub.username, email: sub.email, status: 'inactive' }, root.token))
+        .statusCode,
+    ).toBe(200);
     expect((await get(`/api/users/${sub.id}`, fresh)).statusCode).toBe(401);
   });
 
@@ -230,9 +284,18 @@ describe('PUT /api/users/update-subuser/{id}', () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
     expect((await update(sub.id, { username: sub.username, email: 'bad' }, root.token)).statusCode).toBe(400);
-    expect((await update(sub.id, { username: sub.username, email: sub.email, max_user_limit: 2 }, root.token)).statusCode).toBe(400);
-    expect((await update(sub.id, { username: sub.username, email: sub.email, roleIds: [777777] }, root.token)).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api/users/update-subuser/${sub.id}`, payload: {} })).statusCode).toBe(401);
+    expect(
+      (await update(sub.id, { username: sub.username, email: sub.email, max_user_limit: 2 }, root.token))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await update(sub.id, { username: sub.username, email: sub.email, roleIds: [777777] }, root.token))
+        .statusCode,
+    ).toBe(400);
+    expect(
+      (await t.request({ method: 'PUT', url: `/api/users/update-subuser/${sub.id}`, payload: {} }))
+        .statusCode,
+    ).toBe(401);
     const viewer = await makeRoot(null, [await makeRole(['manage_sub_users_home'])]);
     const res = await update(sub.id, { username: sub.username, email: sub.email }, viewer.token);
     expect(res.statusCode).toBe(403);
@@ -243,7 +306,11 @@ describe('PUT /api/users/update-subuser/{id}', () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
     const stronger = await makeRole(['manage_permissions_add']);
-    const res = await update(sub.id, { username: sub.username, email: sub.email, roleIds: [managerRole, stronger] }, root.token);
+    const res = await update(
+      sub.id,
+      { username: sub.username, email: sub.email, roleIds: [managerRole, stronger] },
+      root.token,
+    );
     expect(res.statusCode).toBe(403);
     expect((await get(`/api/users/${sub.id}`, root.token)).json().roleIds).toEqual([managerRole]);
     const dup = await update(sub.id, { username: sub.username, email: root.email }, root.token);
@@ -253,7 +320,11 @@ describe('PUT /api/users/update-subuser/{id}', () => {
   it('nobody deactivates themselves, sub-users included', async () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
-    const res = await update(sub.id, { username: sub.username, email: sub.email, status: 'inactive' }, sub.token);
+    const res = await update(
+      sub.id,
+      { username: sub.username, email: sub.email, status: 'inactive' },
+      sub.token,
+    );
     expect(res.statusCode).toBe(409);
     expect((await get(`/api/users/${sub.id}`, sub.token)).statusCode).toBe(200);
   });
@@ -292,7 +363,10 @@ describe('deleting and reading sub-users', () => {
     const root = await makeRoot(null);
     const sub = await makeSub(root);
     const foreign = await makeSub(await makeRoot(null));
-    expect((await get(`/api/users/${sub.id}`, root.token)).json()).toMatchObject({ id: sub.id, parent_id: root.id });
+    expect((await get(`/api/users/${sub.id}`, root.token)).json()).toMatchObject({
+      id: sub.id,
+      parent_id: root.id,
+    });
     expect((await get(`/api/users/${foreign.id}`, root.token)).statusCode).toBe(403);
     expect((await get('/api/users/1', root.token)).statusCode).toBe(403);
     // The account root is not a sub-user: its sub-users see it only with view_admin_home.

@@ -25,7 +25,11 @@ async function makeRole(permissions: string[]): Promise<number> {
     method: 'POST',
     url: '/api/roles/create',
     token: admin,
-    payload: { name: `role-${++seq}`, description: '', permissionIds: permissions.map((p) => permissionId.get(p)) },
+    payload: {
+      name: `role-${++seq}`,
+      description: '',
+      permissionIds: permissions.map((p) => permissionId.get(p)),
+    },
   });
   expect(res.statusCode).toBe(201);
   return res.json().role.id;
@@ -43,7 +47,12 @@ async function makeUser(permissions: string[], roleIds?: number[]) {
     payload: { username: `user${n}`, email, password: PASSWORD, max_user_limit: null, roleIds: ids },
   });
   expect(res.statusCode).toBe(201);
-  return { id: res.json().user.id as number, username: `user${n}`, email, token: await t.login(email, PASSWORD) };
+  return {
+    id: res.json().user.id as number,
+    username: `user${n}`,
+    email,
+    token: await t.login(email, PASSWORD),
+  };
 }
 
 const get = (url: string, token?: string) => t.request({ method: 'GET', url, ...(token ? { token } : {}) });
@@ -94,7 +103,9 @@ describe('GET /api/users/list', () => {
     expect(byEmail.length).toBeGreaterThan(2);
     expect((await get('/api/users/list?q=%25', admin)).json()).toEqual([]);
     const page = (await get('/api/users/list?limit=2&offset=1', admin)).json();
-    expect(page.map((x: { id: number }) => x.id)).toEqual(byEmail.slice(1, 3).map((x: { id: number }) => x.id));
+    expect(page.map((x: { id: number }) => x.id)).toEqual(
+      byEmail.slice(1, 3).map((x: { id: number }) => x.id),
+    );
   });
 
   it('answers 400 for a bad limit, 401 without a token, 403 without the permission', async () => {
@@ -107,7 +118,9 @@ describe('GET /api/users/list', () => {
   });
 
   it('is open to add_user_in_project, globally or through a project role', async () => {
-    expect((await get('/api/users/list', (await makeUser(['add_user_in_project'])).token)).statusCode).toBe(200);
+    expect((await get('/api/users/list', (await makeUser(['add_user_in_project'])).token)).statusCode).toBe(
+      200,
+    );
     const member = await makeUser([]);
     expect((await get('/api/users/list', member.token)).statusCode).toBe(403);
     const [project] = await t.db.insert(projects).values({ name: 'Picker' }).returning();
@@ -135,7 +148,13 @@ describe('POST /api/users/create', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toEqual({
       message: 'User created successfully',
-      user: expect.objectContaining({ username: 'new-a', max_user_limit: 5, status: 'active', parent_id: null, roleIds: [roleId] }),
+      user: expect.objectContaining({
+        username: 'new-a',
+        max_user_limit: 5,
+        status: 'active',
+        parent_id: null,
+        roleIds: [roleId],
+      }),
     });
     expect(res.body).not.toMatch(/argon2|password/i);
     const [row] = await t.db.select().from(users).where(eq(users.id, res.json().user.id));
@@ -172,7 +191,9 @@ describe('POST /api/users/create', () => {
   });
 
   it('answers 401 without a token and 403 without add_admin_home', async () => {
-    expect((await t.request({ method: 'POST', url: '/api/users/create', payload: body('c') })).statusCode).toBe(401);
+    expect(
+      (await t.request({ method: 'POST', url: '/api/users/create', payload: body('c') })).statusCode,
+    ).toBe(401);
     const u = await makeUser(['view_admin_home']);
     const res = await create(body('c'), u.token);
     expect(res.statusCode).toBe(403);
@@ -198,7 +219,13 @@ describe('PUT /api/users/edit/{id}', () => {
   it('updates the fields and keeps the password when none is given', async () => {
     const u = await makeUser([]);
     const roleId = await makeRole(['home_project']);
-    const res = await edit(u.id, { username: `${u.username}-x`, email: u.email, max_user_limit: 7, roleIds: [roleId], status: 'active' });
+    const res = await edit(u.id, {
+      username: `${u.username}-x`,
+      email: u.email,
+      max_user_limit: 7,
+      roleIds: [roleId],
+      status: 'active',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({
       message: 'User updated successfully',
@@ -220,10 +247,14 @@ describe('PUT /api/users/edit/{id}', () => {
 
   it('deactivation ends the sessions and blocks sign-in; reactivation allows it again', async () => {
     const u = await makeUser([]);
-    expect((await edit(u.id, { username: u.username, email: u.email, status: 'inactive' })).statusCode).toBe(200);
+    expect((await edit(u.id, { username: u.username, email: u.email, status: 'inactive' })).statusCode).toBe(
+      200,
+    );
     expect((await get(`/api/users/${u.id}`, u.token)).statusCode).toBe(401);
     await expect(t.login(u.email, PASSWORD)).rejects.toThrow(/403/);
-    expect((await edit(u.id, { username: u.username, email: u.email, status: 'active' })).statusCode).toBe(200);
+    expect((await edit(u.id, { username: u.username, email: u.email, status: 'active' })).statusCode).toBe(
+      200,
+    );
     await expect(t.login(u.email, PASSWORD)).resolves.toBeTypeOf('string');
   });
 
@@ -231,7 +262,9 @@ describe('PUT /api/users/edit/{id}', () => {
     const u = await makeUser([]);
     expect((await get('/api/users/list', u.token)).statusCode).toBe(403);
     const roleId = await makeRole(['view_admin_home']);
-    expect((await edit(u.id, { username: u.username, email: u.email, roleIds: [roleId] })).statusCode).toBe(200);
+    expect((await edit(u.id, { username: u.username, email: u.email, roleIds: [roleId] })).statusCode).toBe(
+      200,
+    );
     expect((await get('/api/users/list', u.token)).statusCode).toBe(200);
     expect((await edit(u.id, { username: u.username, email: u.email, roleIds: [] })).statusCode).toBe(200);
     expect((await get('/api/users/list', u.token)).statusCode).toBe(403);
@@ -240,10 +273,24 @@ describe('PUT /api/users/edit/{id}', () => {
   it('answers 400, 401, 403 and 404', async () => {
     const u = await makeUser([]);
     expect((await edit(u.id, { username: u.username, email: 'bad' })).statusCode).toBe(400);
-    expect((await edit(u.id, { username: u.username, email: u.email, status: 'sleeping' })).statusCode).toBe(400);
-    expect((await edit(u.id, { username: u.username, email: u.email, roleIds: [424242] })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: '/api/users/edit/abc', token: admin, payload: {} })).statusCode).toBe(400);
-    expect((await t.request({ method: 'PUT', url: `/api/users/edit/${u.id}`, payload: { username: 'a', email: 'a@b.co' } })).statusCode).toBe(401);
+    expect((await edit(u.id, { username: u.username, email: u.email, status: 'sleeping' })).statusCode).toBe(
+      400,
+    );
+    expect((await edit(u.id, { username: u.username, email: u.email, roleIds: [424242] })).statusCode).toBe(
+      400,
+    );
+    expect(
+      (await t.request({ method: 'PUT', url: '/api/users/edit/abc', token: admin, payload: {} })).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: `/api/users/edit/${u.id}`,
+          payload: { username: 'a', email: 'a@b.co' },
+        })
+      ).statusCode,
+    ).toBe(401);
     const viewer = await makeUser(['view_admin_home']);
     const forbidden = await edit(u.id, { username: u.username, email: u.email }, viewer.token);
     expect(forbidden.statusCode).toBe(403);
@@ -261,7 +308,11 @@ describe('PUT /api/users/edit/{id}', () => {
 
   it('nobody deactivates themselves', async () => {
     const editor = await makeUser(['edit_admin_home']);
-    const res = await edit(editor.id, { username: editor.username, email: editor.email, status: 'inactive' }, editor.token);
+    const res = await edit(
+      editor.id,
+      { username: editor.username, email: editor.email, status: 'inactive' },
+      editor.token,
+    );
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe('You cannot deactivate yourself');
     expect((await get(`/api/users/${editor.id}`, editor.token)).statusCode).toBe(200);
@@ -272,20 +323,40 @@ describe('PUT /api/users/edit/{id}', () => {
     const strong = await makeRole(['manage_roles_delete']);
     const weak = await makeRole(['home_project']);
     const target = await makeUser([], [strong]);
-    const escalate = await edit(target.id, { username: target.username, email: target.email, roleIds: [strong, await makeRole(['delete_project'])] }, editor.token);
+    const escalate = await edit(
+      target.id,
+      {
+        username: target.username,
+        email: target.email,
+        roleIds: [strong, await makeRole(['delete_project'])],
+      },
+      editor.token,
+    );
     expect(escalate.statusCode).toBe(403);
     expect((await get(`/api/users/${target.id}`, admin)).json().roleIds).toEqual([strong]);
-    const keep = await edit(target.id, { username: target.username, email: target.email, roleIds: [strong, weak] }, editor.token);
+    const keep = await edit(
+      target.id,
+      { username: target.username, email: target.email, roleIds: [strong, weak] },
+      editor.token,
+    );
     expect(keep.statusCode).toBe(200);
     expect(keep.json().user.roleIds).toEqual([strong, weak].sort((a, b) => a - b));
-    const self = await edit(editor.id, { username: editor.username, email: editor.email, roleIds: [strong] }, editor.token);
+    const self = await edit(
+      editor.id,
+      { username: editor.username, email: editor.email, roleIds: [strong] },
+      editor.token,
+    );
     expect(self.statusCode).toBe(403);
   });
 
   it('refuses to set the password of a user holding permissions the editor lacks', async () => {
     const editor = await makeUser(['edit_admin_home']);
     const target = await makeUser(['manage_roles_delete']);
-    const res = await edit(target.id, { username: target.username, email: target.email, password: 'taken-over-1' }, editor.token);
+    const res = await edit(
+      target.id,
+      { username: target.username, email: target.email, password: 'taken-over-1' },
+      editor.token,
+    );
     expect(res.statusCode).toBe(403);
     expect((await get(`/api/users/${target.id}`, target.token)).statusCode).toBe(200);
     await expect(t.login(target.email, PASSWORD)).resolves.toBeTypeOf('string');
@@ -299,8 +370,14 @@ describe('DELETE /api/users/delete/{id}', () => {
   it('deletes the user: their token stops, runs keep executed_by, projects lose created_by', async () => {
     const u = await makeUser([]);
     const [project] = await t.db.insert(projects).values({ name: 'Owned', createdBy: u.id }).returning();
-    const [testCase] = await t.db.insert(testCases).values({ projectId: project!.id, name: 'Case' }).returning();
-    const [run] = await t.db.insert(testRuns).values({ caseId: testCase!.id, projectId: project!.id, executedBy: u.id }).returning();
+    const [testCase] = await t.db
+      .insert(testCases)
+      .values({ projectId: project!.id, name: 'Case' })
+      .returning();
+    const [run] = await t.db
+      .insert(testRuns)
+      .values({ caseId: testCase!.id, projectId: project!.id, executedBy: u.id })
+      .returning();
     await t.db.insert(projectMembers).values({ projectId: project!.id, userId: u.id, roleId: adminRoleId });
 
     const res = await del(u.id, admin);
@@ -335,13 +412,18 @@ describe('DELETE /api/users/delete/{id}', () => {
     expect(res.json().message).toBe('You cannot delete yourself');
   });
 
-  it("refuses a user who still has sub-users", async () => {
+  it('refuses a user who still has sub-users', async () => {
     const parent = await makeUser(['manage_sub_users_add']);
     const sub = await t.request({
       method: 'POST',
       url: '/api/users/create-subuser',
       token: parent.token,
-      payload: { username: `sub-of-${parent.id}`, email: `sub-of-${parent.id}@example.com`, password: PASSWORD, roleIds: [] },
+      payload: {
+        username: `sub-of-${parent.id}`,
+        email: `sub-of-${parent.id}@example.com`,
+        password: PASSWORD,
+        roleIds: [],
+      },
     });
     expect(sub.statusCode).toBe(201);
     const res = await del(parent.id, admin);
@@ -362,8 +444,12 @@ describe('GET /api/users/{id}', () => {
 
   it('shows others to view_admin_home or edit_admin_home holders only', async () => {
     const u = await makeUser([]);
-    expect((await get(`/api/users/${u.id}`, (await makeUser(['view_admin_home'])).token)).statusCode).toBe(200);
-    expect((await get(`/api/users/${u.id}`, (await makeUser(['edit_admin_home'])).token)).statusCode).toBe(200);
+    expect((await get(`/api/users/${u.id}`, (await makeUser(['view_admin_home'])).token)).statusCode).toBe(
+      200,
+    );
+    expect((await get(`/api/users/${u.id}`, (await makeUser(['edit_admin_home'])).token)).statusCode).toBe(
+      200,
+    );
     const other = await makeUser(['home_project']);
     const res = await get(`/api/users/${u.id}`, other.token);
     expect(res.statusCode).toBe(403);
@@ -379,10 +465,20 @@ describe('the last administrator', () => {
   it('cannot be deactivated, demoted or deleted while they are the only one', async () => {
     const ops = await makeUser(['edit_admin_home', 'delete_admin_home']);
     const admin1 = { username: 'admin', email: ADMIN_EMAIL };
-    const deactivate = await t.request({ method: 'PUT', url: '/api/users/edit/1', token: ops.token, payload: { ...admin1, status: 'inactive' } });
+    const deactivate = await t.request({
+      method: 'PUT',
+      url: '/api/users/edit/1',
+      token: ops.token,
+      payload: { ...admin1, status: 'inactive' },
+    });
     expect(deactivate.statusCode).toBe(409);
     expect(deactivate.json().message).toContain('manage_admin_panel');
-    const demote = await t.request({ method: 'PUT', url: '/api/users/edit/1', token: ops.token, payload: { ...admin1, roleIds: [] } });
+    const demote = await t.request({
+      method: 'PUT',
+      url: '/api/users/edit/1',
+      token: ops.token,
+      payload: { ...admin1, roleIds: [] },
+    });
     expect(demote.statusCode).toBe(409);
     const remove = await t.request({ method: 'DELETE', url: '/api/users/delete/1', token: ops.token });
     expect(remove.statusCode).toBe(409);
@@ -391,12 +487,27 @@ describe('the last administrator', () => {
 
     // With a second administrator, the first may go; then the second is the last.
     const second = await makeUser([], [adminRoleId]);
-    expect((await t.request({ method: 'PUT', url: '/api/users/edit/1', token: ops.token, payload: { ...admin1, roleIds: [] } })).statusCode).toBe(200);
-    const last = await t.request({ method: 'DELETE', url: `/api/users/delete/${second.id}`, token: ops.token });
+    expect(
+      (
+        await t.request({
+          method: 'PUT',
+          url: '/api/users/edit/1',
+          token: ops.token,
+          payload: { ...admin1, roleIds: [] },
+        })
+      ).statusCode,
+    ).toBe(200);
+    const last = await t.request({
+      method: 'DELETE',
+      url: `/api/users/delete/${second.id}`,
+      token: ops.token,
+    });
     expect(last.statusCode).toBe(409);
     expect((await get(`/api/users/${second.id}`, second.token)).statusCode).toBe(200);
     const restore = { method: 'PUT' as const, url: '/api/users/edit/1', token: second.token };
-    expect((await t.request({ ...restore, payload: { ...admin1, roleIds: [adminRoleId] } })).statusCode).toBe(200);
+    expect((await t.request({ ...restore, payload: { ...admin1, roleIds: [adminRoleId] } })).statusCode).toBe(
+      200,
+    );
   });
 
   it('two concurrent demotions of the last two administrators cannot both pass', async () => {
@@ -404,11 +515,21 @@ describe('the last administrator', () => {
     const a = await makeUser([], [adminRoleId]);
     const b = await makeUser([], [adminRoleId]);
     const admins = async () =>
-      (await get('/api/users/list', ops.token)).json().filter((u: { status: string; roleIds: number[] }) => u.status === 'active' && u.roleIds.includes(adminRoleId));
+      (await get('/api/users/list', ops.token))
+        .json()
+        .filter(
+          (u: { status: string; roleIds: number[] }) =>
+            u.status === 'active' && u.roleIds.includes(adminRoleId),
+        );
     const before = (await admins()).length;
     const results = await Promise.all(
       [a, b, ...(await admins()).filter((u: { id: number }) => u.id !== a.id && u.id !== b.id)].map((u) =>
-        t.request({ method: 'PUT', url: `/api/users/edit/${u.id}`, token: ops.token, payload: { username: u.username, email: u.email, status: 'inactive' } }),
+        t.request({
+          method: 'PUT',
+          url: `/api/users/edit/${u.id}`,
+          token: ops.token,
+          payload: { username: u.username, email: u.email, status: 'inactive' },
+        }),
       ),
     );
     expect(before).toBeGreaterThanOrEqual(2);

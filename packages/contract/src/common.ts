@@ -35,4 +35,3 @@ export type ListQuery = Static<typeof ListQuery>;
 
 export const IdName = Type.Object({ id: Type.Integer(), name: Type.String() });
 export type IdName = Static<typeof IdName>;
-

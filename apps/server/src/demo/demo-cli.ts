@@ -23,7 +23,9 @@ export async function runDemoCli(argv: string[]): Promise<void> {
     }
     if (size === 'large') {
       const ids = await seedLargeDemo(database.db);
-      console.log(`Large demo ready: ${JSON.stringify(ids)}. Every generated user's password is "verdict-demo-1".`);
+      console.log(
+        `Large demo ready: ${JSON.stringify(ids)}. Every generated user's password is "verdict-demo-1".`,
+      );
       return;
     }
     const created = await seedSmallDemo(database.db, (line) => console.log(line));

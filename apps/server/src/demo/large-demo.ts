@@ -2,8 +2,8 @@ import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { projects } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
-import { DEMO_PASSWORD } from './small-demo.ts';
 import { createProgress } from './progress.ts';
+import { DEMO_PASSWORD } from './small-demo.ts';
 
 /** The shape of the large data set (issue: performance at scale). */
 export const LARGE = {

@@ -22,19 +22,41 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
     name: 'Project Manager',
     description: 'Runs a project: members, suites, cases and runs',
     permissions: [
-      'home_project', 'home_test_suit', 'home_test_case', 'home_test_run', 'edit_project', 'add_user_in_project',
-      'users_in_project', 'change_user_role_in_project', 'remove_user_from_project', 'add_test_suit_in_project',
-      'add_test_case_in_project', 'edit_test_suit', 'delete_test_suit', 'add_test_case_in_test_suit',
-      'edit_test_case', 'delete_test_case', 'add_test_case_in_test_case', 'add_test_run_in_test_case',
-      'edit_test_run', 'delete_test_run',
+      'home_project',
+      'home_test_suit',
+      'home_test_case',
+      'home_test_run',
+      'edit_project',
+      'add_user_in_project',
+      'users_in_project',
+      'change_user_role_in_project',
+      'remove_user_from_project',
+      'add_test_suit_in_project',
+      'add_test_case_in_project',
+      'edit_test_suit',
+      'delete_test_suit',
+      'add_test_case_in_test_suit',
+      'edit_test_case',
+      'delete_test_case',
+      'add_test_case_in_test_case',
+      'add_test_run_in_test_case',
+      'edit_test_run',
+      'delete_test_run',
     ],
   },
   {
     name: 'Tester',
     description: 'Writes cases and records runs',
     permissions: [
-      'home_project', 'home_test_suit', 'home_test_case', 'home_test_run', 'add_test_case_in_test_suit',
-      'add_test_case_in_test_case', 'edit_test_case', 'add_test_run_in_test_case', 'edit_test_run',
+      'home_project',
+      'home_test_suit',
+      'home_test_case',
+      'home_test_run',
+      'add_test_case_in_test_suit',
+      'add_test_case_in_test_case',
+      'edit_test_case',
+      'add_test_run_in_test_case',
+      'edit_test_run',
     ],
   },
   {
@@ -46,8 +68,16 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
     name: 'Team Lead',
     description: 'Creates projects and manages their sub-users',
     permissions: [
-      'add_project', 'home_project', 'home_test_suit', 'home_test_case', 'home_test_run', 'manage_admin_panel',
-      'manage_sub_users_home', 'manage_sub_users_add', 'manage_sub_users_edit', 'manage_sub_users_delete',
+      'add_project',
+      'home_project',
+      'home_test_suit',
+      'home_test_case',
+      'home_test_run',
+      'manage_admin_panel',
+      'manage_sub_users_home',
+      'manage_sub_users_add',
+      'manage_sub_users_edit',
+      'manage_sub_users_delete',
     ],
   },
 ];
@@ -65,7 +95,10 @@ const PROJECTS = [
   {
     name: 'Mobile App',
     description: 'iOS and Android app releases',
-    suites: { 'Sign-in': ['Sign in with email', 'Sign in with a passkey', 'Forgotten password'], Offline: ['Queue actions offline', 'Sync after reconnect'] },
+    suites: {
+      'Sign-in': ['Sign in with email', 'Sign in with a passkey', 'Forgotten password'],
+      Offline: ['Queue actions offline', 'Sync after reconnect'],
+    },
   },
   {
     name: 'Payments API',
@@ -88,13 +121,21 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
     if (adminRole) roleIds.set(ADMIN_ROLE_NAME, adminRole.id);
     for (const role of ROLES) {
       const existing = await tx.select().from(roles).where(eq(roles.name, role.name));
-      const [row] = existing.length ? existing : await tx.insert(roles).values({ name: role.name, description: role.description }).returning();
+      const [row] = existing.length
+        ? existing
+        : await tx.insert(roles).values({ name: role.name, description: role.description }).returning();
       roleIds.set(role.name, row!.id);
       if (existing.length) continue;
-      await tx.insert(rolePermissions).values(role.permissions.map((p) => ({ roleId: row!.id, permissionId: permissionId.get(p)! })));
+      await tx
+        .insert(rolePermissions)
+        .values(role.permissions.map((p) => ({ roleId: row!.id, permissionId: permissionId.get(p)! })));
     }
 
-    const makeUser = async (username: string, role: string, extra: Partial<typeof users.$inferInsert> = {}) => {
+    const makeUser = async (
+      username: string,
+      role: string,
+      extra: Partial<typeof users.$inferInsert> = {},
+    ) => {
       const [user] = await tx
         .insert(users)
         .values({ username, email: `${username.replace(/\W/g, '.')}@example.com`, passwordHash, ...extra })
@@ -115,39 +156,74 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
       return runSeed % 5 === 0 ? 'failed' : 'passed';
     };
     for (const spec of PROJECTS) {
-      const [project] = await tx.insert(projects).values({ name: spec.name, description: spec.description, createdBy: demoAdmin.id }).returning();
+      const [project] = await tx
+        .insert(projects)
+        .values({ name: spec.name, description: spec.description, createdBy: demoAdmin.id })
+        .returning();
       await tx.insert(projectMembers).values([
         { projectId: project!.id, userId: paul.id, roleId: roleIds.get('Project Manager')! },
         { projectId: project!.id, userId: alice.id, roleId: roleIds.get('Tester')! },
         { projectId: project!.id, userId: lead.id, roleId: roleIds.get('Project Manager')! },
       ]);
       if (spec.name === 'Checkout Web') {
-        await tx.insert(projectMembers).values({ projectId: project!.id, userId: bob.id, roleId: roleIds.get('Viewer')! });
+        await tx
+          .insert(projectMembers)
+          .values({ projectId: project!.id, userId: bob.id, roleId: roleIds.get('Viewer')! });
       }
       for (const [suiteName, caseNames] of Object.entries(spec.suites)) {
-        const [suite] = await tx.insert(suites).values({ projectId: project!.id, name: suiteName, description: `${suiteName} tests` }).returning();
+        const [suite] = await tx
+          .insert(suites)
+          .values({ projectId: project!.id, name: suiteName, description: `${suiteName} tests` })
+          .returning();
         for (const caseName of caseNames) {
           const [parent] = await tx
             .insert(testCases)
-            .values({ projectId: project!.id, suiteId: suite!.id, name: caseName, description: `Check: ${caseName.toLowerCase()}` })
+            .values({
+              projectId: project!.id,
+              suiteId: suite!.id,
+              name: caseName,
+              description: `Check: ${caseName.toLowerCase()}`,
+            })
             .returning();
           if (caseName === caseNames[0]) {
             const children = await tx
               .insert(testCases)
-              .values(['on desktop', 'on a phone'].map((variant) => ({
-                projectId: project!.id, suiteId: suite!.id, parentId: parent!.id, name: `${caseName} ${variant}`, description: '',
-              })))
+              .values(
+                ['on desktop', 'on a phone'].map((variant) => ({
+                  projectId: project!.id,
+                  suiteId: suite!.id,
+                  parentId: parent!.id,
+                  name: `${caseName} ${variant}`,
+                  description: '',
+                })),
+              )
               .returning();
             for (const child of children) {
-              await tx.insert(testRuns).values({ caseId: child.id, projectId: project!.id, status: nextStatus(), executedBy: alice.id });
+              await tx
+                .insert(testRuns)
+                .values({
+                  caseId: child.id,
+                  projectId: project!.id,
+                  status: nextStatus(),
+                  executedBy: alice.id,
+                });
             }
           }
-          await tx.insert(testRuns).values(
-            [alice.id, bob.id, paul.id].map((executedBy) => ({ caseId: parent!.id, projectId: project!.id, status: nextStatus(), executedBy })),
-          );
+          await tx
+            .insert(testRuns)
+            .values(
+              [alice.id, bob.id, paul.id].map((executedBy) => ({
+                caseId: parent!.id,
+                projectId: project!.id,
+                status: nextStatus(),
+                executedBy,
+              })),
+            );
         }
       }
-      await tx.insert(testCases).values({ projectId: project!.id, name: 'Smoke test', description: 'Quick check after each deploy' });
+      await tx
+        .insert(testCases)
+        .values({ projectId: project!.id, name: 'Smoke test', description: 'Quick check after each deploy' });
     }
   });
 

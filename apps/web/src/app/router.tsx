@@ -233,7 +233,13 @@ const mainRoutes: RouteObject[] = [
       (m) => m.RunEditPage,
     ),
   },
-  { path: '/api-tokens', lazy: screen(() => import('@/features/api-tokens/components/api-tokens-page'), (m) => m.ApiTokensPage) },
+  {
+    path: '/api-tokens',
+    lazy: screen(
+      () => import('@/features/api-tokens/components/api-tokens-page'),
+      (m) => m.ApiTokensPage,
+    ),
+  },
   { path: '*', Component: NotFoundPage },
 ];
 

@@ -1,5 +1,5 @@
 import type { PermissionName } from '@verdict/contract';
-import { type SQL, inArray, sql } from 'drizzle-orm';
+import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
@@ -36,7 +36,9 @@ interface PrincipalRow {
 
 /** Loads a user with their global roles and permissions in one query; null when missing. */
 export async function loadPrincipal(db: Tx, userId: number): Promise<Principal | null> {
-  const rows = await queryRows<PrincipalRow>(db, sql`
+  const rows = await queryRows<PrincipalRow>(
+    db,
+    sql`
     select u.id, u.username, u.email, u.status, u.token_version, u.parent_id, u.account_id,
       coalesce(array_agg(distinct ur.role_id) filter (where ur.role_id is not null), '{}') as role_ids,
       coalesce(array_agg(distinct p.name) filter (where p.name is not null), '{}') as permission_names
@@ -45,7 +47,8 @@ export async function loadPrincipal(db: Tx, userId: number): Promise<Principal |
     left join role_permissions rp on rp.role_id = ur.role_id
     left join permissions p on p.id = rp.permission_id
     where u.id = ${userId}
-    group by u.id`);
+    group by u.id`,
+  );
   const row = rows[0];
   if (!row) return null;
   return {
@@ -95,7 +98,9 @@ export async function projectAccess(
     created_by: number | null;
     role_id: number | null;
     names: string[];
-  }>(db, sql`
+  }>(
+    db,
+    sql`
     select p.created_by, pm.role_id,
       coalesce(array_agg(perm.name) filter (where perm.name is not null), '{}') as names
     from projects p
@@ -103,13 +108,12 @@ export async function projectAccess(
     left join role_permissions rp on rp.role_id = pm.role_id
     left join permissions perm on perm.id = rp.permission_id
     where p.id = ${projectId}
-    group by p.id, p.created_by, pm.role_id`);
+    group by p.id, p.created_by, pm.role_id`,
+  );
   const row = rows[0];
   if (!row) return null;
   const visible =
-    row.role_id !== null ||
-    row.created_by === principal.id ||
-    principal.permissions.has('view_all_projects');
+    row.role_id !== null || row.created_by === principal.id || principal.permissions.has('view_all_projects');
   if (!visible) return null;
   return {
     projectId,
@@ -223,7 +227,11 @@ export function assertCanSeeUser(principal: Principal, target: UserScope | null)
  */
 export function assertCanDeleteUser(principal: Principal, target: UserScope | null): void {
   if (principal.permissions.has('delete_admin_home')) return;
-  if (principal.permissions.has('manage_sub_users_delete') && target && isSubUserInAccountOf(principal, target)) {
+  if (
+    principal.permissions.has('manage_sub_users_delete') &&
+    target &&
+    isSubUserInAccountOf(principal, target)
+  ) {
     return;
   }
   throw missingPermission('delete_admin_home');
@@ -240,14 +248,18 @@ export function requireSubUserInAccount<T extends UserScope>(principal: Principa
  * view_admin_home, and to add_user_in_project held globally or through any project role.
  */
 export async function requireUserDirectoryAccess(db: Tx, principal: Principal): Promise<void> {
-  if (principal.permissions.has('view_admin_home') || principal.permissions.has('add_user_in_project')) return;
-  const [row] = await queryRows<{ ok: boolean }>(db, sql`
+  if (principal.permissions.has('view_admin_home') || principal.permissions.has('add_user_in_project'))
+    return;
+  const [row] = await queryRows<{ ok: boolean }>(
+    db,
+    sql`
     select exists (
       select 1 from project_members pm
       join role_permissions rp on rp.role_id = pm.role_id
       join permissions p on p.id = rp.permission_id
       where pm.user_id = ${principal.id} and p.name = 'add_user_in_project'
-    ) as ok`);
+    ) as ok`,
+  );
   if (!row?.ok) throw missingPermission('view_admin_home');
 }
 
@@ -255,7 +267,11 @@ export async function requireUserDirectoryAccess(db: Tx, principal: Principal): 
  * Setting someone else's password lets the setter sign in as them, so it is a grant of all
  * their permissions: allowed only when the setter holds every one of them.
  */
-export async function assertCanSetPasswordOf(db: Tx, principal: Principal, targetRoleIds: number[]): Promise<void> {
+export async function assertCanSetPasswordOf(
+  db: Tx,
+  principal: Principal,
+  targetRoleIds: number[],
+): Promise<void> {
   for (const name of await permissionsOfRoles(db, targetRoleIds)) {
     if (!principal.permissions.has(name)) {
       throw new ForbiddenError(
@@ -275,14 +291,17 @@ const ADMINISTRATORS_LOCK = 7261003;
  */
 export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`);
-  const [row] = await queryRows<{ ok: boolean }>(tx, sql`
+  const [row] = await queryRows<{ ok: boolean }>(
+    tx,
+    sql`
     select exists (
       select 1 from users u
       join user_roles ur on ur.user_id = u.id
       join role_permissions rp on rp.role_id = ur.role_id
       join permissions p on p.id = rp.permission_id
       where u.status = 'active' and p.name = 'manage_admin_panel'
-    ) as ok`);
+    ) as ok`,
+  );
   if (!row?.ok) {
     throw new ConflictError(
       'This change would leave no active user with the permission "manage_admin_panel"; keep at least one administrator',

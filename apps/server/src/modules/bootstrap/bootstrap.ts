@@ -55,7 +55,9 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         .select({ id: permissions.id })
         .from(permissions)
         .where(inArray(permissions.name, Object.keys(PERMISSION_CATALOGUE)));
-      await tx.insert(rolePermissions).values(all.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })));
+      await tx
+        .insert(rolePermissions)
+        .values(all.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })));
     } else if (added.length > 0) {
       await tx
         .insert(rolePermissions)

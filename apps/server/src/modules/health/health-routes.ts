@@ -1,5 +1,5 @@
-import { ErrorResponse, HealthResponse } from '@verdict/contract';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, HealthResponse } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,11 +1,13 @@
 import type { ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { NotFoundError } from '../../lib/errors.ts';
 import {
   missingPermission,
   type Principal,
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
+import { LOCK, lockProject } from '../projects/row-locks.ts';
 import { caseKey, type ImportPlan, matchExistingCases, planImport } from './import-plan.ts';
 import {
   findCases,
@@ -18,8 +20,6 @@ import {
   projectName,
 } from './import-repository.ts';
 import { readJunitReport } from './junit-reader.ts';
-import { LOCK, lockProject } from '../projects/row-locks.ts';
-import { NotFoundError } from '../../lib/errors.ts';
 
 /**
  * Checked before the body is read, so a caller who may not import into the project is

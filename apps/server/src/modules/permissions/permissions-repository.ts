@@ -1,5 +1,5 @@
 import type { IdName, Permission } from '@verdict/contract';
-import { type SQL, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 
@@ -9,14 +9,21 @@ export interface PermissionRecord extends Permission {
 
 /** Permissions filtered by `where` on alias `p`, in id order. */
 export function selectPermissions(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<Permission[]> {
-  return queryRows<Permission>(db, sql`
+  return queryRows<Permission>(
+    db,
+    sql`
     select p.id, p.name, p.description from permissions p
     where ${where}
     order by p.id
-    ${tail}`);
+    ${tail}`,
+  );
 }
 
-export async function findPermissionRecord(db: Tx, id: number, lock = false): Promise<PermissionRecord | null> {
+export async function findPermissionRecord(
+  db: Tx,
+  id: number,
+  lock = false,
+): Promise<PermissionRecord | null> {
   const query = db
     .select({
       id: permissions.id,
@@ -44,7 +51,10 @@ export async function findPermissionsByIds(db: Tx, ids: number[]): Promise<IdNam
     .where(inArray(permissions.id, ids));
 }
 
-export async function insertPermission(tx: Tx, values: { name: string; description: string }): Promise<number> {
+export async function insertPermission(
+  tx: Tx,
+  values: { name: string; description: string },
+): Promise<number> {
   const [row] = await tx.insert(permissions).values(values).returning({ id: permissions.id });
   if (!row) throw new Error('Permission insert returned no row');
   return row.id;

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponse,
   IdParams,
@@ -8,7 +9,6 @@ import {
   PermissionList,
   PermissionMutation,
 } from '@verdict/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   createPermission,
   deletePermission,

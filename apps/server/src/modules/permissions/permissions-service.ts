@@ -1,8 +1,8 @@
 import { ADMIN_ROLE_NAME, type ListQuery, type Permission, type PermissionBody } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import {
   deletePermission as deletePermissionRow,
@@ -72,7 +72,8 @@ export async function deletePermission(db: Db, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await findPermissionRecord(tx, id, true);
     if (!found) throw new NotFoundError('Permission not found');
-    if (found.builtIn) throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`);
+    if (found.builtIn)
+      throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`);
     await deletePermissionRow(tx, id);
   });
 }

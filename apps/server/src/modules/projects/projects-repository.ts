@@ -1,8 +1,8 @@
 import type { ListQuery, Project } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 
 const COLUMNS = sql`p.id, p.name, p.description, p.created_by`;
 

@@ -1,5 +1,5 @@
 import type { Role } from '@verdict/contract';
-import { type SQL, and, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { rolePermissions, roles } from '../../db/schema.ts';
 
@@ -12,7 +12,9 @@ interface RoleRow {
 
 /** Roles in the DESIGN §6 shape with their permissions, filtered by `where` on alias `r`. */
 export async function selectRoles(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<Role[]> {
-  const rows = await queryRows<RoleRow>(db, sql`
+  const rows = await queryRows<RoleRow>(
+    db,
+    sql`
     select r.id, r.name, r.description,
       (select json_agg(json_build_object('id', p.id, 'name', p.name) order by p.id)
          from role_permissions rp join permissions p on p.id = rp.permission_id
@@ -20,7 +22,8 @@ export async function selectRoles(db: Tx, where: SQL = sql`true`, tail: SQL = sq
     from roles r
     where ${where}
     order by r.id
-    ${tail}`);
+    ${tail}`,
+  );
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
@@ -39,7 +42,11 @@ export async function lockRole(
   tx: Tx,
   id: number,
 ): Promise<{ id: number; name: string; permissionIds: number[] } | null> {
-  const [role] = await tx.select({ id: roles.id, name: roles.name }).from(roles).where(eq(roles.id, id)).for('update');
+  const [role] = await tx
+    .select({ id: roles.id, name: roles.name })
+    .from(roles)
+    .where(eq(roles.id, id))
+    .for('update');
   if (!role) return null;
   const grants = await tx
     .select({ id: rolePermissions.permissionId })
@@ -63,7 +70,11 @@ export async function insertRole(tx: Tx, values: { name: string; description: st
   return row.id;
 }
 
-export async function updateRoleRow(tx: Tx, id: number, values: { name: string; description: string }): Promise<void> {
+export async function updateRoleRow(
+  tx: Tx,
+  id: number,
+  values: { name: string; description: string },
+): Promise<void> {
   await tx.update(roles).set(values).where(eq(roles.id, id));
 }
 
@@ -85,9 +96,12 @@ export async function replaceRolePermissions(tx: Tx, roleId: number, permissionI
 
 /** How many users hold the role globally and how many project memberships use it. */
 export async function countRoleHolders(tx: Tx, id: number): Promise<{ users: number; members: number }> {
-  const [row] = await queryRows<{ users: number; members: number }>(tx, sql`
+  const [row] = await queryRows<{ users: number; members: number }>(
+    tx,
+    sql`
     select (select count(*)::int from user_roles where role_id = ${id}) as users,
-           (select count(*)::int from project_members where role_id = ${id}) as members`);
+           (select count(*)::int from project_members where role_id = ${id}) as members`,
+  );
   return { users: Number(row?.users ?? 0), members: Number(row?.members ?? 0) };
 }
 

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   ErrorResponse,
   IdParams,
@@ -8,7 +9,6 @@ import {
   RoleList,
   RoleMutation,
 } from '@verdict/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles-service.ts';
 

@@ -1,11 +1,11 @@
 import type { IdName, ListQuery, Role, RoleBody } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { assertAnAdministratorRemains, assertCanGrant, type Principal } from '../authz/authorization.ts';
 import { findPermissionsByIds } from '../permissions/permissions-repository.ts';
-import { dbViolationOf } from '../../lib/db-violation.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import {
   countRoleHolders,
   deleteRoleRow,
@@ -26,7 +26,8 @@ const ROLE_NAMES_LOCK = 7261004;
  */
 async function assertRoleNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_NAMES_LOCK})`);
-  if (await findRoleNameClash(tx, name, exceptId)) throw new ConflictError(`A role named "${name}" already exists`);
+  if (await findRoleNameClash(tx, name, exceptId))
+    throw new ConflictError(`A role named "${name}" already exists`);
 }
 
 /** Unknown permission ids are a fault in the body, so they answer 400 naming the field. */
@@ -43,7 +44,9 @@ async function resolvePermissions(tx: Tx, ids: number[]): Promise<IdName[]> {
 
 /** A unique violation that slipped past the check (a racing writer) answers the same 409. */
 function asNameConflict(error: unknown, name: string): unknown {
-  return dbViolationOf(error)?.kind === 'unique' ? new ConflictError(`A role named "${name}" already exists`) : error;
+  return dbViolationOf(error)?.kind === 'unique'
+    ? new ConflictError(`A role named "${name}" already exists`)
+    : error;
 }
 
 function plural(n: number, word: string): string {
@@ -68,7 +71,10 @@ export async function createRole(db: Db, principal: Principal, body: RoleBody): 
   const permissionIds = body.permissionIds ?? [];
   const created = db.transaction(async (tx) => {
     const granted = await resolvePermissions(tx, permissionIds);
-    assertCanGrant(principal.permissions, granted.map((p) => p.name));
+    assertCanGrant(
+      principal.permissions,
+      granted.map((p) => p.name),
+    );
     await assertRoleNameFree(tx, body.name);
     const id = await insertRole(tx, { name: body.name, description: body.description });
     await replaceRolePermissions(tx, id, permissionIds);
@@ -91,7 +97,10 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
     if (body.permissionIds) {
       const granted = await resolvePermissions(tx, body.permissionIds);
       const before = new Set(role.permissionIds);
-      assertCanGrant(principal.permissions, granted.filter((p) => !before.has(p.id)).map((p) => p.name));
+      assertCanGrant(
+        principal.permissions,
+        granted.filter((p) => !before.has(p.id)).map((p) => p.name),
+      );
       const after = new Set(body.permissionIds);
       removedAny = role.permissionIds.some((p) => !after.has(p));
       await replaceRolePermissions(tx, id, body.permissionIds);

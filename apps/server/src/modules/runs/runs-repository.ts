@@ -1,8 +1,8 @@
 import type { ListQuery, RunStats, TestRun } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 import { LOCK, type RowLock } from '../projects/row-locks.ts';
 
 interface RunRow {

@@ -1,8 +1,8 @@
 import type { ListQuery, Suite } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
 import { LOCK, type RowLock } from '../projects/row-locks.ts';
 
 const COLUMNS = sql`s.id, s.name, s.description, s.project_id`;

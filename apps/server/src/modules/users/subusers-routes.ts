@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateSubUserBody,
   ErrorResponse,
@@ -7,7 +8,6 @@ import {
   UpdateSubUserBody,
   UserMutation,
 } from '@verdict/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import { createSubUser, listSubUsers, updateSubUser } from './subusers-service.ts';
 

@@ -1,5 +1,6 @@
 import type { User } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import {
   assertAnAdministratorRemains,
@@ -8,15 +9,14 @@ import {
   type Principal,
 } from '../authz/authorization.ts';
 import { findExistingRoleIds } from '../roles/roles-repository.ts';
-import { dbViolationOf } from '../../lib/db-violation.ts';
 import {
   findIdentityClash,
   findUserById,
   insertUser,
-  replaceUserRoles,
-  updateUserRow,
   type NewUserRow,
+  replaceUserRoles,
   type UserRecord,
+  updateUserRow,
 } from './users-repository.ts';
 
 /**
@@ -75,12 +75,18 @@ export interface UserEdit {
 }
 
 /** Applies an edit to a target the caller may edit (already found and row-locked). */
-export async function applyUserEdit(tx: Tx, principal: Principal, target: UserRecord, edit: UserEdit): Promise<User> {
+export async function applyUserEdit(
+  tx: Tx,
+  principal: Principal,
+  target: UserRecord,
+  edit: UserEdit,
+): Promise<User> {
   const deactivating = edit.status === 'inactive' && target.status === 'active';
   if (edit.status === 'inactive' && target.id === principal.id) {
     throw new ConflictError('You cannot deactivate yourself');
   }
-  if (edit.passwordHash && target.id !== principal.id) await assertCanSetPasswordOf(tx, principal, target.roleIds);
+  if (edit.passwordHash && target.id !== principal.id)
+    await assertCanSetPasswordOf(tx, principal, target.roleIds);
 
   let rolesChanged = false;
   let rolesRemoved = false;
@@ -89,7 +95,11 @@ export async function applyUserEdit(tx: Tx, principal: Principal, target: UserRe
     const before = new Set(target.roleIds);
     await assertRolesExist(tx, edit.roleIds);
     // Only roles being ADDED must be within the editor's reach; roles already held may stay.
-    await assertCanGrantRoles(tx, principal.permissions, edit.roleIds.filter((id) => !before.has(id)));
+    await assertCanGrantRoles(
+      tx,
+      principal.permissions,
+      edit.roleIds.filter((id) => !before.has(id)),
+    );
     rolesRemoved = target.roleIds.some((id) => !next.has(id));
     rolesChanged = rolesRemoved || edit.roleIds.some((id) => !before.has(id));
   }

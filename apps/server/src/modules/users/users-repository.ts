@@ -1,5 +1,5 @@
 import type { User } from '@verdict/contract';
-import { type SQL, count, eq, or, sql } from 'drizzle-orm';
+import { count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
 
@@ -30,14 +30,17 @@ function toUser(row: UserRow): User {
 
 /** Users in the DESIGN §6 shape, with their global roles, filtered by `where` on alias `u`. */
 export async function selectUsers(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<User[]> {
-  const rows = await queryRows<UserRow>(db, sql`
+  const rows = await queryRows<UserRow>(
+    db,
+    sql`
     select u.id, u.username, u.email, u.max_user_limit, u.status, u.parent_id,
       (select json_agg(json_build_object('id', r.id, 'name', r.name))
          from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = u.id) as roles
     from users u
     where ${where}
     order by u.id
-    ${tail}`);
+    ${tail}`,
+  );
   return rows.map(toUser);
 }
 
@@ -83,10 +86,13 @@ export async function findUserRecord(db: Tx, id: number, lock = false): Promise<
 }
 
 export async function countUsersByStatus(db: Tx): Promise<{ active: number; inactive: number }> {
-  const [row] = await queryRows<{ active: number; inactive: number }>(db, sql`
+  const [row] = await queryRows<{ active: number; inactive: number }>(
+    db,
+    sql`
     select count(*) filter (where status = 'active')::int as active,
            count(*) filter (where status = 'inactive')::int as inactive
-    from users`);
+    from users`,
+  );
   return { active: Number(row?.active ?? 0), inactive: Number(row?.inactive ?? 0) };
 }
 
@@ -96,10 +102,13 @@ export async function findIdentityClash(
   identity: { username: string; email: string },
   exceptId = 0,
 ): Promise<'email' | 'username' | null> {
-  const rows = await queryRows<{ email_taken: boolean; username_taken: boolean }>(db, sql`
+  const rows = await queryRows<{ email_taken: boolean; username_taken: boolean }>(
+    db,
+    sql`
     select
       exists (select 1 from users where lower(email) = lower(${identity.email}) and id <> ${exceptId}) as email_taken,
-      exists (select 1 from users where lower(username) = lower(${identity.username}) and id <> ${exceptId}) as username_taken`);
+      exists (select 1 from users where lower(username) = lower(${identity.username}) and id <> ${exceptId}) as username_taken`,
+  );
   if (rows[0]?.email_taken) return 'email';
   if (rows[0]?.username_taken) return 'username';
   return null;
@@ -136,7 +145,10 @@ export async function replaceUserRoles(tx: Tx, userId: number, roleIds: number[]
  * Locks the account root row: sub-user creations in one account then run one at a time, so
  * two of them cannot both see room under max_user_limit.
  */
-export async function lockAccountRoot(tx: Tx, rootId: number): Promise<{ maxUserLimit: number | null } | null> {
+export async function lockAccountRoot(
+  tx: Tx,
+  rootId: number,
+): Promise<{ maxUserLimit: number | null } | null> {
   const [row] = await tx
     .select({ maxUserLimit: users.maxUserLimit })
     .from(users)

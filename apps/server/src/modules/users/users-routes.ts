@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateUserBody,
   EditUserBody,
@@ -10,7 +11,6 @@ import {
   UserList,
   UserMutation,
 } from '@verdict/contract';
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import { subUsersRoutes } from './subusers-routes.ts';
 import { createUser, deleteUser, editUser, getStatusCount, getUser, listUsers } from './users-service.ts';
@@ -128,7 +128,13 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['users'],
         summary: 'One user (always allowed for oneself)',
         params: IdParams,
-        response: { 200: User, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: User,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     (request) => getUser(app.db, principalOf(request), request.params.id),

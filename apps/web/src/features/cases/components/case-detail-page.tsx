@@ -9,8 +9,8 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
 import { StatusMark } from '@/components/ui/status-mark';
-import { ExportButton } from '@/features/export/components/export-button';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { ExportButton } from '@/features/export/components/export-button';
 import { caseParentRef, refreshAfterCaseDelete } from '@/features/projects/api/refresh';
 import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
 import { FailureBox } from '@/features/projects/components/failure-box';
@@ -112,7 +112,12 @@ function CaseDetailView({ testCase }: { testCase: TestCase }) {
           indexColumn={false}
         />
         <p className="muted">
-          <StatusMark showLabel status={testCase.status} rollup={testCase.rollup} hasChildren={testCase.has_children} />
+          <StatusMark
+            showLabel
+            status={testCase.status}
+            rollup={testCase.rollup}
+            hasChildren={testCase.has_children}
+          />
         </p>
         <div className="detail-buttons">
           {can('add_test_case_in_test_case') ? (
