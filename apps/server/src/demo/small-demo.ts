@@ -199,26 +199,22 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
               )
               .returning();
             for (const child of children) {
-              await tx
-                .insert(testRuns)
-                .values({
-                  caseId: child.id,
-                  projectId: project!.id,
-                  status: nextStatus(),
-                  executedBy: alice.id,
-                });
-            }
-          }
-          await tx
-            .insert(testRuns)
-            .values(
-              [alice.id, bob.id, paul.id].map((executedBy) => ({
-                caseId: parent!.id,
+              await tx.insert(testRuns).values({
+                caseId: child.id,
                 projectId: project!.id,
                 status: nextStatus(),
-                executedBy,
-              })),
-            );
+                executedBy: alice.id,
+              });
+            }
+          }
+          await tx.insert(testRuns).values(
+            [alice.id, bob.id, paul.id].map((executedBy) => ({
+              caseId: parent!.id,
+              projectId: project!.id,
+              status: nextStatus(),
+              executedBy,
+            })),
+          );
         }
       }
       await tx
