@@ -70,4 +70,14 @@ test.describe('sign-in', () => {
     await signIn(page);
     await expect(page).toHaveURL(/\/dashboard$/);
   });
+
+  test('leaving a page while it still loads the user does not sign out', async ({ page }) => {
+    await signIn(page);
+    await page.goto('/dashboard');
+    // The dashboard is still loading the user and roles when the browser leaves it.
+    await page.goto('/projects-create');
+    await expect(page).toHaveURL(/\/projects-create$/);
+    await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeTruthy();
+  });
 });

@@ -50,7 +50,9 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         const { user, permissions } = await loadSessionUser(userId);
         if (seq === loadSeq.current) setState({ status: 'signed-in', user, permissions });
       } catch (error) {
-        if (seq === loadSeq.current) dropSession();
+        // A page being left aborts its requests; that is no failure to load the user, and
+        // clearing the session then would sign the person out of the page they are going to.
+        if (seq === loadSeq.current && !pageIsUnloading()) dropSession();
         throw error;
       }
     },
@@ -130,4 +132,19 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+let unloading = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => {
+    unloading = true;
+  });
+  window.addEventListener('pageshow', () => {
+    unloading = false;
+  });
+}
+
+/** True once the browser has started leaving this page (its pending requests are aborted). */
+function pageIsUnloading(): boolean {
+  return unloading;
 }
