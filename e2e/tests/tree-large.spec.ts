@@ -70,7 +70,11 @@ test.describe('project tree with many children', () => {
     expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
   });
 
-  test('10,000 children under one node open and scroll quickly', async ({ page, adminApi, request }) => {
+  test('10,000 children under one node open and scroll with few rows in the DOM', async ({
+    page,
+    adminApi,
+    request,
+  }) => {
     test.setTimeout(120_000);
     const user = await createUser(adminApi, request, TREE_USER, 'huge');
     const project = await createProject(user.api, unique('Huge P'));
@@ -89,34 +93,26 @@ test.describe('project tree with many children', () => {
     await clickArrow(page, project.name);
     await expect(node(page, suite.name)).toBeVisible();
 
-    const opened = Date.now();
+    // Speed is measured by `npm run bench`, not asserted here; this checks the DOM stays small.
     await clickArrow(page, suite.name);
     await expect(node(page, 'Huge case 00000')).toBeVisible();
-    expect(Date.now() - opened).toBeLessThan(3000);
     expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
     expect(await page.locator('.tree-scroll [role="tree"] *').count()).toBeLessThan(DOM_ROW_LIMIT * 12);
 
-    // Jumping to the end and back with the keyboard stays fast.
+    // Jumping to the end and back with the keyboard.
     await node(page, 'Huge case 00000').focus();
-    const jumped = Date.now();
     await page.keyboard.press('End');
     await expect(node(page, 'Huge case 09999')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(node(page, project.name)).toBeFocused();
-    expect(Date.now() - jumped).toBeLessThan(2000);
 
-    // Scrolling through the whole list: each frame renders promptly.
-    const slowest = await page.locator('.tree-scroll').evaluate(async (element) => {
-      let worst = 0;
+    // Scrolling through the whole list renders the rows in view, and only those.
+    await page.locator('.tree-scroll').evaluate(async (element) => {
       for (let step = 1; step <= 20; step += 1) {
-        const started = performance.now();
         element.scrollTop = (element.scrollHeight * step) / 20;
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-        worst = Math.max(worst, performance.now() - started);
       }
-      return worst;
     });
-    expect(slowest).toBeLessThan(250);
     await expect(node(page, 'Huge case 09999')).toBeVisible();
     expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
 
