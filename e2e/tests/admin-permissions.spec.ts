@@ -2,15 +2,20 @@ import type { Permission } from '@verdict/contract';
 import { expect, signIn, test } from '../fixtures';
 import {
   bodyRows,
+  cancelDelete,
   columnHeaders,
+  confirmDelete,
   countRequests,
   createPermission,
   errorBox,
+  expectListLoadFailure,
   fail,
   hold,
   indexCells,
-  openDeleteDialog,
+  openEditWhileLoading,
+  refusedDelete,
   rowWith,
+  submitHeld,
   toast,
   uniquePermissionName,
 } from './admin-support';
@@ -61,18 +66,19 @@ test.describe('Permission Management (/admin-permissions)', () => {
 
     await page.getByLabel('Name').fill(name);
     // Description missing: the browser keeps the form.
-    const creates = countRequests(page, '/api/permissions/create');
+    const creates = countRequests(page, '/api/permissions/create', 'POST');
     await page.getByRole('button', { name: 'Create Permission' }).click();
     await expect(page).toHaveURL(/\/admin-create-permission$/);
     await description.fill('Lets the holder export reports');
-
-    const release = await hold(page, '**/api/permissions/create', 'POST');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/permissions/create'));
-    await page.getByRole('button', { name: 'Create Permission' }).click();
-    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
-    expect((await sent).postDataJSON()).toEqual({ name, description: 'Lets the holder export reports' });
     expect(creates()).toBe(0);
-    release();
+
+    const sent = await submitHeld(page, {
+      button: 'Create Permission',
+      busy: 'Creating...',
+      path: '/api/permissions/create',
+      method: 'POST',
+    });
+    expect(sent).toEqual({ name, description: 'Lets the holder export reports' });
 
     await expect(page).toHaveURL(/\/admin-permissions$/);
     await expect(toast(page, 'Permission created successfully!')).toBeVisible();
@@ -103,11 +109,12 @@ test.describe('Permission Management (/admin-permissions)', () => {
     await page.goto('/admin-permissions');
     await page.getByPlaceholder('Search permissions...').fill(permission.name);
 
-    const releaseLoad = await hold(page, `**/api/permissions/get/${permission.id}`, 'GET');
-    await rowWith(page, permission.name).getByRole('link', { name: 'Edit' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin-edit-permission/${permission.id}$`));
-    await expect(page.getByText('Loading permission...', { exact: true })).toBeVisible();
-    releaseLoad();
+    await openEditWhileLoading(page, {
+      row: rowWith(page, permission.name),
+      recordUrl: `**/api/permissions/get/${permission.id}`,
+      editPath: `/admin-edit-permission/${permission.id}`,
+      loadingText: 'Loading permission...',
+    });
 
     await expect(page.getByRole('heading', { name: 'Edit Permission' })).toBeVisible();
     await expect(page.getByLabel('Name')).toHaveValue(permission.name);
@@ -162,31 +169,24 @@ test.describe('Permission Management (/admin-permissions)', () => {
     await page.getByPlaceholder('Search permissions...').fill(permission.name);
     const row = rowWith(page, permission.name);
 
-    let dialog = await openDeleteDialog(page, row, permission.name);
-    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    const listLoads = countRequests(page, '/api/permissions/list');
-    dialog = await openDeleteDialog(page, row, permission.name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, `Permission "${permission.name}" deleted successfully`)).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect(listLoads()).toBe(0);
+    await cancelDelete(page, row, permission.name);
+    await confirmDelete(page, {
+      row,
+      name: permission.name,
+      toast: `Permission "${permission.name}" deleted successfully`,
+      listPath: '/api/permissions/list',
+    });
 
     // Built-in permissions cannot be deleted.
     await page.getByPlaceholder('Search permissions...').fill('add_project');
-    const builtIn = rowWith(page, 'add_project');
-    dialog = await openDeleteDialog(page, builtIn, 'add_project');
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, '⚠️ Failed to delete permission')).toBeVisible();
-    await expect(builtIn).toBeVisible();
+    await refusedDelete(page, rowWith(page, 'add_project'), 'add_project', '⚠️ Failed to delete permission');
   });
 
   test("a list that cannot load shows 'Failed to fetch permissions'", async ({ page }) => {
-    await signIn(page);
-    await fail(page, '**/api/permissions/list', 'GET', 500, {});
-    await page.goto('/admin-permissions');
-    await expect(errorBox(page, '⚠️ Failed to fetch permissions')).toBeVisible({ timeout: 15_000 });
+    await expectListLoadFailure(page, {
+      listUrl: '**/api/permissions/list',
+      path: '/admin-permissions',
+      text: '⚠️ Failed to fetch permissions',
+    });
   });
 });

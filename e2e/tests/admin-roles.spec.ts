@@ -2,19 +2,21 @@ import type { Role } from '@verdict/contract';
 import { expect, signIn, test } from '../fixtures';
 import {
   bodyRows,
+  cancelDelete,
   chip,
   columnHeaders,
-  countRequests,
+  confirmDelete,
   createPermission,
   createRole,
   createUser,
   errorBox,
+  expectListLoadFailure,
   fail,
-  hold,
   indexCells,
-  openDeleteDialog,
   pickWithKeyboard,
+  refusedDelete,
   rowWith,
+  submitHeld,
   toast,
   unique,
 } from './admin-support';
@@ -71,16 +73,16 @@ test.describe('Role Management (/admin-roles)', () => {
     await expect(chip(page, custom.name)).toHaveCount(0);
     await pickWithKeyboard(page, 'Permissions', custom.name);
 
-    const release = await hold(page, '**/api/roles/create', 'POST');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/roles/create'));
-    await page.getByRole('button', { name: 'Create Role' }).click();
-    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
-    const body = (await sent).postDataJSON();
+    const body = await submitHeld(page, {
+      button: 'Create Role',
+      busy: 'Creating...',
+      path: '/api/roles/create',
+      method: 'POST',
+    });
     expect(body.name).toBe(name);
     expect(body.description).toBe('Runs the test plans');
     expect(body.permissionIds).toHaveLength(2);
     expect(body.permissionIds).toContain(custom.id);
-    release();
 
     await expect(page).toHaveURL(/\/admin-roles$/);
     await expect(toast(page, 'Role created successfully!')).toBeVisible();
@@ -123,14 +125,14 @@ test.describe('Role Management (/admin-roles)', () => {
     await page.getByLabel('Name').fill(renamed);
     await page.getByRole('button', { name: 'Remove add_project' }).click();
     await pickWithKeyboard(page, 'Permissions', 'home_test_case');
-    const release = await hold(page, `**/api/roles/update/${role.id}`, 'PUT');
-    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/roles/update/${role.id}`));
-    await page.getByRole('button', { name: 'Update Role' }).click();
-    await expect(page.getByRole('button', { name: 'Updating...' })).toBeDisabled();
-    const body = (await sent).postDataJSON();
+    const body = await submitHeld(page, {
+      button: 'Update Role',
+      busy: 'Updating...',
+      path: `/api/roles/update/${role.id}`,
+      method: 'PUT',
+    });
     expect(body.name).toBe(renamed);
     expect(body.permissionIds).toHaveLength(2);
-    release();
 
     await expect(page).toHaveURL(/\/admin-roles$/);
     await expect(toast(page, 'Role updated successfully!')).toBeVisible();
@@ -185,31 +187,24 @@ test.describe('Role Management (/admin-roles)', () => {
     await page.getByRole('searchbox').fill(role.name);
     const row = rowWith(page, role.name);
 
-    let dialog = await openDeleteDialog(page, row, role.name);
-    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    const listLoads = countRequests(page, '/api/roles/list');
-    dialog = await openDeleteDialog(page, row, role.name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, `Role "${role.name}" deleted successfully`)).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect(listLoads()).toBe(0);
+    await cancelDelete(page, row, role.name);
+    await confirmDelete(page, {
+      row,
+      name: role.name,
+      toast: `Role "${role.name}" deleted successfully`,
+      listPath: '/api/roles/list',
+    });
 
     // A role somebody holds cannot be deleted.
     await page.getByRole('searchbox').fill(held.name);
-    const heldRow = rowWith(page, held.name);
-    dialog = await openDeleteDialog(page, heldRow, held.name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, '⚠️ Failed to delete role')).toBeVisible();
-    await expect(heldRow).toBeVisible();
+    await refusedDelete(page, rowWith(page, held.name), held.name, '⚠️ Failed to delete role');
   });
 
   test("a list that cannot load shows 'Failed to fetch roles'", async ({ page }) => {
-    await signIn(page);
-    await fail(page, '**/api/roles/list', 'GET', 500, {});
-    await page.goto('/admin-roles');
-    await expect(errorBox(page, '⚠️ Failed to fetch roles')).toBeVisible({ timeout: 15_000 });
+    await expectListLoadFailure(page, {
+      listUrl: '**/api/roles/list',
+      path: '/admin-roles',
+      text: '⚠️ Failed to fetch roles',
+    });
   });
 });

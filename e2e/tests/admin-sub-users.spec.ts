@@ -3,20 +3,29 @@ import { expect, signIn, test } from '../fixtures';
 import {
   Api,
   bodyRows,
+  cancelDelete,
   chip,
   columnHeaders,
-  countRequests,
+  confirmDelete,
   createRole,
   createSubUser,
   createUser,
   errorBox,
+  expectEditFailures,
+  expectListLoadFailure,
+  expectSignInWorks,
   fail,
-  hold,
+  fillAccount,
   indexCells,
-  openDeleteDialog,
+  openAccountEdit,
   PASSWORD,
   pickWithKeyboard,
+  refusedDelete,
   rowWith,
+  SUB_USER_SCREENS,
+  searchList,
+  submitAndCapture,
+  submitHeld,
   toast,
   unique,
 } from './admin-support';
@@ -69,9 +78,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
       await expect(page.getByLabel(label, { exact: true })).toHaveAttribute('required', '');
     }
 
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Email').fill(`${name}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await fillAccount(page, { username: name, email: `${name}@example.com`, password: PASSWORD });
     await pickWithKeyboard(page, 'Roles', roleA.name);
     await pickWithKeyboard(page, 'Roles', roleB.name);
     await expect(chip(page, roleA.name)).toBeVisible();
@@ -79,17 +86,18 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     // Enter picked options; it did not submit the form.
     await expect(page).toHaveURL(/\/admin-create-subuser$/);
 
-    const release = await hold(page, '**/api/users/create-subuser', 'POST');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/create-subuser'));
-    await page.getByRole('button', { name: 'Create Sub-User' }).click();
-    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
-    expect((await sent).postDataJSON()).toEqual({
+    const sent = await submitHeld(page, {
+      button: 'Create Sub-User',
+      busy: 'Creating...',
+      path: '/api/users/create-subuser',
+      method: 'POST',
+    });
+    expect(sent).toEqual({
       username: name,
       email: `${name}@example.com`,
       password: PASSWORD,
       roleIds: [roleA.id, roleB.id],
     });
-    release();
 
     await expect(page).toHaveURL(/\/sub-user-list$/);
     await expect(toast(page, 'Sub-user created successfully!')).toBeVisible();
@@ -107,9 +115,11 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     await signIn(page);
     await page.goto('/admin-create-subuser');
     const name = unique('subdup');
-    await page.getByLabel('Username').fill(existing.user.username);
-    await page.getByLabel('Email').fill(`${name}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await fillAccount(page, {
+      username: existing.user.username,
+      email: `${name}@example.com`,
+      password: PASSWORD,
+    });
     await page.getByRole('button', { name: 'Create Sub-User' }).click();
     await expect(errorBox(page, '⚠️ A user with this username already exists')).toBeVisible();
 
@@ -140,9 +150,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     await signIn(page, owner.email, owner.password);
     await page.goto('/admin-create-subuser');
     const name = unique('over');
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Email').fill(`${name}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await fillAccount(page, { username: name, email: `${name}@example.com`, password: PASSWORD });
     await page.getByRole('button', { name: 'Create Sub-User' }).click();
     await expect(errorBox(page, '⚠️ This account has reached its limit of 1 sub-user')).toBeVisible();
   });
@@ -161,17 +169,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     const id = target.user.id;
     await signIn(page);
 
-    const release = await hold(page, `**/api/users/${id}`, 'GET');
-    await page.goto('/sub-user-list');
-    await page.getByPlaceholder('Search sub-users...').fill(target.user.username);
-    await rowWith(page, target.user.username).getByRole('link', { name: 'Edit' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin-edit-subuser/${id}$`));
-    await expect(page.getByText('Loading user data...', { exact: true })).toBeVisible();
-    release();
-
-    await expect(page.getByRole('heading', { name: 'Edit Sub-User' })).toBeVisible();
-    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
-    await expect(page.getByLabel('Email')).toHaveValue(target.email);
+    await openAccountEdit(page, SUB_USER_SCREENS, target);
     await expect(page.getByLabel('Password')).not.toHaveAttribute('required', '');
     await expect(chip(page, roleA.name)).toBeVisible();
 
@@ -179,9 +177,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     await page.getByLabel('Username').fill(newName);
     await pickWithKeyboard(page, 'Roles', roleB.name);
     await page.getByRole('button', { name: `Remove ${roleA.name}` }).click();
-    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/users/update-subuser/${id}`));
-    await page.getByRole('button', { name: 'Update Sub-User' }).click();
-    expect((await sent).postDataJSON()).toEqual({
+    expect(await submitAndCapture(page, 'Update Sub-User', `/api/users/update-subuser/${id}`)).toEqual({
       username: newName,
       email: target.email,
       roleIds: [roleB.id],
@@ -194,14 +190,11 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     // A typed password is sent and works.
     await page.goto(`/admin-edit-subuser/${id}`);
     await page.getByLabel('Password').fill('another-password-1');
-    const withPassword = page.waitForRequest((r) => r.url().endsWith(`/api/users/update-subuser/${id}`));
-    await page.getByRole('button', { name: 'Update Sub-User' }).click();
-    expect((await withPassword).postDataJSON()).toMatchObject({ password: 'another-password-1' });
-    await expect(page).toHaveURL(/\/sub-user-list$/);
-    const login = await request.post('/api/auth/login', {
-      data: { email: target.email, password: 'another-password-1' },
+    expect(await submitAndCapture(page, 'Update Sub-User', `/api/users/update-subuser/${id}`)).toMatchObject({
+      password: 'another-password-1',
     });
-    expect(login.status()).toBe(200);
+    await expect(page).toHaveURL(/\/sub-user-list$/);
+    await expectSignInWorks(request, target.email, 'another-password-1');
   });
 
   test('edit sub-user: missing data, a refused update and a failed role list show SPEC texts', async ({
@@ -212,14 +205,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     const other = await createSubUser(adminApi);
     await signIn(page);
 
-    await page.goto('/admin-edit-subuser/2147483000');
-    await expect(errorBox(page, '⚠️ Failed to load sub-user data.')).toBeVisible();
-
-    await page.goto(`/admin-edit-subuser/${target.user.id}`);
-    await page.getByLabel('Email').fill(other.email);
-    await page.getByRole('button', { name: 'Update Sub-User' }).click();
-    await expect(errorBox(page, '⚠️ Failed to update sub-user.')).toBeVisible();
-    await expect(page.getByRole('alert')).toContainText('A user with this email already exists');
+    await expectEditFailures(page, SUB_USER_SCREENS, target, other);
 
     await fail(page, '**/api/roles/list', 'GET', 500, {});
     await page.reload();
@@ -235,21 +221,15 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     const target = await createSubUser(adminApi);
     const name = target.user.username;
     await signIn(page);
-    await page.goto('/sub-user-list');
-    await page.getByPlaceholder('Search sub-users...').fill(name);
-    const row = rowWith(page, name);
+    const row = await searchList(page, SUB_USER_SCREENS, name);
 
-    let dialog = await openDeleteDialog(page, row, name);
-    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
-
-    const listLoads = countRequests(page, '/api/users/list-subusers');
-    dialog = await openDeleteDialog(page, row, name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, `User "${name}" deleted successfully`)).toBeVisible();
-    await expect(row).toHaveCount(0);
-    expect(listLoads()).toBe(0);
+    await cancelDelete(page, row, name);
+    await confirmDelete(page, {
+      row,
+      name,
+      toast: `User "${name}" deleted successfully`,
+      listPath: '/api/users/list-subusers',
+    });
 
     // A sub-user who made sub-users of their own cannot be deleted before them.
     const role = await createRole(adminApi, ['manage_sub_users_add']);
@@ -257,17 +237,19 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     await createSubUser(await Api.login(request, parent.email, parent.password));
     await page.reload();
     await page.getByPlaceholder('Search sub-users...').fill(parent.user.username);
-    const parentRow = rowWith(page, parent.user.username);
-    dialog = await openDeleteDialog(page, parentRow, parent.user.username);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, '⚠️ Failed to delete user')).toBeVisible();
-    await expect(parentRow).toBeVisible();
+    await refusedDelete(
+      page,
+      rowWith(page, parent.user.username),
+      parent.user.username,
+      '⚠️ Failed to delete user',
+    );
   });
 
   test("a list that cannot load shows 'Failed to fetch users'", async ({ page }) => {
-    await signIn(page);
-    await fail(page, '**/api/users/list-subusers', 'GET', 500, {});
-    await page.goto('/sub-user-list');
-    await expect(errorBox(page, '⚠️ Failed to fetch users')).toBeVisible({ timeout: 15_000 });
+    await expectListLoadFailure(page, {
+      listUrl: '**/api/users/list-subusers',
+      path: '/sub-user-list',
+      text: '⚠️ Failed to fetch users',
+    });
   });
 });

@@ -172,11 +172,11 @@ export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-/** Counts the GET requests to `path` from now on (to prove a list was not reloaded). */
-export function countRequests(page: Page, path: string): () => number {
+/** Counts the `method` requests to `path` from now on (to prove a list was not reloaded). */
+export function countRequests(page: Page, path: string, method = 'GET'): () => number {
   let count = 0;
   page.on('request', (request) => {
-    if (request.method() === 'GET' && new URL(request.url()).pathname === path) count += 1;
+    if (request.method() === method && new URL(request.url()).pathname === path) count += 1;
   });
   return () => count;
 }
@@ -200,6 +200,185 @@ export async function statusOf(
     ...(data === undefined ? {} : { data }),
   });
   return res.status();
+}
+
+/** Fills Username, Email and Password of a user or sub-user form. */
+export async function fillAccount(
+  page: Page,
+  account: { username: string; email: string; password?: string },
+): Promise<void> {
+  await page.getByLabel('Username').fill(account.username);
+  await page.getByLabel('Email').fill(account.email);
+  if (account.password !== undefined) await page.getByLabel('Password').fill(account.password);
+}
+
+/**
+ * Submits a form with the `button` while the server holds its `method` request to `path`:
+ * checks the busy text on the disabled button, then lets the request through. Answers the body sent.
+ */
+export async function submitHeld(
+  page: Page,
+  options: { button: string; busy: string; path: string; method: 'POST' | 'PUT' },
+): Promise<any> {
+  const release = await hold(page, `**${options.path}`, options.method);
+  const sent = page.waitForRequest((r) => r.url().endsWith(options.path) && r.method() === options.method);
+  await page.getByRole('button', { name: options.button }).click();
+  await expect(page.getByRole('button', { name: options.busy })).toBeDisabled();
+  const body = (await sent).postDataJSON();
+  release();
+  return body;
+}
+
+/** Submits a form with the `button` and answers the body of the request it sends to `path`. */
+export async function submitAndCapture(page: Page, button: string, path: string): Promise<any> {
+  const sent = page.waitForRequest((r) => r.url().endsWith(path));
+  await page.getByRole('button', { name: button }).click();
+  return (await sent).postDataJSON();
+}
+
+/** Whether the API signs `email` in with `password` (after a password change). */
+export async function expectSignInWorks(request: APIRequestContext, email: string, password: string) {
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status()).toBe(200);
+}
+
+/**
+ * Opens a list row's Edit while the server holds the record (GET `recordUrl`): the edit screen
+ * at `editPath` shows `loadingText` first, then the form.
+ */
+export async function openEditWhileLoading(
+  page: Page,
+  options: { row: Locator; recordUrl: string; editPath: string; loadingText: string },
+): Promise<void> {
+  const release = await hold(page, options.recordUrl, 'GET');
+  await options.row.getByRole('link', { name: 'Edit' }).click();
+  await expect(page).toHaveURL(new RegExp(`${escapeRegExp(options.editPath)}$`));
+  await expect(page.getByText(options.loadingText, { exact: true })).toBeVisible();
+  release();
+}
+
+/** Where the user and sub-user screens are, for the helpers shared by their specs. */
+export interface AccountScreens {
+  list: string;
+  search: string;
+  /** The edit path without the id. */
+  edit: string;
+  editHeading: string;
+  updateButton: string;
+  /** SPEC §8 texts of the edit screen. */
+  loadFailure: string;
+  updateFailure: string;
+}
+
+export const USER_SCREENS: AccountScreens = {
+  list: '/admin',
+  search: 'Search users...',
+  edit: '/admin-edit-user',
+  editHeading: 'Edit User',
+  updateButton: 'Update User',
+  loadFailure: '⚠️ Failed to load user data.',
+  updateFailure: '⚠️ Failed to update user.',
+};
+
+export const SUB_USER_SCREENS: AccountScreens = {
+  list: '/sub-user-list',
+  search: 'Search sub-users...',
+  edit: '/admin-edit-subuser',
+  editHeading: 'Edit Sub-User',
+  updateButton: 'Update Sub-User',
+  loadFailure: '⚠️ Failed to load sub-user data.',
+  updateFailure: '⚠️ Failed to update sub-user.',
+};
+
+/** Opens the list and searches it for `name`: answers the row. */
+export async function searchList(page: Page, screens: AccountScreens, name: string): Promise<Locator> {
+  await page.goto(screens.list);
+  await page.getByPlaceholder(screens.search).fill(name);
+  return rowWith(page, name);
+}
+
+/**
+ * Opens `target`'s edit screen from its list (found by searching) while the record is held, so
+ * 'Loading user data...' shows first; then checks the loaded Username and Email.
+ */
+export async function openAccountEdit(page: Page, screens: AccountScreens, target: TestUser): Promise<void> {
+  const { id, username } = target.user;
+  await openEditWhileLoading(page, {
+    row: await searchList(page, screens, username),
+    recordUrl: `**/api/users/${id}`,
+    editPath: `${screens.edit}/${id}`,
+    loadingText: 'Loading user data...',
+  });
+  await expect(page.getByRole('heading', { name: screens.editHeading })).toBeVisible();
+  await expect(page.getByLabel('Username')).toHaveValue(username);
+  await expect(page.getByLabel('Email')).toHaveValue(target.email);
+}
+
+/**
+ * The edit screen's failures: a missing record, then an update the server refuses (`target`
+ * taking `other`'s email), with SPEC's sentence followed by the server's reason.
+ */
+export async function expectEditFailures(
+  page: Page,
+  screens: AccountScreens,
+  target: TestUser,
+  other: TestUser,
+): Promise<void> {
+  await page.goto(`${screens.edit}/2147483000`);
+  await expect(errorBox(page, screens.loadFailure)).toBeVisible();
+
+  await page.goto(`${screens.edit}/${target.user.id}`);
+  await page.getByLabel('Email').fill(other.email);
+  await page.getByRole('button', { name: screens.updateButton }).click();
+  await expect(errorBox(page, screens.updateFailure)).toBeVisible();
+  await expect(page.getByRole('alert')).toContainText('A user with this email already exists');
+  await expect(page).toHaveURL(new RegExp(`${screens.edit}/${target.user.id}$`));
+}
+
+/** Opens a row's delete dialog and cancels it with 'No, Cancel': the row stays. */
+export async function cancelDelete(page: Page, row: Locator, name: string): Promise<void> {
+  const dialog = await openDeleteDialog(page, row, name);
+  await dialog.getByRole('button', { name: 'No, Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(row).toBeVisible();
+}
+
+/**
+ * Confirms a row's delete: the success toast shows and the row goes at once, without the list
+ * (GET `listPath`) being loaded again.
+ */
+export async function confirmDelete(
+  page: Page,
+  options: { row: Locator; name: string; toast: string; listPath: string },
+): Promise<void> {
+  const listLoads = countRequests(page, options.listPath);
+  const dialog = await openDeleteDialog(page, options.row, options.name);
+  await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+  await expect(toast(page, options.toast)).toBeVisible();
+  await expect(options.row).toHaveCount(0);
+  expect(listLoads()).toBe(0);
+}
+
+/** Confirms a row's delete that the server refuses: the failure toast shows and the row stays. */
+export async function refusedDelete(page: Page, row: Locator, name: string, failure: string): Promise<void> {
+  const dialog = await openDeleteDialog(page, row, name);
+  await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
+  await expect(toast(page, failure)).toBeVisible();
+  await expect(row).toBeVisible();
+}
+
+/**
+ * A list whose GET `listUrl` fails (500 with `body`) shows SPEC's error text on the screen at
+ * `path`, whatever the server said.
+ */
+export async function expectListLoadFailure(
+  page: Page,
+  options: { listUrl: string; path: string; text: string; body?: unknown },
+) {
+  await signIn(page);
+  await fail(page, options.listUrl, 'GET', 500, options.body ?? {});
+  await page.goto(options.path);
+  await expect(errorBox(page, options.text)).toBeVisible({ timeout: 15_000 });
 }
 
 export { Api, unique };

@@ -2,20 +2,31 @@ import type { User } from '@verdict/contract';
 import { ADMIN, expect, signIn, test } from '../fixtures';
 import {
   bodyRows,
+  cancelDelete,
   chip,
   columnHeaders,
+  confirmDelete,
   countRequests,
   createRole,
   createUser,
   errorBox,
+  expectEditFailures,
+  expectListLoadFailure,
+  expectSignInWorks,
   fail,
-  hold,
+  fillAccount,
   indexCells,
+  openAccountEdit,
   openDeleteDialog,
   PASSWORD,
   pickWithKeyboard,
+  refusedDelete,
   rowWith,
+  searchList,
+  submitAndCapture,
+  submitHeld,
   toast,
+  USER_SCREENS,
   unique,
 } from './admin-support';
 
@@ -107,29 +118,28 @@ test.describe('User Management (/admin)', () => {
     await expect(page.getByLabel('Max User Limit')).toHaveAttribute('type', 'number');
 
     // The browser refuses an incomplete form: nothing is sent.
-    const creates = countRequests(page, '/api/users/create');
+    const creates = countRequests(page, '/api/users/create', 'POST');
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page).toHaveURL(/\/admin-create-user$/);
 
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Email').fill(`${name}@example.com`);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await fillAccount(page, { username: name, email: `${name}@example.com`, password: PASSWORD });
     await page.getByLabel('Max User Limit').fill('4');
     await roleSelect.selectOption({ label: role.name });
     expect(creates()).toBe(0);
 
-    const release = await hold(page, '**/api/users/create', 'POST');
-    const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/create') && r.method() === 'POST');
-    await page.getByRole('button', { name: 'Create User' }).click();
-    await expect(page.getByRole('button', { name: 'Creating...' })).toBeDisabled();
-    expect((await sent).postDataJSON()).toEqual({
+    const sent = await submitHeld(page, {
+      button: 'Create User',
+      busy: 'Creating...',
+      path: '/api/users/create',
+      method: 'POST',
+    });
+    expect(sent).toEqual({
       username: name,
       email: `${name}@example.com`,
       password: PASSWORD,
       max_user_limit: 4,
       roleIds: [role.id],
     });
-    release();
 
     await expect(page).toHaveURL(/\/admin$/);
     const message = toast(page, 'User created successfully!');
@@ -165,9 +175,7 @@ test.describe('User Management (/admin)', () => {
     await signIn(page);
     await page.goto('/admin-create-user');
     const name = unique('dup');
-    await page.getByLabel('Username').fill(name);
-    await page.getByLabel('Email').fill(existing.email);
-    await page.getByLabel('Password').fill(PASSWORD);
+    await fillAccount(page, { username: name, email: existing.email, password: PASSWORD });
     await page.getByLabel('Max User Limit').fill('1');
     await page.getByLabel('Role', { exact: true }).selectOption({ label: role.name });
     await page.getByRole('button', { name: 'Create User' }).click();
@@ -192,17 +200,7 @@ test.describe('User Management (/admin)', () => {
     const id = target.user.id;
     await signIn(page);
 
-    const release = await hold(page, `**/api/users/${id}`, 'GET');
-    await page.goto('/admin');
-    await page.getByPlaceholder('Search users...').fill(target.user.username);
-    await rowWith(page, target.user.username).getByRole('link', { name: 'Edit' }).click();
-    await expect(page).toHaveURL(new RegExp(`/admin-edit-user/${id}$`));
-    await expect(page.getByText('Loading user data...', { exact: true })).toBeVisible();
-    release();
-
-    await expect(page.getByRole('heading', { name: 'Edit User' })).toBeVisible();
-    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
-    await expect(page.getByLabel('Email')).toHaveValue(target.email);
+    await openAccountEdit(page, USER_SCREENS, target);
     await expect(page.getByLabel('Password')).toHaveValue('');
     await expect(page.getByLabel('Password')).toHaveAttribute(
       'placeholder',
@@ -222,9 +220,7 @@ test.describe('User Management (/admin)', () => {
     await status.selectOption({ label: 'InActive' });
     await page.getByLabel('Max User Limit').fill('');
 
-    const sent = page.waitForRequest((r) => r.url().endsWith(`/api/users/edit/${id}`));
-    await page.getByRole('button', { name: 'Update User' }).click();
-    expect((await sent).postDataJSON()).toEqual({
+    expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${id}`)).toEqual({
       username: target.user.username,
       email: target.email,
       max_user_limit: null,
@@ -248,17 +244,12 @@ test.describe('User Management (/admin)', () => {
     await expect(page.getByLabel('Status')).toHaveValue('inactive');
     await page.getByLabel('Status').selectOption('active');
     await page.getByLabel('Password').fill('a-brand-new-password');
-    const withPassword = page.waitForRequest((r) => r.url().endsWith(`/api/users/edit/${id}`));
-    await page.getByRole('button', { name: 'Update User' }).click();
-    expect((await withPassword).postDataJSON()).toMatchObject({
+    expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${id}`)).toMatchObject({
       password: 'a-brand-new-password',
       status: 'active',
     });
     await expect(page).toHaveURL(/\/admin$/);
-    const login = await request.post('/api/auth/login', {
-      data: { email: target.email, password: 'a-brand-new-password' },
-    });
-    expect(login.status()).toBe(200);
+    await expectSignInWorks(request, target.email, 'a-brand-new-password');
   });
 
   test('edit user: a missing user and a refused update show SPEC texts', async ({ page, adminApi }) => {
@@ -266,16 +257,7 @@ test.describe('User Management (/admin)', () => {
     const other = await createUser(adminApi);
     await signIn(page);
 
-    await page.goto('/admin-edit-user/2147483000');
-    await expect(errorBox(page, '⚠️ Failed to load user data.')).toBeVisible();
-
-    await page.goto(`/admin-edit-user/${target.user.id}`);
-    await page.getByLabel('Email').fill(other.email);
-    await page.getByRole('button', { name: 'Update User' }).click();
-    await expect(errorBox(page, '⚠️ Failed to update user.')).toBeVisible();
-    // The server's reason follows SPEC's sentence.
-    await expect(page.getByRole('alert')).toContainText('A user with this email already exists');
-    await expect(page).toHaveURL(new RegExp(`/admin-edit-user/${target.user.id}$`));
+    await expectEditFailures(page, USER_SCREENS, target, other);
   });
 
   test('deletes a user after confirming; cancelling keeps it; a refusal toasts', async ({
@@ -285,45 +267,38 @@ test.describe('User Management (/admin)', () => {
     const target = await createUser(adminApi);
     const name = target.user.username;
     await signIn(page);
-    await page.goto('/admin');
-    await page.getByPlaceholder('Search users...').fill(name);
-    const row = rowWith(page, name);
+    const row = await searchList(page, USER_SCREENS, name);
 
-    let dialog = await openDeleteDialog(page, row, name);
-    await dialog.getByRole('button', { name: 'No, Cancel' }).click();
-    await expect(dialog).toBeHidden();
-    await expect(row).toBeVisible();
+    await cancelDelete(page, row, name);
 
     // Escape cancels too.
-    dialog = await openDeleteDialog(page, row, name);
+    const dialog = await openDeleteDialog(page, row, name);
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
 
-    const listLoads = countRequests(page, '/api/users/list');
-    dialog = await openDeleteDialog(page, row, name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, `User "${name}" deleted successfully`)).toBeVisible();
-    await expect(row).toHaveCount(0);
+    await confirmDelete(page, {
+      row,
+      name,
+      toast: `User "${name}" deleted successfully`,
+      listPath: '/api/users/list',
+    });
     await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
-    expect(listLoads()).toBe(0);
     const users = await adminApi.call<User[]>('GET', '/api/users/list');
     expect(users.some((u) => u.id === target.user.id)).toBe(false);
 
     // The server refuses to delete oneself: the row stays and SPEC's failure toast shows.
     await page.getByPlaceholder('Search users...').fill(ADMIN.email);
-    const self = rowWith(page, ADMIN.email);
-    dialog = await openDeleteDialog(page, self, ADMIN.name);
-    await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(toast(page, '⚠️ Failed to delete user')).toBeVisible();
-    await expect(self).toBeVisible();
+    await refusedDelete(page, rowWith(page, ADMIN.email), ADMIN.name, '⚠️ Failed to delete user');
   });
 
   test("a list that cannot load shows '⚠️ Failed to fetch users'", async ({ page }) => {
-    await signIn(page);
-    await fail(page, '**/api/users/list', 'GET', 500, { message: 'boom' });
-    await page.goto('/admin');
-    await expect(errorBox(page, '⚠️ Failed to fetch users')).toBeVisible();
+    await expectListLoadFailure(page, {
+      listUrl: '**/api/users/list',
+      path: '/admin',
+      text: '⚠️ Failed to fetch users',
+      body: { message: 'boom' },
+    });
     await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
   });
 });

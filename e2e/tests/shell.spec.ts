@@ -194,8 +194,9 @@ test.describe('admin area frame', () => {
     await signIn(page);
     await page.goto('/admin-dashboard');
     const nav = adminNav(page);
-    // SPEC's five links, plus the Permission Inspector (view_admin_home).
-    await expect(nav.getByRole('link')).toHaveCount(6);
+    // SPEC's five links, plus the Permission Inspector (view_admin_home) and the Audit Log
+    // (view_audit_log).
+    await expect(nav.getByRole('link')).toHaveCount(7);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
     for (const [, name, href] of ADMIN_LINKS) {
       await expect(nav.getByRole('link', { name, exact: true })).toHaveAttribute('href', href);

@@ -4,6 +4,7 @@ import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { trimBodyFields } from './lib/trim-strings.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes.ts';
+import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { authzRoutes } from './modules/authz/authz-routes.ts';
@@ -92,6 +93,7 @@ export async function buildApp({
   await app.register(importRoutes);
   await app.register(authzRoutes);
   await app.register(exportsRoutes);
+  await app.register(auditRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

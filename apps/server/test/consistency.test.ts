@@ -83,6 +83,15 @@ async function seed(): Promise<void> {
     values (${a!.id}, ${tester}, ${cast.roleIds[1]}), (${b!.id}, ${tester}, ${cast.roleIds[3]})`);
 }
 
+/** The audit entries after id `after`: who wrote them, and the newest id. */
+async function auditEntries(after = 0): Promise<{ last: number; actors: number[] }> {
+  const rows = await queryRows<{ id: number; actor_id: number }>(
+    t.db,
+    sql`select id::int as id, actor_id from audit_log where id > ${after} order by id`,
+  );
+  return { last: rows.at(-1)?.id ?? after, actors: rows.map((r) => r.actor_id) };
+}
+
 async function checkInvariants(): Promise<void> {
   expect(await orphans(t.db)).toEqual([]);
   expect(await statsMismatches(t.db)).toEqual([]);
@@ -127,9 +136,20 @@ describe('random command sequences', () => {
           } else {
             const { method, url, payload, expected } = await plan(t, cast, cmd);
             const token = cast.actors[cmd.actor]!.token;
+            const entriesBefore = await auditEntries();
             const res = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
             expect({ step, cmd, status: res.statusCode, body: res.json() }).toMatchObject({
               status: expected,
+            });
+            // The audit log: one entry by the actor per create or delete, at most one per edit
+            // (none when nothing changed), none for a refused request.
+            const written = await auditEntries(entriesBefore.last);
+            const entries =
+              res.statusCode >= 400 ? 0 : method === 'PUT' ? Math.min(written.actors.length, 1) : 1;
+            expect({ step, cmd, written: written.actors }).toEqual({
+              step,
+              cmd,
+              written: Array(entries).fill(cast.actors[cmd.actor]!.id),
             });
           }
           await checkInvariants();

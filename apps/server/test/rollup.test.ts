@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import type { CaseStatus, TestCase } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -245,12 +246,52 @@ describe('cost', () => {
     await t.db.execute(sql`
       insert into test_runs (case_id, project_id, status)
       select id, project_id, 'failed' from test_cases where suite_id in (${small}, ${large}) and parent_id is not null`);
+    await statementsOf(`/api/projects/detail/${project.id}`); // the caller is now remembered
     const few = await statementsOf(`/api/test-cases/suite/${small}`);
     const many = await statementsOf(`/api/test-cases/suite/${large}`);
     expect(few).toBeGreaterThan(0);
     expect(many).toBe(few);
+    // A large list's answer is kept: asking again reads only its project's version.
+    expect(await statementsOf(`/api/test-cases/suite/${large}`)).toBe(1);
     const listed = expectStatus(await api().get(`/api/test-cases/suite/${large}`), 200) as TestCase[];
     expect(listed).toHaveLength(300);
     expect(listed.every((c) => c.status === null && c.rollup === 'failed' && c.has_children)).toBe(true);
+  });
+
+  it('a kept list answer changes with every write that changes the list', async () => {
+    const project = await createProject(t, admin);
+    const suite = await newSuite(project.id);
+    await t.db.execute(sql`
+      insert into test_cases (project_id, suite_id, name)
+      select ${project.id}, ${suite}, 'c' || g from generate_series(1, 250) g`);
+    const list = async () =>
+      expectStatus(await api().get(`/api/test-cases/suite/${suite}`), 200) as TestCase[];
+    const first = await list();
+    expect(first).toHaveLength(250);
+    expect(await list()).toEqual(first);
+    const target = first[7]!;
+    // A run changes the case's status.
+    expectStatus(await api().post(`/api/testruns/create/${target.id}`, { status: 'failed' }), 201);
+    expect((await list()).find((c) => c.id === target.id)?.status).toBe('failed');
+    // An edit changes its name.
+    expectStatus(await api().put(`/api/test-cases/update/${target.id}`, { name: 'renamed' }), 200);
+    expect((await list()).find((c) => c.id === target.id)?.name).toBe('renamed');
+    // A child makes it a parent.
+    expectStatus(await api().post(`/api/test-cases/parent/${target.id}/create`, { name: 'kid' }), 201);
+    expect((await list()).find((c) => c.id === target.id)?.has_children).toBe(true);
+    // A delete removes it.
+    expectStatus(await api().del(`/api/test-cases/delete/${target.id}`), 200);
+    expect((await list()).some((c) => c.id === target.id)).toBe(false);
+    // A browser asking for gzip gets the same list compressed, once it is ready.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const zipped = await t.request({
+      method: 'GET',
+      url: `/api/test-cases/suite/${suite}`,
+      token: admin,
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
+    expect(zipped.statusCode).toBe(200);
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toHaveLength(249);
   });
 });

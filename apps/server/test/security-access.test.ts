@@ -409,6 +409,7 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/test-cases/${ids.case}/export/runs.csv` }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/audit-log': { prepare: at('/api/audit-log?limit=5'), expected: ADMIN_ONLY },
   };
 }
 

@@ -1,4 +1,5 @@
 export * from './api-tokens.ts';
+export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './cases.ts';
 export * from './common.ts';

@@ -46,6 +46,7 @@ export const PERMISSION_CATALOGUE = {
   view_all_projects: 'See every project, not only those one created or is a member of',
   import_results: 'Import test results (JUnit XML reports from CI) into a project',
   export_project: "Download a project's cases and a case's runs as CSV",
+  view_audit_log: 'See the audit log (who changed what, and every sign-in)',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

@@ -1,13 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { PermissionName } from '@verdict/contract';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { revokedTokens } from '../db/schema.ts';
 import { UnauthorizedError } from '../lib/errors.ts';
 import { isApiTokenBearer } from '../modules/api-tokens/api-token-secret.ts';
 import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
-import { loadPrincipal, type Principal, requireAnyGlobal } from '../modules/authz/authorization.ts';
+import { AUTH_CHANNEL, AuthCache, attachAuthCache } from '../modules/authz/auth-cache.ts';
+import {
+  loadPrincipal,
+  loadSession,
+  type Principal,
+  requireAnyGlobal,
+} from '../modules/authz/authorization.ts';
 
 /**
  * What a route needs, declared on every /api route as `config.access`:
@@ -61,21 +66,30 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   }
   const claims = app.tokens.verify(match[1]);
   if (!claims) throw new UnauthorizedError('Your session is invalid or has expired; sign in again');
-  const [revoked, principal] = await Promise.all([
-    app.db.select({ jti: revokedTokens.jti }).from(revokedTokens).where(eq(revokedTokens.jti, claims.jti)),
-    loadPrincipal(app.db, claims.id),
-  ]);
+  const { principal, revoked } = await loadSession(app.db, claims.id, claims.jti);
   // Deleted, deactivated, signed out, or password changed since the token was issued.
-  if (
-    revoked.length > 0 ||
-    !principal ||
-    principal.status !== 'active' ||
-    principal.tokenVersion !== (claims.tv ?? 0)
-  ) {
+  if (revoked || !principal || principal.status !== 'active' || principal.tokenVersion !== (claims.tv ?? 0)) {
     throw new UnauthorizedError('Your session is invalid or has expired; sign in again');
   }
   request.principal = principal;
   request.tokenClaims = claims;
+}
+
+// Writes under these paths never touch users, roles, permissions, sign-outs, projects or members
+// (a sign-in reads them and records attempts, which no cached answer depends on).
+const WRITES_OUTSIDE_AUTH = [
+  '/api/auth/login',
+  '/api/testruns/',
+  '/api/test-cases/',
+  '/api/testsuites/',
+  '/api/test-suites/',
+];
+
+/** Whether a request may have changed what authentication or project access read. */
+function invalidatesAuth(request: FastifyRequest): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  const url = request.routeOptions.url ?? request.url;
+  return !WRITES_OUTSIDE_AUTH.some((prefix) => url.startsWith(prefix));
 }
 
 /** The signed-in user of a route that is not public. */
@@ -108,6 +122,44 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   });
 
   const benchAuthOff = benchmarkWithoutAuth(app);
+
+  const cache = new AuthCache();
+  attachAuthCache(app.db, cache);
+  // An empty payload is the triggers' "something changed"; any other is a settle() marker.
+  const markers = new Map<string, () => void>();
+  const unlisten = await app.database.listen(
+    AUTH_CHANNEL,
+    (payload) => {
+      if (payload === '') cache.invalidate();
+      else markers.get(payload)?.();
+    },
+    (live) => cache.setEnabled(live),
+  );
+  // Notifications arrive in commit order: once our own marker is back, every change committed
+  // before it has been applied to the cache.
+  cache.settle = async () => {
+    const pool = app.database.pool;
+    if (!pool || !cache.isEnabled) return;
+    const marker = randomUUID();
+    const back = new Promise<void>((resolve) => {
+      markers.set(marker, resolve);
+      setTimeout(resolve, 2000).unref();
+    });
+    try {
+      await pool.query('select pg_notify($1, $2)', [AUTH_CHANNEL, marker]);
+      await back;
+    } finally {
+      markers.delete(marker);
+    }
+  };
+  app.addHook('onClose', async () => {
+    await unlisten();
+  });
+  // This process forgets what a write may have changed before it answers, so the caller's next
+  // request sees the change even before PostgreSQL's notification arrives.
+  app.addHook('onSend', async (request) => {
+    if (invalidatesAuth(request)) cache.invalidate();
+  });
 
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;

@@ -11,7 +11,19 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   const indexHtml = path.join(webDist, 'index.html');
   const hasWeb = existsSync(indexHtml);
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDist, wildcard: false, index: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // The build writes .br and .gz beside each file (apps/web/precompress.ts).
+      preCompressed: true,
+      setHeaders(reply, filePath) {
+        // Hashed names change with their content, so a browser may keep them for good.
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

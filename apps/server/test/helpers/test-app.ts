@@ -4,6 +4,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
 import { type Database, type Db, migrateDatabase, openDatabase } from '../../src/db/client.ts';
+import { authCacheOf } from '../../src/modules/authz/auth-cache.ts';
 import { bootstrap } from '../../src/modules/bootstrap/bootstrap.ts';
 
 export const ADMIN_EMAIL = 'admin@example.com';
@@ -69,11 +70,16 @@ export async function createTestApp(
   const app = await buildApp({ config, database, logger: options.logger });
   await app.ready();
 
-  const request: TestApp['request'] = ({ token, headers, ...options }) =>
-    app.inject({
+  // Tests also change rows directly; on a PostgreSQL server the app hears of that through a
+  // notification, so each request first waits for those to arrive (auth-cache.ts).
+  const cache = authCacheOf(database.db);
+  const request: TestApp['request'] = async ({ token, headers, ...options }) => {
+    await cache?.settle();
+    return app.inject({
       ...options,
       headers: { ...headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
     });
+  };
 
   return {
     app,

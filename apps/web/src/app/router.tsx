@@ -117,6 +117,13 @@ const adminRoutes: RouteObject[] = [
       (m) => m.PermissionInspectorPage,
     ),
   },
+  {
+    path: '/admin-audit-log',
+    lazy: screen(
+      () => import('@/features/audit-log/components/audit-log-page'),
+      (m) => m.AuditLogPage,
+    ),
+  },
 ];
 
 /** Inside the main shell layout. */

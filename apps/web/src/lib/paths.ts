@@ -23,6 +23,8 @@ export const paths = {
   roleEdit: (id: Id) => `/admin-edit-role/${id}`,
   /** Not in SPEC: the permission inspector (?user=&project=). */
   adminInspector: '/admin-inspector',
+  /** Not in SPEC: the audit log (?q=&user=&entity=&action=&from=&to=). */
+  auditLog: '/admin-audit-log',
 
   projectCreate: '/projects-create',
   projectDetail: (id: Id) => `/projects/${id}`,

@@ -1,7 +1,7 @@
 import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import type { Suite, TestCase } from '@verdict/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { invalidateTree } from './project-tree-refresh';
+import { invalidateCaseStatus, invalidateTree } from './project-tree-refresh';
 import { queryKeys } from './query-keys';
 
 const tk = queryKeys.tree;
@@ -99,5 +99,33 @@ describe('invalidateTree', () => {
     expect(invalidated()).toEqual(
       keys(tk.projectCases(1), tk.projectCases(2), tk.suiteCases(3), tk.childCases(10)),
     );
+  });
+});
+
+describe('invalidateCaseStatus', () => {
+  it('refreshes the lists showing the case and each ancestor (their roll-ups), not the rest', async () => {
+    client.setQueryData(tk.childCases(12), [testCase(13, { suite_id: 3, parent_id: 12 })]);
+    await invalidateCaseStatus(client, 13);
+    expect(invalidated()).toEqual(
+      keys(tk.childCases(12), tk.childCases(10), tk.suiteCases(3), tk.projectCases(1)),
+    );
+  });
+
+  it('finds a parent through the case screen when no tree list shows the case', async () => {
+    client.setQueryData(queryKeys.cases.detail(30), testCase(30, { parent_id: 12 }));
+    await invalidateCaseStatus(client, 30);
+    expect(invalidated()).toEqual(keys(tk.childCases(10), tk.suiteCases(3), tk.projectCases(1)));
+  });
+
+  it('refreshes every case list of the tree when an ancestor is unknown', async () => {
+    client.setQueryData(queryKeys.cases.detail(30), testCase(30, { parent_id: 404 }));
+    await invalidateCaseStatus(client, 30);
+    expect(invalidated()).toEqual(
+      keys(tk.projectCases(1), tk.projectCases(2), tk.suiteCases(3), tk.childCases(10)),
+    );
+    client.clear();
+    client.setQueryData(tk.childCases(10), []);
+    await invalidateCaseStatus(client, undefined);
+    expect(invalidated()).toEqual(keys(tk.childCases(10)));
   });
 });

@@ -92,12 +92,56 @@ function caseFilters(queryClient: QueryClient, { id, parent }: TreeChange): Quer
     if (projects.length === 0) filters.push({ predicate: (q) => isTreeQuery(q, 'cases', 'project') });
     for (const projectId of projects) filters.push(exact(queryKeys.tree.projectCases(projectId)));
   }
+  // Every ancestor's roll-up can change with it (a deleted failing case), so the lists showing
+  // them redraw too.
   for (const parentId of parentCaseIds) {
-    for (const { key } of listsHolding<TestCase>(queryClient, 'cases', parentId)) filters.push(exact(key));
+    for (const ancestorId of caseAndAncestors(queryClient, parentId).ids) {
+      for (const { key } of listsHolding<TestCase>(queryClient, 'cases', ancestorId))
+        filters.push(exact(key));
+    }
   }
 
   if (filters.length === 0) filters.push({ predicate: (q) => isTreeQuery(q, 'cases') });
   return filters;
+}
+
+/** The parent of a case as the tree's lists or its case screen know it; undefined when unknown. */
+function parentIdOf(queryClient: QueryClient, id: number): number | null | undefined {
+  const [listed] = listsHolding<TestCase>(queryClient, 'cases', id);
+  if (listed) return listed.item.parent_id;
+  return queryClient.getQueryData<TestCase>(queryKeys.cases.detail(id))?.parent_id;
+}
+
+/**
+ * A case and its ancestors, walking up `parent_id` through what is cached. `complete` is false
+ * when the walk met a case whose parent nothing cached names, so some ancestor may be missing.
+ */
+function caseAndAncestors(queryClient: QueryClient, id: number): { ids: number[]; complete: boolean } {
+  const ids: number[] = [];
+  let current: number | null | undefined = id;
+  while (typeof current === 'number' && !ids.includes(current)) {
+    ids.push(current);
+    current = parentIdOf(queryClient, current);
+  }
+  return { ids, complete: current === null };
+}
+
+/**
+ * After a run of a case was added, changed or deleted: the case's own status and the roll-up of
+ * it and every ancestor may have changed, so the tree's lists showing any of them refresh. When
+ * the case is unknown or the cache cannot name every ancestor, every case list of the tree
+ * refreshes instead.
+ */
+export async function invalidateCaseStatus(
+  queryClient: QueryClient,
+  caseId: number | undefined,
+): Promise<void> {
+  const { ids, complete } =
+    caseId === undefined ? { ids: [], complete: false } : caseAndAncestors(queryClient, caseId);
+  const filters: QueryFilter[] = complete
+    ? ids.flatMap((id) => listsHolding<TestCase>(queryClient, 'cases', id).map(({ key }) => exact(key)))
+    : [{ predicate: (q) => isTreeQuery(q, 'cases') }];
+  await Promise.all(filters.map((filter) => queryClient.invalidateQueries(filter)));
 }
 
 /** Refreshes what the project tree shows after `change`; resolves when visible lists are fresh. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, LoginBody, LoginResponse, MessageResponse } from '@verdict/contract';
 import { UnauthorizedError } from '../../lib/errors.ts';
+import { principalOf } from '../../plugins/auth.ts';
 import { login, logout } from './auth-service.ts';
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -31,7 +32,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       if (!request.tokenClaims) throw new UnauthorizedError();
-      await logout(app.db, request.tokenClaims);
+      await logout(app.db, principalOf(request), request.tokenClaims);
       return { message: 'Logged out successfully' };
     },
   );

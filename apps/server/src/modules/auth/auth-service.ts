@@ -1,9 +1,10 @@
 import type { LoginResponse } from '@verdict/contract';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures, revokedTokens, users } from '../../db/schema.ts';
 import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
-import { loadPrincipal } from '../authz/authorization.ts';
+import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { loadPrincipal, type Principal } from '../authz/authorization.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
 
@@ -52,19 +53,36 @@ export async function login(
   const email = input.email.trim().toLowerCase();
   await assertNotLockedOut(db, email, input.ip);
   const [user] = await db
-    .select({ id: users.id, passwordHash: users.passwordHash })
+    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
     .from(users)
     .where(eq(sql`lower(${users.email})`, email));
   // Verify against a dummy hash for unknown emails so both failures take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
+  // The attempt is recorded against the account it named (if any), with the email as typed
+  // (trimmed, lower-cased), never the password. Both failures write the same two rows.
+  const attempt: AuditActor = { id: user?.id ?? null, username: user?.username ?? null, email };
   if (!user || !valid) {
-    await db.insert(loginFailures).values({ email, ip: input.ip });
+    await db.transaction(async (tx) => {
+      await tx.insert(loginFailures).values({ email, ip: input.ip });
+      await recordFailure(tx, attempt, input.ip, user ? 'wrong password' : 'no such user');
+    });
     throw new UnauthorizedError(INVALID);
   }
   const principal = await loadPrincipal(db, user.id);
   if (!principal) throw new UnauthorizedError(INVALID);
-  if (principal.status !== 'active') throw new ForbiddenError('This account is inactive');
-  await db.delete(loginFailures).where(eq(loginFailures.email, email));
+  if (principal.status !== 'active') {
+    await recordFailure(db, attempt, input.ip, 'the account is inactive');
+    throw new ForbiddenError('This account is inactive');
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    await recordAudit(tx, principal, {
+      action: 'sign_in',
+      entity: 'session',
+      entityId: principal.id,
+      summary: `Signed in as ${principal.email} from ${input.ip}`,
+    });
+  });
   return {
     token: tokens.sign(principal.id, principal.tokenVersion),
     user: {
@@ -77,12 +95,29 @@ export async function login(
   };
 }
 
+function recordFailure(tx: Tx, attempt: AuditActor, ip: string, reason: string): Promise<void> {
+  return recordAudit(tx, attempt, {
+    action: 'sign_in_failed',
+    entity: 'session',
+    entityId: attempt.id,
+    summary: `Failed sign-in as ${attempt.email} from ${ip}: ${reason}`,
+  });
+}
+
 /** Revokes the token on the server; it answers 401 from then on, on every instance. */
-export async function logout(db: Db, claims: TokenClaims): Promise<void> {
-  await db
-    .insert(revokedTokens)
-    .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
-    .onConflictDoNothing();
+export async function logout(db: Db, principal: Principal, claims: TokenClaims): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(revokedTokens)
+      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
+      .onConflictDoNothing();
+    await recordAudit(tx, principal, {
+      action: 'logout',
+      entity: 'session',
+      entityId: principal.id,
+      summary: `Signed out ${principal.email}`,
+    });
+  });
   // Expired revocations can never match a valid token again.
   await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
 }

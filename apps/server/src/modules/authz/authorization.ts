@@ -3,6 +3,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { authCacheOf } from './auth-cache.ts';
 
 /**
  * The one place that answers "what may this user do here" (DESIGN §5). Routes declare the
@@ -36,12 +37,47 @@ interface PrincipalRow {
 
 /** Loads a user with their global roles and permissions in one query; null when missing. */
 export async function loadPrincipal(db: Tx, userId: number): Promise<Principal | null> {
-  const rows = await queryRows<PrincipalRow>(
+  return (await principalRow(db, userId, sql`false`))?.principal ?? null;
+}
+
+/**
+ * The caller of a session token in one query: the user (null when missing) and whether the
+ * token was signed out. Cached per token (see auth-cache.ts).
+ */
+export async function loadSession(
+  db: Tx,
+  userId: number,
+  jti: string,
+): Promise<{ principal: Principal | null; revoked: boolean }> {
+  const load = async () => {
+    const found = await principalRow(
+      db,
+      userId,
+      sql`exists (select 1 from revoked_tokens where jti = ${jti})`,
+    );
+    if (found) return found;
+    const [row] = await queryRows<{ revoked: boolean }>(
+      db,
+      sql`select exists (select 1 from revoked_tokens where jti = ${jti}) as revoked`,
+    );
+    return { principal: null, revoked: row?.revoked ?? false };
+  };
+  const cache = authCacheOf(db);
+  return cache ? cache.get('session', `${userId}:${jti}`, load) : load();
+}
+
+async function principalRow(
+  db: Tx,
+  userId: number,
+  revokedCondition: SQL,
+): Promise<{ principal: Principal; revoked: boolean } | null> {
+  const rows = await queryRows<PrincipalRow & { revoked: boolean }>(
     db,
     sql`
     select u.id, u.username, u.email, u.status, u.token_version, u.parent_id, u.account_id,
       coalesce(array_agg(distinct ur.role_id) filter (where ur.role_id is not null), '{}') as role_ids,
-      coalesce(array_agg(distinct p.name) filter (where p.name is not null), '{}') as permission_names
+      coalesce(array_agg(distinct p.name) filter (where p.name is not null), '{}') as permission_names,
+      ${revokedCondition} as revoked
     from users u
     left join user_roles ur on ur.user_id = u.id
     left join role_permissions rp on rp.role_id = ur.role_id
@@ -52,15 +88,18 @@ export async function loadPrincipal(db: Tx, userId: number): Promise<Principal |
   const row = rows[0];
   if (!row) return null;
   return {
-    id: row.id,
-    username: row.username,
-    email: row.email,
-    status: row.status,
-    tokenVersion: row.token_version,
-    parentId: row.parent_id,
-    accountId: row.account_id,
-    roleIds: row.role_ids.map(Number).sort((a, b) => a - b),
-    permissions: new Set(row.permission_names),
+    revoked: row.revoked,
+    principal: {
+      id: row.id,
+      username: row.username,
+      email: row.email,
+      status: row.status,
+      tokenVersion: row.token_version,
+      parentId: row.parent_id,
+      accountId: row.account_id,
+      roleIds: row.role_ids.map(Number).sort((a, b) => a - b),
+      permissions: new Set(row.permission_names),
+    },
   };
 }
 
@@ -85,6 +124,29 @@ export interface ProjectAccess {
   memberRoleId: number | null;
 }
 
+interface ProjectRoleRow {
+  created_by: number | null;
+  role_id: number | null;
+  names: string[];
+}
+
+/** The project's creator and the user's project role with its permissions; null when missing. */
+async function projectRoleRow(db: Tx, userId: number, projectId: number): Promise<ProjectRoleRow | null> {
+  const rows = await queryRows<ProjectRoleRow>(
+    db,
+    sql`
+    select p.created_by, pm.role_id,
+      coalesce(array_agg(perm.name) filter (where perm.name is not null), '{}') as names
+    from projects p
+    left join project_members pm on pm.project_id = p.id and pm.user_id = ${userId}
+    left join role_permissions rp on rp.role_id = pm.role_id
+    left join permissions perm on perm.id = rp.permission_id
+    where p.id = ${projectId}
+    group by p.id, p.created_by, pm.role_id`,
+  );
+  return rows[0] ?? null;
+}
+
 /**
  * What the user may do inside a project, or null when they cannot see it. A project is
  * visible to its members, its creator, and holders of view_all_projects.
@@ -94,23 +156,9 @@ export async function projectAccess(
   principal: Principal,
   projectId: number,
 ): Promise<ProjectAccess | null> {
-  const rows = await queryRows<{
-    created_by: number | null;
-    role_id: number | null;
-    names: string[];
-  }>(
-    db,
-    sql`
-    select p.created_by, pm.role_id,
-      coalesce(array_agg(perm.name) filter (where perm.name is not null), '{}') as names
-    from projects p
-    left join project_members pm on pm.project_id = p.id and pm.user_id = ${principal.id}
-    left join role_permissions rp on rp.role_id = pm.role_id
-    left join permissions perm on perm.id = rp.permission_id
-    where p.id = ${projectId}
-    group by p.id, p.created_by, pm.role_id`,
-  );
-  const row = rows[0];
+  const load = () => projectRoleRow(db, principal.id, projectId);
+  const cache = authCacheOf(db);
+  const row = await (cache ? cache.get('project', `${principal.id}:${projectId}`, load) : load());
   if (!row) return null;
   const visible =
     row.role_id !== null || row.created_by === principal.id || principal.permissions.has('view_all_projects');

@@ -3,6 +3,7 @@ import { ADMIN_ROLE_NAME, PERMISSION_CATALOGUE } from '@verdict/contract';
 import { count, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { counted, createdChanges, quoted, recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/password.ts';
 
 export interface BootstrapOptions {
@@ -43,7 +44,21 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         })),
       )
       .onConflictDoNothing({ target: permissions.name })
-      .returning({ id: permissions.id });
+      .returning({ id: permissions.id, name: permissions.name });
+    // The system (no actor) records what it adds, so the audit log starts with the catalogue.
+    if (added.length > 0) {
+      const names = added.map((p) => p.name);
+      await recordAudit(tx, null, {
+        action: 'create',
+        entity: 'permission',
+        entityId: added.length === 1 ? added[0]!.id : null,
+        summary:
+          added.length === 1
+            ? `Added the built-in permission ${quoted(names[0]!)}`
+            : `Added ${counted(added.length, 'built-in permission')}`,
+        changes: createdChanges({ names }),
+      });
+    }
 
     let [adminRole] = await tx.select().from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));
     if (!adminRole) {
@@ -52,12 +67,23 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
         .values({ name: ADMIN_ROLE_NAME, description: 'Holds every permission' })
         .returning();
       const all = await tx
-        .select({ id: permissions.id })
+        .select({ id: permissions.id, name: permissions.name })
         .from(permissions)
         .where(inArray(permissions.name, Object.keys(PERMISSION_CATALOGUE)));
       await tx
         .insert(rolePermissions)
         .values(all.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })));
+      await recordAudit(tx, null, {
+        action: 'create',
+        entity: 'role',
+        entityId: adminRole!.id,
+        summary: `Created role ${quoted(ADMIN_ROLE_NAME)}`,
+        changes: createdChanges({
+          name: adminRole!.name,
+          description: adminRole!.description,
+          permissions: all.map((p) => p.name),
+        }),
+      });
     } else if (added.length > 0) {
       await tx
         .insert(rolePermissions)
@@ -80,6 +106,19 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       .returning({ id: users.id });
     if (!admin) throw new Error('Admin user could not be created');
     await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
+    await recordAudit(tx, null, {
+      action: 'create',
+      entity: 'user',
+      entityId: admin.id,
+      summary: `Created user ${quoted(options.adminName)} (${options.adminEmail}) on first start`,
+      changes: createdChanges({
+        username: options.adminName,
+        email: options.adminEmail,
+        status: 'active',
+        max_user_limit: null,
+        roles: [ADMIN_ROLE_NAME],
+      }),
+    });
     return options.adminPassword
       ? { createdAdmin: true }
       : { createdAdmin: true, generatedPassword: passwordHashIfNeeded.password };

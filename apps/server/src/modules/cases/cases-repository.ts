@@ -2,7 +2,6 @@ import type { ListQuery, TestCase } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import { withoutJit } from '../../lib/without-jit.ts';
 import { LOCK, type RowLock } from '../projects/row-locks.ts';
 
 /** A case as the rules see it (access checks, locks); answers add `status` and `rollup`. */
@@ -40,10 +39,9 @@ export const CHILDREN_OF = (parent: SQL) =>
  * 10,000 nodes.
  */
 export function selectCaseViews(db: Tx, where: SQL, tail: SQL = sql``): Promise<TestCase[]> {
-  return withoutJit(db, (tx) =>
-    queryRows<TestCase>(
-      tx,
-      sql`
+  return queryRows<TestCase>(
+    db,
+    sql`
     with recursive listed as (
       select c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id, c.latest_run_status
       from test_cases c where ${where} order by c.id${tail}
@@ -59,12 +57,33 @@ export function selectCaseViews(db: Tx, where: SQL, tail: SQL = sql``): Promise<
       l.latest_run_status as status, r.rollup
     from listed l join rolled r on r.root = l.id
     order by l.id`,
-    ),
   );
 }
 
 export function listCases(db: Tx, where: SQL, query: ListQuery): Promise<TestCase[]> {
   return selectCaseViews(db, sql`${where} and ${textMatches(query.q, sql`c.name`)}`, pageClause(query));
+}
+
+/**
+ * The project of the rows a case list shows, with its list version; null when the suite, case
+ * or project is missing. `from` names the suite (s) or parent case (c), or nothing for a project.
+ */
+export async function findListScope(
+  db: Tx,
+  scope: 'project' | 'suite' | 'parent',
+  id: number,
+): Promise<{ project_id: number; version: string } | null> {
+  const source = {
+    project: sql`select ${id}::int as project_id`,
+    suite: sql`select project_id from suites where id = ${id}`,
+    parent: sql`select project_id from test_cases where id = ${id}`,
+  }[scope];
+  const [row] = await queryRows<{ project_id: number; version: string }>(
+    db,
+    sql`select ps.project_id, ps.version::text as version
+    from (${source}) o join project_stats ps on ps.project_id = o.project_id`,
+  );
+  return row ?? null;
 }
 
 /** One case as the endpoints answer it; null when missing. */
@@ -122,13 +141,13 @@ export async function updateCase(
 }
 
 /**
- * One statement deletes the case and every descendant (their runs cascade). Naming the whole
- * subtree keeps a deep tree from nesting one cascade per level. The subtree is locked in id
- * order first (a parent's id is below its children's, so that is top-down), the order in which
- * the JUnit import locks the cases it records runs for: the two never wait on each other in a
- * cycle.
+ * One statement deletes the case and every descendant (their runs cascade) and answers how many
+ * cases went. Naming the whole subtree keeps a deep tree from nesting one cascade per level. The
+ * subtree is locked in id order first (a parent's id is below its children's, so that is
+ * top-down), the order in which the JUnit import locks the cases it records runs for: the two
+ * never wait on each other in a cycle.
  */
-export async function deleteCaseTree(tx: Tx, id: number): Promise<boolean> {
+export async function deleteCaseTree(tx: Tx, id: number): Promise<number> {
   const rows = await queryRows(
     tx,
     sql`
@@ -141,5 +160,5 @@ export async function deleteCaseTree(tx: Tx, id: number): Promise<boolean> {
     )
     delete from test_cases where id in (select id from locked) returning id`,
   );
-  return rows.length > 0;
+  return rows.length;
 }

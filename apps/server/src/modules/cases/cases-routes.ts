@@ -13,6 +13,7 @@ import {
   TestCaseList,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
+import { CaseListCache } from './case-list-cache.ts';
 import {
   createChildCase,
   createProjectCase,
@@ -32,6 +33,7 @@ const listResponse = { 200: TestCaseList, ...errors };
 const created = (testCase: TestCase) => ({ message: 'Test case created successfully', testCase });
 
 export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const lists = new CaseListCache();
   app.get(
     '/api/test-cases/project/:projectId',
     {
@@ -44,7 +46,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: listResponse,
       },
     },
-    (request) => listProjectCases(app.db, principalOf(request), request.params.projectId, request.query),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        await listProjectCases(app.db, principalOf(request), request.params.projectId, request.query),
+      ),
   );
   app.get(
     '/api/test-cases/suite/:suiteId',
@@ -58,7 +65,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: listResponse,
       },
     },
-    (request) => listSuiteCases(app.db, principalOf(request), request.params.suiteId, request.query),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        await listSuiteCases(app.db, principalOf(request), request.params.suiteId, request.query),
+      ),
   );
   app.get(
     '/api/test-cases/parent/:caseId',
@@ -72,7 +84,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: listResponse,
       },
     },
-    (request) => listChildCases(app.db, principalOf(request), request.params.caseId, request.query),
+    async (request, reply) =>
+      lists.send(
+        request,
+        reply,
+        await listChildCases(app.db, principalOf(request), request.params.caseId, request.query),
+      ),
   );
 
   const createSchema = (summary: string) => ({

@@ -1,16 +1,27 @@
 import type { CaseBody, ListQuery, TestCase } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import {
+  changedFieldList,
+  counted,
+  createdChanges,
+  deletedChanges,
+  quoted,
+  recordAudit,
+  updatedChanges,
+} from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { LOCK, lockProject, lockTopDown, type RowLock } from '../projects/row-locks.ts';
 import { findSuite } from '../suites/suites-repository.ts';
 import { SUITE_NOT_FOUND } from '../suites/suites-service.ts';
+import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
   CASES_OF,
   type CaseRow,
   deleteCaseTree,
   findCase,
   findCaseView,
+  findListScope,
   insertCase,
   listCases,
   updateCase as updateCaseRow,
@@ -24,25 +35,66 @@ export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<CaseRow | n
 }
 
 /** Top-level cases of a project, each with its suite_id, so none is unreachable in the tree. */
-export async function listProjectCases(db: Db, principal: Principal, projectId: number, query: ListQuery) {
-  await requireProject(db, principal, projectId, 'home_test_case');
-  return listCases(db, CASES_OF.projectTopLevel(projectId), query);
+export function listProjectCases(db: Db, principal: Principal, projectId: number, query: ListQuery) {
+  return caseList(db, principal, 'project', projectId, query, 'Project not found');
 }
 
-export async function listSuiteCases(db: Db, principal: Principal, suiteId: number, query: ListQuery) {
-  const suite = await findSuite(db, suiteId);
-  await requireProjectOf(db, principal, suite?.project_id, SUITE_NOT_FOUND, 'home_test_case');
-  return listCases(db, CASES_OF.suiteTopLevel(suiteId), query);
+export function listSuiteCases(db: Db, principal: Principal, suiteId: number, query: ListQuery) {
+  return caseList(db, principal, 'suite', suiteId, query, SUITE_NOT_FOUND);
 }
 
-export async function listChildCases(db: Db, principal: Principal, caseId: number, query: ListQuery) {
-  const parent = await findCase(db, caseId);
-  await requireProjectOf(db, principal, parent?.project_id, CASE_NOT_FOUND, 'home_test_case');
-  return listCases(db, CASES_OF.children(caseId), query);
+export function listChildCases(db: Db, principal: Principal, caseId: number, query: ListQuery) {
+  return caseList(db, principal, 'parent', caseId, query, CASE_NOT_FOUND);
+}
+
+const LISTED = {
+  project: CASES_OF.projectTopLevel,
+  suite: CASES_OF.suiteTopLevel,
+  parent: CASES_OF.children,
+};
+
+/** Access first (404 for a list the caller may not see), then where its answer may be kept. */
+async function caseList(
+  db: Db,
+  principal: Principal,
+  scope: 'project' | 'suite' | 'parent',
+  id: number,
+  query: ListQuery,
+  notFound: string,
+): Promise<CaseListSource> {
+  const found = await findListScope(db, scope, id);
+  await requireProjectOf(db, principal, found?.project_id, notFound, 'home_test_case');
+  return {
+    key: listKey(scope, id, query),
+    version: found!.version,
+    load: () => listCases(db, LISTED[scope](id), query),
+  };
 }
 
 function fields(body: CaseBody) {
   return { name: body.name, description: body.description ?? '' };
+}
+
+type CaseFields = Pick<TestCase, 'name' | 'description' | 'suite_id' | 'parent_id'>;
+const auditedCaseFields = (c: CaseFields) => ({
+  name: c.name,
+  description: c.description,
+  suite_id: c.suite_id,
+  parent_id: c.parent_id,
+});
+
+/** Inserts a case and records it in the audit log, in the caller's transaction. */
+async function insertAuditedCase(tx: Tx, principal: Principal, values: Parameters<typeof insertCase>[1]) {
+  const created = await insertCase(tx, values);
+  await recordAudit(tx, principal, {
+    action: 'create',
+    entity: 'case',
+    entityId: created.id,
+    projectId: created.project_id,
+    summary: `Created case ${quoted(created.name)}`,
+    changes: createdChanges(auditedCaseFields(created)),
+  });
+  return created;
 }
 
 /** A case directly in a project: in no suite, top level. */
@@ -50,7 +102,7 @@ export async function createProjectCase(db: Db, principal: Principal, projectId:
   return db.transaction(async (tx) => {
     await lockProject(tx, projectId, LOCK.keyShare);
     await requireProject(tx, principal, projectId, 'add_test_case_in_project');
-    return insertCase(tx, { projectId, suiteId: null, parentId: null, ...fields(body) });
+    return insertAuditedCase(tx, principal, { projectId, suiteId: null, parentId: null, ...fields(body) });
   });
 }
 
@@ -59,7 +111,12 @@ export async function createSuiteCase(db: Db, principal: Principal, suiteId: num
   return db.transaction(async (tx) => {
     const suite = await lockTopDown(tx, (lock) => findSuite(tx, suiteId, lock), LOCK.keyShare);
     await requireProjectOf(tx, principal, suite?.project_id, SUITE_NOT_FOUND, 'add_test_case_in_test_suit');
-    return insertCase(tx, { projectId: suite!.project_id, suiteId, parentId: null, ...fields(body) });
+    return insertAuditedCase(tx, principal, {
+      projectId: suite!.project_id,
+      suiteId,
+      parentId: null,
+      ...fields(body),
+    });
   });
 }
 
@@ -68,7 +125,7 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
   return db.transaction(async (tx) => {
     const parent = await lockCase(tx, parentId, LOCK.keyShare);
     await requireProjectOf(tx, principal, parent?.project_id, CASE_NOT_FOUND, 'add_test_case_in_test_case');
-    return insertCase(tx, {
+    return insertAuditedCase(tx, principal, {
       projectId: parent!.project_id,
       suiteId: parent!.suite_id,
       parentId,
@@ -78,11 +135,10 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
 }
 
 export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCase> {
-  const seen = await findCase(db, id);
-  await requireProjectOf(db, principal, seen?.project_id, CASE_NOT_FOUND);
+  // Read first, then check: a case the caller may not see answers the same 404 as a missing one.
   const testCase = await findCaseView(db, id);
-  if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
-  return testCase;
+  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
+  return testCase!;
 }
 
 export async function updateCase(
@@ -96,7 +152,16 @@ export async function updateCase(
     await requireProjectOf(tx, principal, seen?.project_id, CASE_NOT_FOUND, 'edit_test_case');
     const updated = await updateCaseRow(tx, id, body);
     const testCase = updated && (await findCaseView(tx, id));
-    if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
+    if (!testCase || !seen) throw new NotFoundError(CASE_NOT_FOUND);
+    const changes = updatedChanges(auditedCaseFields(seen), auditedCaseFields(testCase));
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'case',
+      entityId: id,
+      projectId: testCase.project_id,
+      summary: `Updated case ${quoted(testCase.name)}${changedFieldList(changes)}`,
+      changes,
+    });
     return testCase;
   });
 }
@@ -106,6 +171,16 @@ export async function deleteCase(db: Db, principal: Principal, id: number): Prom
   await db.transaction(async (tx) => {
     const seen = await lockCase(tx, id, LOCK.update);
     await requireProjectOf(tx, principal, seen?.project_id, CASE_NOT_FOUND, 'delete_test_case');
-    if (!(await deleteCaseTree(tx, id))) throw new NotFoundError(CASE_NOT_FOUND);
+    const deleted = await deleteCaseTree(tx, id);
+    if (deleted === 0 || !seen) throw new NotFoundError(CASE_NOT_FOUND);
+    const children = deleted > 1 ? ` with ${counted(deleted - 1, 'descendant case')}` : '';
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'case',
+      entityId: id,
+      projectId: seen.project_id,
+      summary: `Deleted case ${quoted(seen.name)}${children}`,
+      changes: deletedChanges(auditedCaseFields(seen)),
+    });
   });
 }

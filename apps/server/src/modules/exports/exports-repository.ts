@@ -1,7 +1,6 @@
 import type { CaseStatus, TestRun } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { withoutJit } from '../../lib/without-jit.ts';
 import { CHILDREN_OF, ROLLUP_OF } from '../cases/cases-repository.ts';
 
 /**
@@ -29,10 +28,9 @@ export interface CaseExportRow {
  * to child, so a parent always comes before its children in the file.
  */
 export function caseExportBatch(db: Tx, projectId: number, afterId: number, limit: number) {
-  return withoutJit(db, (tx) =>
-    queryRows<CaseExportRow>(
-      tx,
-      sql`
+  return queryRows<CaseExportRow>(
+    db,
+    sql`
     with recursive batch as (
       select c.id, c.parent_id, c.suite_id, c.name, c.description, c.latest_run_status
       from test_cases c where c.project_id = ${projectId} and c.id > ${afterId}
@@ -56,7 +54,6 @@ export function caseExportBatch(db: Tx, projectId: number, afterId: number, limi
     join rolled r on r.root = b.id
     left join suites s on s.id = b.suite_id
     order by b.id`,
-    ),
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { counted, quoted, recordAudit } from '../audit/audit-log.ts';
 import {
   missingPermission,
   type Principal,
@@ -50,6 +51,7 @@ export async function importJunitReport(
       plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0 };
     const name = await projectName(tx, projectId);
     const summary = summarise(plan, created, report.warnings);
+    if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     return { message: messageFor(summary, name), project: { id: projectId, name }, summary };
   });
 }
@@ -139,6 +141,29 @@ function summarise(
     errors: plan.errors,
     skipped: plan.skipped,
     warnings,
+  };
+}
+
+/**
+ * One audit entry per import (docs/decisions.md): the runs it recorded and the suites and cases
+ * it created, counted, rather than one entry per row of a 20,000-case report.
+ */
+function importEntry(projectId: number, project: string, summary: ImportSummary) {
+  const created = `${counted(summary.suitesCreated, 'suite')} and ${counted(summary.casesCreated, 'case')} created`;
+  return {
+    action: 'create' as const,
+    entity: 'run' as const,
+    projectId,
+    summary:
+      `Imported a JUnit report into ${quoted(project)}: ${counted(summary.runsRecorded, 'run')} recorded ` +
+      `(${summary.passed} passed, ${summary.failed} failed), ${created}`,
+    changes: {
+      runsRecorded: { before: null, after: summary.runsRecorded },
+      passed: { before: null, after: summary.passed },
+      failed: { before: null, after: summary.failed },
+      suitesCreated: { before: null, after: summary.suitesCreated },
+      casesCreated: { before: null, after: summary.casesCreated },
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import {
   PermissionList,
   PermissionMutation,
 } from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
 import {
   createPermission,
   deletePermission,
@@ -71,7 +72,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const permission = await createPermission(app.db, request.body);
+      const permission = await createPermission(app.db, principalOf(request), request.body);
       return reply.status(201).send({ message: 'Permission created successfully', permission });
     },
   );
@@ -97,7 +98,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       message: 'Permission updated successfully',
-      permission: await updatePermission(app.db, request.params.id, request.body),
+      permission: await updatePermission(app.db, principalOf(request), request.params.id, request.body),
     }),
   );
 
@@ -120,7 +121,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await deletePermission(app.db, request.params.id);
+      await deletePermission(app.db, principalOf(request), request.params.id);
       return { message: 'Permission deleted successfully' };
     },
   );

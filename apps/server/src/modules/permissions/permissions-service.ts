@@ -5,6 +5,15 @@ import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import {
+  changedFieldList,
+  createdChanges,
+  deletedChanges,
+  quoted,
+  recordAudit,
+  updatedChanges,
+} from '../audit/audit-log.ts';
+import type { Principal } from '../authz/authorization.ts';
+import {
   deletePermission as deletePermissionRow,
   findPermissionIdByName,
   findPermissionRecord,
@@ -31,7 +40,11 @@ export async function getPermission(db: Db, id: number): Promise<Permission> {
   return { id: found.id, name: found.name, description: found.description };
 }
 
-export async function createPermission(db: Db, body: PermissionBody): Promise<Permission> {
+export async function createPermission(
+  db: Db,
+  principal: Principal,
+  body: PermissionBody,
+): Promise<Permission> {
   try {
     return await db.transaction(async (tx) => {
       if ((await findPermissionIdByName(tx, body.name)) !== null) throw nameTaken(body.name);
@@ -39,14 +52,27 @@ export async function createPermission(db: Db, body: PermissionBody): Promise<Pe
       // Administrator holds every permission (DESIGN §1), as bootstrap does for new catalogue
       // entries. Without this nobody would hold the new permission, so nobody could grant it.
       await grantToRoleNamed(tx, ADMIN_ROLE_NAME, id);
-      return { id, name: body.name, description: body.description };
+      const permission = { id, name: body.name, description: body.description };
+      await recordAudit(tx, principal, {
+        action: 'create',
+        entity: 'permission',
+        entityId: id,
+        summary: `Created permission ${quoted(body.name)}`,
+        changes: createdChanges({ name: body.name, description: body.description }),
+      });
+      return permission;
     });
   } catch (error) {
     throw asNameConflict(error, body.name);
   }
 }
 
-export async function updatePermission(db: Db, id: number, body: PermissionBody): Promise<Permission> {
+export async function updatePermission(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: PermissionBody,
+): Promise<Permission> {
   try {
     return await db.transaction(async (tx) => {
       const found = await findPermissionRecord(tx, id, true);
@@ -61,6 +87,17 @@ export async function updatePermission(db: Db, id: number, body: PermissionBody)
         if ((await findPermissionIdByName(tx, body.name)) !== null) throw nameTaken(body.name);
       }
       await updatePermissionRow(tx, id, body);
+      const changes = updatedChanges(
+        { name: found.name, description: found.description },
+        { name: body.name, description: body.description },
+      );
+      await recordAudit(tx, principal, {
+        action: 'update',
+        entity: 'permission',
+        entityId: id,
+        summary: `Updated permission ${quoted(body.name)}${changedFieldList(changes)}`,
+        changes,
+      });
       return { id, name: body.name, description: body.description };
     });
   } catch (error) {
@@ -68,12 +105,19 @@ export async function updatePermission(db: Db, id: number, body: PermissionBody)
   }
 }
 
-export async function deletePermission(db: Db, id: number): Promise<void> {
+export async function deletePermission(db: Db, principal: Principal, id: number): Promise<void> {
   await db.transaction(async (tx) => {
     const found = await findPermissionRecord(tx, id, true);
     if (!found) throw new NotFoundError('Permission not found');
     if (found.builtIn)
       throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`);
     await deletePermissionRow(tx, id);
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'permission',
+      entityId: id,
+      summary: `Deleted permission ${quoted(found.name)}`,
+      changes: deletedChanges({ name: found.name, description: found.description }),
+    });
   });
 }

@@ -1,6 +1,7 @@
 import type { AddMemberBody, ChangeRoleBody, MemberParams, ProjectMember } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { quoted, recordAudit } from '../audit/audit-log.ts';
 import {
   assertCanGrantRoles,
   type Principal,
@@ -18,6 +19,8 @@ import {
 import { LOCK, lockProject } from './row-locks.ts';
 
 const NOT_A_MEMBER = 'That user is not a member of this project';
+
+const roleName = (member: ProjectMember) => member.role?.name ?? null;
 
 /**
  * No escalation (DESIGN §5): the role given must carry only permissions the caller holds in
@@ -43,7 +46,19 @@ export async function addMember(db: Db, principal: Principal, body: AddMemberBod
     if (!(await insertMember(tx, body.projectId, body.userId, body.roleId))) {
       throw new ConflictError('That user is already a member of this project');
     }
-    return memberOrFail(tx, body.projectId, body.userId);
+    const member = await memberOrFail(tx, body.projectId, body.userId);
+    await recordAudit(tx, principal, {
+      action: 'create',
+      entity: 'member',
+      entityId: member.id,
+      projectId: body.projectId,
+      summary: `Added ${quoted(member.username)} to project #${body.projectId} as ${quoted(roleName(member) ?? '')}`,
+      changes: {
+        user: { before: null, after: member.username },
+        role: { before: null, after: roleName(member) },
+      },
+    });
+    return member;
   });
 }
 
@@ -70,11 +85,23 @@ export async function changeMemberRole(
   return db.transaction(async (tx) => {
     await lockProject(tx, params.id, LOCK.keyShare);
     const access = await requireProject(tx, principal, params.id, 'change_user_role_in_project');
-    if (!(await findMember(tx, params.id, params.userId, LOCK.noKeyUpdate)))
-      throw new NotFoundError(NOT_A_MEMBER);
+    const before = await findMember(tx, params.id, params.userId, LOCK.noKeyUpdate);
+    if (!before) throw new NotFoundError(NOT_A_MEMBER);
     await assertCanGrantRole(tx, access, body.roleId);
     await updateMemberRole(tx, params.id, params.userId, body.roleId);
-    return memberOrFail(tx, params.id, params.userId);
+    const member = await memberOrFail(tx, params.id, params.userId);
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'member',
+      entityId: member.id,
+      projectId: params.id,
+      summary: `Changed the role of ${quoted(member.username)} in project #${params.id} from ${quoted(roleName(before) ?? '')} to ${quoted(roleName(member) ?? '')}`,
+      changes:
+        roleName(before) === roleName(member)
+          ? {}
+          : { role: { before: roleName(before), after: roleName(member) } },
+    });
+    return member;
   });
 }
 
@@ -82,6 +109,18 @@ export async function removeMember(db: Db, principal: Principal, params: MemberP
   await db.transaction(async (tx) => {
     await lockProject(tx, params.id, LOCK.keyShare);
     await requireProject(tx, principal, params.id, 'remove_user_from_project');
-    if (!(await deleteMember(tx, params.id, params.userId))) throw new NotFoundError(NOT_A_MEMBER);
+    const before = await findMember(tx, params.id, params.userId);
+    if (!before || !(await deleteMember(tx, params.id, params.userId))) throw new NotFoundError(NOT_A_MEMBER);
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'member',
+      entityId: params.userId,
+      projectId: params.id,
+      summary: `Removed ${quoted(before.username)} from project #${params.id}`,
+      changes: {
+        user: { before: before.username, after: null },
+        role: { before: roleName(before), after: null },
+      },
+    });
   });
 }

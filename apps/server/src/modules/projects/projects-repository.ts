@@ -66,6 +66,21 @@ export async function updateProject(
   return row ?? null;
 }
 
+/** What a project delete takes with it, for the audit log: counters, plus one index-only count. */
+export async function countProjectContents(
+  tx: Tx,
+  id: number,
+): Promise<{ suites: number; cases: number; runs: number }> {
+  const [row] = await queryRows<{ suites: number; cases: number; runs: number }>(
+    tx,
+    sql`
+    select coalesce((select suites from project_stats where project_id = ${id}), 0)::int as suites,
+      (select count(*) from test_cases where project_id = ${id})::int as cases,
+      coalesce((select passed + failed from project_stats where project_id = ${id}), 0)::int as runs`,
+  );
+  return { suites: row?.suites ?? 0, cases: row?.cases ?? 0, runs: row?.runs ?? 0 };
+}
+
 /**
  * One statement: the foreign keys cascade to suites, cases, runs, memberships and the
  * counters row, so the whole tree goes or nothing does.

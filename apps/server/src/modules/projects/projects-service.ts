@@ -1,9 +1,19 @@
 import type { ListQuery, Project, ProjectBody, ProjectDetail } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import {
+  changedFieldList,
+  counted,
+  createdChanges,
+  deletedChanges,
+  quoted,
+  recordAudit,
+  updatedChanges,
+} from '../audit/audit-log.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
 import { listMembers } from './members-repository.ts';
 import {
+  countProjectContents,
   countVisibleProjects,
   deleteProject as deleteProjectRow,
   findProject,
@@ -38,7 +48,22 @@ export async function getProjectDetail(db: Db, principal: Principal, id: number)
  * permissions, and anyone with add_user_in_project can give them a role there.
  */
 export function createProject(db: Db, principal: Principal, body: ProjectBody): Promise<Project> {
-  return insertProject(db, { name: body.name, description: body.description ?? '', createdBy: principal.id });
+  return db.transaction(async (tx) => {
+    const project = await insertProject(tx, {
+      name: body.name,
+      description: body.description ?? '',
+      createdBy: principal.id,
+    });
+    await recordAudit(tx, principal, {
+      action: 'create',
+      entity: 'project',
+      entityId: project.id,
+      projectId: project.id,
+      summary: `Created project ${quoted(project.name)}`,
+      changes: createdChanges({ name: project.name, description: project.description }),
+    });
+    return project;
+  });
 }
 
 export async function updateProject(
@@ -50,8 +75,21 @@ export async function updateProject(
   return db.transaction(async (tx) => {
     await lockProject(tx, id, LOCK.noKeyUpdate);
     await requireProject(tx, principal, id, 'edit_project');
+    const before = await findProject(tx, id);
     const project = await updateProjectRow(tx, id, body);
-    if (!project) throw new NotFoundError(NOT_FOUND);
+    if (!project || !before) throw new NotFoundError(NOT_FOUND);
+    const changes = updatedChanges(
+      { name: before.name, description: before.description },
+      { name: project.name, description: project.description },
+    );
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'project',
+      entityId: id,
+      projectId: id,
+      summary: `Updated project ${quoted(project.name)}${changedFieldList(changes)}`,
+      changes,
+    });
     return project;
   });
 }
@@ -61,6 +99,21 @@ export async function deleteProject(db: Db, principal: Principal, id: number): P
   await db.transaction(async (tx) => {
     await lockProject(tx, id, LOCK.update);
     await requireProject(tx, principal, id, 'delete_project');
-    if (!(await deleteProjectRow(tx, id))) throw new NotFoundError(NOT_FOUND);
+    const before = await findProject(tx, id);
+    const contents = await countProjectContents(tx, id);
+    if (!before || !(await deleteProjectRow(tx, id))) throw new NotFoundError(NOT_FOUND);
+    const children = [
+      counted(contents.suites, 'suite'),
+      counted(contents.cases, 'case'),
+      counted(contents.runs, 'run'),
+    ];
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'project',
+      entityId: id,
+      projectId: id,
+      summary: `Deleted project ${quoted(before.name)} with ${children[0]}, ${children[1]} and ${children[2]}`,
+      changes: deletedChanges({ name: before.name, description: before.description }),
+    });
   });
 }

@@ -109,7 +109,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      await deleteRole(app.db, request.params.id);
+      await deleteRole(app.db, principalOf(request), request.params.id);
       return { message: 'Role deleted successfully' };
     },
   );

@@ -4,6 +4,14 @@ import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import {
+  changedFieldList,
+  createdChanges,
+  deletedChanges,
+  quoted,
+  recordAudit,
+  updatedChanges,
+} from '../audit/audit-log.ts';
 import { assertAnAdministratorRemains, assertCanGrant, type Principal } from '../authz/authorization.ts';
 import { findPermissionsByIds } from '../permissions/permissions-repository.ts';
 import {
@@ -53,6 +61,15 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
+/** The fields of a role the audit log shows; permissions by name, in id order. */
+function auditedRoleFields(role: Role) {
+  return {
+    name: role.name,
+    description: role.description,
+    permissions: role.Permissions.map((permission) => permission.name),
+  };
+}
+
 async function roleOrNotFound(tx: Tx, id: number): Promise<Role> {
   const role = await findRoleById(tx, id);
   if (!role) throw new NotFoundError('Role not found');
@@ -78,7 +95,15 @@ export async function createRole(db: Db, principal: Principal, body: RoleBody): 
     await assertRoleNameFree(tx, body.name);
     const id = await insertRole(tx, { name: body.name, description: body.description });
     await replaceRolePermissions(tx, id, permissionIds);
-    return roleOrNotFound(tx, id);
+    const role = await roleOrNotFound(tx, id);
+    await recordAudit(tx, principal, {
+      action: 'create',
+      entity: 'role',
+      entityId: id,
+      summary: `Created role ${quoted(role.name)}`,
+      changes: createdChanges(auditedRoleFields(role)),
+    });
+    return role;
   });
   return created.catch((error: unknown) => {
     throw asNameConflict(error, body.name);
@@ -93,6 +118,7 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
   const updated = db.transaction(async (tx) => {
     const role = await lockRole(tx, id);
     if (!role) throw new NotFoundError('Role not found');
+    const before = await roleOrNotFound(tx, id);
     let removedAny = false;
     if (body.permissionIds) {
       const granted = await resolvePermissions(tx, body.permissionIds);
@@ -107,16 +133,25 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
     }
     await assertRoleNameFree(tx, body.name, id);
     await updateRoleRow(tx, id, { name: body.name, description: body.description });
+    const after = await roleOrNotFound(tx, id);
+    const changes = updatedChanges(auditedRoleFields(before), auditedRoleFields(after));
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'role',
+      entityId: id,
+      summary: `Updated role ${quoted(after.name)}${changedFieldList(changes)}`,
+      changes,
+    });
     // Taking manage_admin_panel out of a role may demote the last administrator.
     if (removedAny) await assertAnAdministratorRemains(tx);
-    return roleOrNotFound(tx, id);
+    return after;
   });
   return updated.catch((error: unknown) => {
     throw asNameConflict(error, body.name);
   });
 }
 
-export async function deleteRole(db: Db, id: number): Promise<void> {
+export async function deleteRole(db: Db, principal: Principal, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
       const role = await lockRole(tx, id);
@@ -126,7 +161,15 @@ export async function deleteRole(db: Db, id: number): Promise<void> {
         const holders = [users && plural(users, 'user'), members && plural(members, 'project member')];
         throw new ConflictError(`This role is held by ${holders.filter(Boolean).join(' and ')}`);
       }
+      const before = await roleOrNotFound(tx, id);
       await deleteRoleRow(tx, id);
+      await recordAudit(tx, principal, {
+        action: 'delete',
+        entity: 'role',
+        entityId: id,
+        summary: `Deleted role ${quoted(before.name)}`,
+        changes: deletedChanges(auditedRoleFields(before)),
+      });
     });
   } catch (error) {
     // A grant that raced in after the count is refused by the foreign key.

@@ -1,4 +1,4 @@
-import type { ListQuery, RunStats, TestRun } from '@verdict/contract';
+import type { AuditChanges, ListQuery, RunStats, TestRun } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
@@ -59,32 +59,76 @@ export async function findRun(db: Tx, id: number): Promise<TestRun | null> {
   return run ?? null;
 }
 
-/** The run's project and case, for access checks and locks, reading only test_runs. */
-export async function findRunRef(
-  db: Tx,
-  id: number,
-  lock: RowLock = LOCK.none,
-): Promise<{ id: number; project_id: number; case_id: number } | null> {
-  const [row] = await queryRows<{ id: number; project_id: number; case_id: number }>(
+export interface RunRef {
+  id: number;
+  project_id: number;
+  case_id: number;
+  status: TestRun['status'];
+}
+
+/** The run's project, case and status, for access checks, locks and the audit log, reading only test_runs. */
+export async function findRunRef(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<RunRef | null> {
+  const [row] = await queryRows<RunRef>(
     db,
-    sql`select id, project_id, case_id from test_runs where id = ${id}${lock}`,
+    sql`select id, project_id, case_id, status from test_runs where id = ${id}${lock}`,
   );
   return row ?? null;
 }
 
-export async function insertRun(
-  tx: Tx,
-  values: { caseId: number; projectId: number; status: TestRun['status']; executedBy: number },
-): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
-    tx,
+/**
+ * Records a run and its audit entry in one statement, which is its own transaction: it takes
+ * the project row (KEY SHARE, the first lock of every write in a project, row-locks.ts), reads
+ * the case, inserts the run, whose foreign-key check and status trigger lock the case and whose
+ * counters trigger updates project_stats, then the entry, which names the case as it is now.
+ * Null when the case is not in that project (any more); a case deleted meanwhile fails the
+ * foreign-key check (23503). Between the case's lock and the commit there is no round trip to
+ * the server, so runs of one case follow each other quickly.
+ */
+export async function insertRecordedRun(
+  db: Tx,
+  values: {
+    caseId: number;
+    projectId: number;
+    status: TestRun['status'];
+    executor: { id: number; username: string; email: string };
+    /** The entry's summary is `${before}${run id}${middle}"${case name}"`. */
+    summary: [before: string, middle: string];
+    changes: AuditChanges;
+  },
+): Promise<TestRun | null> {
+  const { caseId, projectId, status, executor } = values;
+  const [row] = await queryRows<{ id: number; created_at: Date | string; case_name: string }>(
+    db,
     sql`
-    insert into test_runs (case_id, project_id, status, executed_by)
-    values (${values.caseId}, ${values.projectId}, ${values.status}, ${values.executedBy})
-    returning id`,
+    with project as (
+      select id from projects where id = ${projectId} for key share
+    ), listed as (
+      select c.id, c.name from test_cases c join project p on p.id = c.project_id where c.id = ${caseId}
+    ), run as (
+      insert into test_runs (case_id, project_id, status, executed_by)
+      select listed.id, ${projectId}, ${status}, ${executor.id} from listed
+      returning id, created_at
+    ), entry as (
+      insert into audit_log
+        (actor_id, actor_name, actor_email, action, entity_type, entity_id, project_id, summary, changes)
+      select ${executor.id}, ${executor.username}, ${executor.email}, 'create', 'run', run.id, ${projectId},
+        ${values.summary[0]} || run.id || ${values.summary[1]} || '"' || listed.name || '"',
+        ${JSON.stringify(values.changes)}::jsonb
+      from run, listed
+    )
+    select run.id, run.created_at, listed.name as case_name from run, listed`,
   );
-  if (!row) throw new Error('insert into test_runs returned no row');
-  return row.id;
+  if (!row) return null;
+  return toRun({
+    id: row.id,
+    status,
+    executed_by: executor.id,
+    created_at: row.created_at,
+    executor_id: executor.id,
+    executor_username: executor.username,
+    case_id: caseId,
+    case_name: row.case_name,
+  });
 }
 
 export async function updateRunStatus(tx: Tx, id: number, status: TestRun['status']): Promise<boolean> {

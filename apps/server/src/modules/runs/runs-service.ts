@@ -7,7 +7,9 @@ import {
   type UpdateRunBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProjectOf } from '../authz/authorization.ts';
 import { findCase } from '../cases/cases-repository.ts';
 import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
@@ -16,8 +18,9 @@ import {
   deleteRun as deleteRunRow,
   findRun,
   findRunRef,
-  insertRun,
+  insertRecordedRun,
   listRunsOfCase,
+  type RunRef,
   runStatsOfVisibleProjects,
   updateRunStatus,
 } from './runs-repository.ts';
@@ -29,11 +32,12 @@ const RUN_NOT_FOUND = 'Test run not found';
  * case is locked for update because the run's trigger rewrites the case's latest status: taking
  * it before the run, as a case delete does, keeps the two from waiting on each other in a cycle.
  */
-async function lockRun(tx: Tx, id: number, lock: RowLock) {
+async function lockRun(tx: Tx, id: number, lock: RowLock): Promise<(RunRef & { case_name: string }) | null> {
   const seen = await findRunRef(tx, id);
   if (!seen) return null;
-  await lockCase(tx, seen.case_id, LOCK.noKeyUpdate);
-  return lockTopDown(tx, (l) => findRunRef(tx, id, l), lock);
+  const testCase = await lockCase(tx, seen.case_id, LOCK.noKeyUpdate);
+  const run = await lockTopDown(tx, (l) => findRunRef(tx, id, l), lock);
+  return run && testCase ? { ...run, case_name: testCase.name } : null;
 }
 
 async function runOrFail(db: Tx, id: number): Promise<TestRun> {
@@ -53,25 +57,57 @@ export async function listRuns(
   return listRunsOfCase(db, caseId, query);
 }
 
-/** The caller is the executor; the run's project is copied from its case for the counters. */
+// A case never moves to another project, so which project holds it is kept once read (per
+// database handle).
+const projectsOfCases = new WeakMap<Db, Map<number, number>>();
+const MAX_REMEMBERED_CASES = 100_000;
+
+async function projectIdOfCase(db: Db, caseId: number): Promise<number | undefined> {
+  let known = projectsOfCases.get(db);
+  if (!known) {
+    known = new Map();
+    projectsOfCases.set(db, known);
+  }
+  const projectId = known.get(caseId);
+  if (projectId !== undefined) return projectId;
+  const testCase = await findCase(db, caseId);
+  if (!testCase) return undefined;
+  if (known.size >= MAX_REMEMBERED_CASES) known.clear();
+  known.set(caseId, testCase.project_id);
+  return testCase.project_id;
+}
+
+/**
+ * The caller is the executor; the run's project is copied from its case for the counters. The
+ * hottest write (CI records thousands): once the case's project is known (remembered: a case
+ * never moves) and access is checked (remembered per caller, auth-cache.ts), it is one
+ * statement that records the run and its audit entry (insertRecordedRun). A case or project
+ * deleted meanwhile answers 404.
+ */
 export async function createRun(
   db: Db,
   principal: Principal,
   caseId: number,
   body: CreateRunBody,
 ): Promise<TestRun> {
-  return db.transaction(async (tx) => {
-    // For update, not key share: the new run's trigger rewrites the case's latest status.
-    const testCase = await lockCase(tx, caseId, LOCK.noKeyUpdate);
-    await requireProjectOf(tx, principal, testCase?.project_id, CASE_NOT_FOUND, 'add_test_run_in_test_case');
-    const id = await insertRun(tx, {
+  const projectId = await projectIdOfCase(db, caseId);
+  await requireProjectOf(db, principal, projectId, CASE_NOT_FOUND, 'add_test_run_in_test_case');
+  const status = body.status ?? DEFAULT_RUN_STATUS;
+  try {
+    const run = await insertRecordedRun(db, {
       caseId,
-      projectId: testCase!.project_id,
-      status: body.status ?? DEFAULT_RUN_STATUS,
-      executedBy: principal.id,
+      projectId: projectId!,
+      status,
+      executor: principal,
+      summary: ['Recorded run #', ` (${status}) of case `],
+      changes: { status: { before: null, after: status }, case_id: { before: null, after: caseId } },
     });
-    return runOrFail(tx, id);
-  });
+    if (!run) throw new NotFoundError(CASE_NOT_FOUND);
+    return run;
+  } catch (error) {
+    if (dbViolationOf(error)?.kind === 'foreign-key') throw new NotFoundError(CASE_NOT_FOUND);
+    throw error;
+  }
 }
 
 export async function getRun(db: Db, principal: Principal, id: number): Promise<TestRun> {
@@ -90,7 +126,15 @@ export async function updateRun(
   return db.transaction(async (tx) => {
     const ref = await lockRun(tx, id, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, ref?.project_id, RUN_NOT_FOUND, 'edit_test_run');
-    if (!(await updateRunStatus(tx, id, body.status))) throw new NotFoundError(RUN_NOT_FOUND);
+    if (!ref || !(await updateRunStatus(tx, id, body.status))) throw new NotFoundError(RUN_NOT_FOUND);
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'run',
+      entityId: id,
+      projectId: ref.project_id,
+      summary: `Changed run #${id} of case ${quoted(ref.case_name)} from ${ref.status} to ${body.status}`,
+      changes: ref.status === body.status ? {} : { status: { before: ref.status, after: body.status } },
+    });
     return runOrFail(tx, id);
   });
 }
@@ -99,7 +143,15 @@ export async function deleteRun(db: Db, principal: Principal, id: number): Promi
   await db.transaction(async (tx) => {
     const ref = await lockRun(tx, id, LOCK.update);
     await requireProjectOf(tx, principal, ref?.project_id, RUN_NOT_FOUND, 'delete_test_run');
-    if (!(await deleteRunRow(tx, id))) throw new NotFoundError(RUN_NOT_FOUND);
+    if (!ref || !(await deleteRunRow(tx, id))) throw new NotFoundError(RUN_NOT_FOUND);
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'run',
+      entityId: id,
+      projectId: ref.project_id,
+      summary: `Deleted run #${id} (${ref.status}) of case ${quoted(ref.case_name)}`,
+      changes: { status: { before: ref.status, after: null }, case_id: { before: ref.case_id, after: null } },
+    });
   });
 }
 

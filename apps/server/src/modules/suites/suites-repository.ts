@@ -65,6 +65,15 @@ export async function updateSuite(
 }
 
 /** One statement: the suite's cases (children share its suite_id) and their runs cascade. */
+/** How many cases (at any depth) a suite delete takes with it, for the audit log. */
+export async function countSuiteCases(tx: Tx, id: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from test_cases where suite_id = ${id}`,
+  );
+  return row?.n ?? 0;
+}
+
 export async function deleteSuite(tx: Tx, id: number): Promise<boolean> {
   const rows = await queryRows(tx, sql`delete from suites where id = ${id} returning id`);
   return rows.length > 0;

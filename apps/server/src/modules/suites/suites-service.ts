@@ -1,9 +1,19 @@
 import type { CreateSuiteBody, ListQuery, Suite, UpdateSuiteBody } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import {
+  changedFieldList,
+  counted,
+  createdChanges,
+  deletedChanges,
+  quoted,
+  recordAudit,
+  updatedChanges,
+} from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { LOCK, lockProject, lockTopDown } from '../projects/row-locks.ts';
 import {
+  countSuiteCases,
   countVisibleSuites,
   deleteSuite as deleteSuiteRow,
   findSuite,
@@ -38,11 +48,20 @@ export async function createSuite(db: Db, principal: Principal, body: CreateSuit
   return db.transaction(async (tx) => {
     await lockProject(tx, body.project_id, LOCK.keyShare);
     await requireProject(tx, principal, body.project_id, 'add_test_suit_in_project');
-    return insertSuite(tx, {
+    const suite = await insertSuite(tx, {
       projectId: body.project_id,
       name: body.name,
       description: body.description ?? '',
     });
+    await recordAudit(tx, principal, {
+      action: 'create',
+      entity: 'suite',
+      entityId: suite.id,
+      projectId: suite.project_id,
+      summary: `Created suite ${quoted(suite.name)}`,
+      changes: createdChanges({ name: suite.name, description: suite.description }),
+    });
+    return suite;
   });
 }
 
@@ -56,7 +75,19 @@ export async function updateSuite(
     const seen = await lockTopDown(tx, (lock) => findSuite(tx, id, lock), LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, seen?.project_id, SUITE_NOT_FOUND, 'edit_test_suit');
     const suite = await updateSuiteRow(tx, id, body);
-    if (!suite) throw new NotFoundError(SUITE_NOT_FOUND);
+    if (!suite || !seen) throw new NotFoundError(SUITE_NOT_FOUND);
+    const changes = updatedChanges(
+      { name: seen.name, description: seen.description },
+      { name: suite.name, description: suite.description },
+    );
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'suite',
+      entityId: id,
+      projectId: suite.project_id,
+      summary: `Updated suite ${quoted(suite.name)}${changedFieldList(changes)}`,
+      changes,
+    });
     return suite;
   });
 }
@@ -66,6 +97,15 @@ export async function deleteSuite(db: Db, principal: Principal, id: number): Pro
   await db.transaction(async (tx) => {
     const seen = await lockTopDown(tx, (lock) => findSuite(tx, id, lock), LOCK.update);
     await requireProjectOf(tx, principal, seen?.project_id, SUITE_NOT_FOUND, 'delete_test_suit');
-    if (!(await deleteSuiteRow(tx, id))) throw new NotFoundError(SUITE_NOT_FOUND);
+    const cases = await countSuiteCases(tx, id);
+    if (!seen || !(await deleteSuiteRow(tx, id))) throw new NotFoundError(SUITE_NOT_FOUND);
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'suite',
+      entityId: id,
+      projectId: seen.project_id,
+      summary: `Deleted suite ${quoted(seen.name)} with ${counted(cases, 'case')}`,
+      changes: deletedChanges({ name: seen.name, description: seen.description }),
+    });
   });
 }

@@ -1,7 +1,8 @@
-import type { User } from '@verdict/contract';
+import { AUDIT_REDACTED, type User } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError } from '../../lib/errors.ts';
+import { changedFieldList, createdChanges, quoted, recordAudit, updatedChanges } from '../audit/audit-log.ts';
 import {
   assertAnAdministratorRemains,
   assertCanGrantRoles,
@@ -49,6 +50,24 @@ async function assertRolesExist(tx: Tx, roleIds: number[]): Promise<void> {
   throw new BadRequestError(message, [{ field: 'roleIds', message }]);
 }
 
+/** The fields of a user the audit log shows; roles by name, in id order. */
+export function auditedUserFields(user: User) {
+  return {
+    username: user.username,
+    email: user.email,
+    status: user.status,
+    max_user_limit: user.max_user_limit,
+    roles: user.Roles.map((role) => role.name),
+  };
+}
+
+/** A user in an account is a sub-user (DESIGN §3); the audit log names the two apart. */
+export const auditEntityOf = (target: { accountId?: number | null | undefined }) =>
+  target.accountId == null ? ('user' as const) : ('sub_user' as const);
+
+/** How summaries name the entity: `user` or `sub-user`. */
+export const entityWord = (entity: 'user' | 'sub_user') => (entity === 'user' ? 'user' : 'sub-user');
+
 export interface NewUser extends Omit<NewUserRow, 'id' | 'status' | 'tokenVersion' | 'createdAt'> {
   roleIds: number[];
 }
@@ -61,7 +80,16 @@ export async function insertUserWithRoles(tx: Tx, principal: Principal, input: N
   await assertIdentityFree(tx, row);
   const id = await insertUser(tx, { ...row, status: 'active' });
   await replaceUserRoles(tx, id, roleIds);
-  return (await findUserById(tx, id)) as User;
+  const user = (await findUserById(tx, id)) as User;
+  const entity = auditEntityOf(row);
+  await recordAudit(tx, principal, {
+    action: 'create',
+    entity,
+    entityId: id,
+    summary: `Created ${entityWord(entity)} ${quoted(user.username)} (${user.email})`,
+    changes: createdChanges(auditedUserFields(user)),
+  });
+  return user;
 }
 
 /** An edit; an omitted optional field keeps its value. */
@@ -87,6 +115,7 @@ export async function applyUserEdit(
   }
   if (edit.passwordHash && target.id !== principal.id)
     await assertCanSetPasswordOf(tx, principal, target.roleIds);
+  const before = (await findUserById(tx, target.id)) as User;
 
   let rolesChanged = false;
   let rolesRemoved = false;
@@ -118,7 +147,19 @@ export async function applyUserEdit(
     Boolean(edit.passwordHash) || deactivating,
   );
   if (rolesChanged && edit.roleIds) await replaceUserRoles(tx, target.id, edit.roleIds);
+  const after = (await findUserById(tx, target.id)) as User;
+  const changes = updatedChanges(auditedUserFields(before), auditedUserFields(after));
+  // The password's value (and hash) is never recorded, only that it changed.
+  if (edit.passwordHash) changes.password = { before: AUDIT_REDACTED, after: AUDIT_REDACTED };
+  const entity = auditEntityOf(target);
+  await recordAudit(tx, principal, {
+    action: 'update',
+    entity,
+    entityId: target.id,
+    summary: `Updated ${entityWord(entity)} ${quoted(after.username)}${changedFieldList(changes)}`,
+    changes,
+  });
   // Deactivation or a lost role may take away the last active manage_admin_panel holder.
   if (deactivating || rolesRemoved) await assertAnAdministratorRemains(tx);
-  return (await findUserById(tx, target.id)) as User;
+  return after;
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { deletedChanges, quoted, recordAudit } from '../audit/audit-log.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import {
   assertAnAdministratorRemains,
@@ -12,7 +13,14 @@ import {
   type Principal,
   requireUserDirectoryAccess,
 } from '../authz/authorization.ts';
-import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
+import {
+  applyUserEdit,
+  asIdentityConflict,
+  auditEntityOf,
+  auditedUserFields,
+  entityWord,
+  insertUserWithRoles,
+} from './user-writes.ts';
 import {
   countUsersByStatus,
   deleteUserRow,
@@ -91,7 +99,16 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
       if (target.id === principal.id) throw new ConflictError('You cannot delete yourself');
       // Sub-users hang off their creator and account root; deleting those would orphan them.
       if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST);
+      const before = (await findUserById(tx, id)) as User;
       await deleteUserRow(tx, id);
+      const entity = auditEntityOf(target);
+      await recordAudit(tx, principal, {
+        action: 'delete',
+        entity,
+        entityId: id,
+        summary: `Deleted ${entityWord(entity)} ${quoted(before.username)} (${before.email})`,
+        changes: deletedChanges(auditedUserFields(before)),
+      });
       await assertAnAdministratorRemains(tx);
     });
   } catch (error) {

@@ -1,8 +1,11 @@
 import { Can } from '@/components/can';
-import { DashboardIcon, KeyIcon, ShieldIcon, UserIcon, UsersIcon } from './icons';
+import { DashboardIcon, KeyIcon, ListIcon, ShieldIcon, UserIcon, UsersIcon } from './icons';
 import { SidebarLink } from './sidebar-link';
 
-/** SPEC §2: the admin area's own sidebar, each link gated by its *_home permission. */
+/**
+ * SPEC §2: the admin area's own sidebar, each link gated by its *_home permission; then the
+ * Permission Inspector and the Audit Log, which SPEC does not have.
+ */
 export function AdminSidebar() {
   return (
     <>
@@ -32,6 +35,11 @@ export function AdminSidebar() {
       <Can permission="view_admin_home">
         <SidebarLink to="/admin-inspector" icon={<ShieldIcon />}>
           Permission Inspector
+        </SidebarLink>
+      </Can>
+      <Can permission="view_audit_log">
+        <SidebarLink to="/admin-audit-log" icon={<ListIcon />}>
+          Audit Log
         </SidebarLink>
       </Can>
     </>

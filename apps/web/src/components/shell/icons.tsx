@@ -95,3 +95,12 @@ export const LogoMark = () => (
     />
   </svg>
 );
+
+export const ListIcon = () => (
+  <Icon>
+    <path d="M9 6h12M9 12h12M9 18h12" />
+    <circle cx="4" cy="6" r="1" />
+    <circle cx="4" cy="12" r="1" />
+    <circle cx="4" cy="18" r="1" />
+  </Icon>
+);

@@ -1,9 +1,9 @@
 import { LIMITS, type PermissionBody } from '@verdict/contract';
 import { useForm } from 'react-hook-form';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
+import { InputField, TextAreaField } from '@/components/ui/form-field';
 import { paths } from '@/lib/paths';
+import { SubmitActions } from './submit-actions';
 
 export interface PermissionFormProps {
   initial?: PermissionBody;
@@ -48,14 +48,12 @@ export function PermissionForm({
         maxLength={LIMITS.descriptionMax}
         {...register('description')}
       />
-      <FormActions>
-        <Button type="submit" busy={pending}>
-          {pending ? busyLabel : submitLabel}
-        </Button>
-        <ButtonLink to={paths.permissions} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </FormActions>
+      <SubmitActions
+        label={submitLabel}
+        busyLabel={busyLabel}
+        pending={pending}
+        cancelTo={paths.permissions}
+      />
     </form>
   );
 }

@@ -1,12 +1,12 @@
 import { type IdName, LIMITS, type RoleBody } from '@verdict/contract';
 import { Controller, useForm } from 'react-hook-form';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
+import { InputField, TextAreaField } from '@/components/ui/form-field';
 import { MultiSearchableSelect } from '@/components/ui/searchable-select';
 import { paths } from '@/lib/paths';
 import { usePermissions } from '../api/list-permissions';
 import { namedOptions } from './option-lists';
+import { SubmitActions } from './submit-actions';
 import { useLoggedError } from './use-logged-error';
 
 interface RoleValues {
@@ -81,14 +81,7 @@ export function RoleForm({
           />
         )}
       />
-      <FormActions>
-        <Button type="submit" busy={pending}>
-          {pending ? busyLabel : submitLabel}
-        </Button>
-        <ButtonLink to={paths.roles} variant="secondary">
-          Cancel
-        </ButtonLink>
-      </FormActions>
+      <SubmitActions label={submitLabel} busyLabel={busyLabel} pending={pending} cancelTo={paths.roles} />
     </form>
   );
 }

@@ -1,15 +1,15 @@
-import { LIMITS } from '@verdict/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { FormActions, InputField, SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useCreateUser } from '../api/create-user';
 import { useRoles } from '../api/list-roles';
+import { SubmitActions } from './submit-actions';
 import { useLoggedError } from './use-logged-error';
+import { AccountFields, MaxUserLimitField } from './user-fields';
 import { createUserBody, emptyUserCreateValues, type UserCreateValues } from './user-form-values';
 
 /** /admin-create-user (SPEC §2): every field required; the browser checks them (SPEC §5). */
@@ -35,40 +35,13 @@ export function UserCreatePage() {
             create.isError ? errorText(create.error, 'Failed to create user. Please try again.') : null
           }
         />
-        <InputField
-          label="Username"
-          placeholder="Enter username"
-          autoComplete="off"
-          required
-          maxLength={LIMITS.nameMax}
-          {...register('username')}
+        <AccountFields
+          mode="create"
+          username={register('username')}
+          email={register('email')}
+          password={register('password')}
         />
-        <InputField
-          label="Email"
-          type="email"
-          placeholder="Enter email"
-          autoComplete="off"
-          required
-          maxLength={LIMITS.emailMax}
-          {...register('email')}
-        />
-        <InputField
-          label="Password"
-          type="password"
-          placeholder="Enter password"
-          autoComplete="new-password"
-          required
-          {...register('password')}
-        />
-        <InputField
-          label="Max User Limit"
-          type="number"
-          placeholder="Enter max user limit"
-          min={0}
-          step={1}
-          required
-          {...register('maxUserLimit')}
-        />
+        <MaxUserLimitField mode="create" {...register('maxUserLimit')} />
         <SelectField
           label="Role"
           placeholderOption="-- Select Role --"
@@ -76,14 +49,12 @@ export function UserCreatePage() {
           required
           {...register('roleId')}
         />
-        <FormActions>
-          <Button type="submit" busy={create.isPending}>
-            {create.isPending ? 'Creating...' : 'Create User'}
-          </Button>
-          <ButtonLink to={paths.users} variant="secondary">
-            Cancel
-          </ButtonLink>
-        </FormActions>
+        <SubmitActions
+          label="Create User"
+          busyLabel="Creating..."
+          pending={create.isPending}
+          cancelTo={paths.users}
+        />
       </form>
     </Page>
   );

@@ -1,12 +1,9 @@
-import { LIMITS } from '@verdict/contract';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
-import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { FormActions, InputField, SelectField } from '@/components/ui/form-field';
+import { SelectField } from '@/components/ui/form-field';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
-import { MultiSearchableSelect } from '@/components/ui/searchable-select';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
@@ -14,8 +11,10 @@ import { useEditUser } from '../api/edit-user';
 import { type UserAnswer, useUser } from '../api/get-user';
 import { useRoles } from '../api/list-roles';
 import { namedOptions } from './option-lists';
+import { SubmitActions } from './submit-actions';
 import { UpdateErrorBox } from './update-error-box';
 import { useLoggedError } from './use-logged-error';
+import { AccountFields, MaxUserLimitField, RolesField } from './user-fields';
 import { editUserBody, type UserEditValues, userEditValues } from './user-form-values';
 
 const STATUS_OPTIONS = [
@@ -70,60 +69,21 @@ function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
     <Page title="Edit User" narrow>
       <form className="form" onSubmit={onSubmit}>
         <UpdateErrorBox text="Failed to update user." error={edit.error} />
-        <InputField
-          label="Username"
-          placeholder="Enter username"
-          autoComplete="off"
-          required
-          maxLength={LIMITS.nameMax}
-          {...register('username')}
+        <AccountFields
+          mode="edit"
+          username={register('username')}
+          email={register('email')}
+          password={register('password')}
         />
-        <InputField
-          label="Email"
-          type="email"
-          placeholder="Enter email"
-          autoComplete="off"
-          required
-          maxLength={LIMITS.emailMax}
-          {...register('email')}
-        />
-        <InputField
-          label="Password"
-          type="password"
-          placeholder="Leave blank to keep old password"
-          autoComplete="new-password"
-          {...register('password')}
-        />
-        <InputField
-          label="Max User Limit"
-          type="number"
-          placeholder="Enter max user limit"
-          min={0}
-          step={1}
-          {...register('maxUserLimit')}
-        />
-        <Controller
-          control={control}
-          name="roleIds"
-          render={({ field }) => (
-            <MultiSearchableSelect
-              label="Roles"
-              placeholder="Search roles..."
-              options={namedOptions(roles.data, user.Roles)}
-              value={field.value}
-              onChange={field.onChange}
-            />
-          )}
-        />
+        <MaxUserLimitField mode="edit" {...register('maxUserLimit')} />
+        <RolesField control={control} name="roleIds" options={namedOptions(roles.data, user.Roles)} />
         <SelectField label="Status" options={STATUS_OPTIONS} {...register('status')} />
-        <FormActions>
-          <Button type="submit" busy={edit.isPending}>
-            {edit.isPending ? 'Updating...' : 'Update User'}
-          </Button>
-          <ButtonLink to={paths.users} variant="secondary">
-            Cancel
-          </ButtonLink>
-        </FormActions>
+        <SubmitActions
+          label="Update User"
+          busyLabel="Updating..."
+          pending={edit.isPending}
+          cancelTo={paths.users}
+        />
       </form>
     </Page>
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, RunMutation, RunStatusValue, TestRun } from '@verdict/contract';
-import { refreshAfter } from '@/features/projects/api/refresh';
+import { refreshAfterRunChange } from '@/features/projects/api/refresh';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
@@ -32,28 +32,31 @@ export const updateRun = (id: number, status: RunStatusValue) =>
 
 export const deleteRun = (id: number) => api.del<MessageResponse>(`/api/testruns/delete/${id}`);
 
-// Every run change moves the dashboard's passed/failed counts, so all run queries refresh.
+// Every run change moves the dashboard's passed/failed counts, its case's status and the
+// roll-ups above it (refreshAfterRunChange).
 export function useCreateRun(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: RunStatusValue) => createRun(caseId, status),
-    onSuccess: () => refreshAfter(queryClient, null, ['runs']),
+    onSuccess: () => refreshAfterRunChange(queryClient, caseId),
   });
 }
 
-export function useUpdateRun(id: number) {
+/** Updates run `id` of the case `caseId` (undefined when the run does not name it). */
+export function useUpdateRun(id: number, caseId: number | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (status: RunStatusValue) => updateRun(id, status),
-    onSuccess: () => refreshAfter(queryClient, null, ['runs']),
+    onSuccess: () => refreshAfterRunChange(queryClient, caseId),
   });
 }
 
-export function useDeleteRun() {
+/** Deletes runs of the case `caseId`. */
+export function useDeleteRun(caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteRun,
-    onSuccess: () => refreshAfter(queryClient, null, ['runs']),
+    onSuccess: () => refreshAfterRunChange(queryClient, caseId),
   });
 }
 

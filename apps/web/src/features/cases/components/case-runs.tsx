@@ -25,7 +25,7 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
   const confirm = useConfirm();
   const { show } = useToast();
   const queryClient = useQueryClient();
-  const remove = useDeleteRun();
+  const remove = useDeleteRun(caseId);
   const [deleteError, setDeleteError] = useState<unknown>(null);
 
   if (runs.isError) return <ErrorBox message="Failed to fetch test runs" />;

@@ -33,9 +33,9 @@ export function RunEditPage() {
 function RunEditForm({ run }: { run: TestRun }) {
   const navigate = useNavigate();
   const { show } = useToast();
-  const update = useUpdateRun(run.id);
-  const [status, setStatus] = useState<RunStatusValue>(run.status);
   const caseId = run.test_case?.id;
+  const update = useUpdateRun(run.id, caseId);
+  const [status, setStatus] = useState<RunStatusValue>(run.status);
 
   // SPEC: back to the case when the run names it, else one page back.
   const leave = (message?: string) => {

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { invalidateTree, type TreeChange } from '@/lib/project-tree-refresh';
+import { invalidateCaseStatus, invalidateTree, type TreeChange } from '@/lib/project-tree-refresh';
 
 /** The resources whose screen queries (details, lists, dashboard counts) a change can touch. */
 export type Resource = 'projects' | 'suites' | 'cases' | 'runs';
@@ -61,3 +61,18 @@ export const refreshAfterCaseDelete = (
     'cases',
     'runs',
   ]);
+
+/**
+ * A run added, changed or deleted: its case's status and the roll-ups of the case and its
+ * ancestors (in the tree and on the case screens), and the dashboard's run counts. Without the
+ * case's id, every case list of the tree refreshes.
+ */
+export async function refreshAfterRunChange(
+  queryClient: QueryClient,
+  caseId: number | undefined,
+): Promise<void> {
+  await Promise.all([
+    invalidateCaseStatus(queryClient, caseId),
+    refreshAfter(queryClient, null, ['cases', 'runs']),
+  ]);
+}

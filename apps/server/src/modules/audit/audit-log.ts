@@ -1,0 +1,100 @@
+import { AUDIT_REDACTED, type AuditAction, type AuditChanges, type AuditEntity } from '@verdict/contract';
+import type { Tx } from '../../db/client.ts';
+import { insertAuditEntry } from './audit-repository.ts';
+
+/**
+ * Writing the audit log. Every service calls `recordAudit` with its own transaction handle,
+ * after its change and before its last check, so a change that fails or rolls back leaves no
+ * entry, and an entry never describes a change that did not happen.
+ */
+
+/** Who acted: a Principal fits; null is the system itself (first start). */
+export interface AuditActor {
+  id: number | null;
+  username: string | null;
+  email: string | null;
+}
+
+export interface AuditEntry {
+  action: AuditAction;
+  entity: AuditEntity;
+  entityId?: number | null;
+  projectId?: number | null;
+  /** One sentence naming the object, e.g. `Created project "Web"`; this is what search reads. */
+  summary: string;
+  changes?: AuditChanges | null;
+}
+
+/** Field names whose values are never written: the field shows as changed, its value as redacted. */
+const SECRET_FIELD = /password|secret|hash|token/i;
+
+function redact(changes: AuditChanges): AuditChanges {
+  const safe: AuditChanges = {};
+  for (const [field, { before, after }] of Object.entries(changes)) {
+    safe[field] = SECRET_FIELD.test(field)
+      ? { before: before == null ? null : AUDIT_REDACTED, after: after == null ? null : AUDIT_REDACTED }
+      : { before, after };
+  }
+  return safe;
+}
+
+/**
+ * One INSERT in the caller's transaction, nothing read. An update whose fields all stayed the
+ * same is no change, so it writes nothing.
+ */
+export async function recordAudit(tx: Tx, actor: AuditActor | null, entry: AuditEntry): Promise<void> {
+  const changes = entry.changes ? redact(entry.changes) : null;
+  if (entry.action === 'update' && changes && Object.keys(changes).length === 0) return;
+  await insertAuditEntry(tx, {
+    actorId: actor?.id ?? null,
+    actorName: actor?.username ?? null,
+    actorEmail: actor?.email ?? null,
+    action: entry.action,
+    entityType: entry.entity,
+    entityId: entry.entityId ?? null,
+    projectId: entry.projectId ?? null,
+    summary: entry.summary,
+    changes,
+  });
+}
+
+type Fields = Record<string, unknown>;
+
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** Every field of a new object, as `after`. */
+export function createdChanges(after: Fields): AuditChanges {
+  return Object.fromEntries(
+    Object.entries(after).map(([field, value]) => [field, { before: null, after: value }]),
+  );
+}
+
+/** Every field of a deleted object, as `before`. */
+export function deletedChanges(before: Fields): AuditChanges {
+  return Object.fromEntries(
+    Object.entries(before).map(([field, value]) => [field, { before: value, after: null }]),
+  );
+}
+
+/** Only the fields whose value differs (arrays compare in order: pass them sorted). */
+export function updatedChanges(before: Fields, after: Fields): AuditChanges {
+  const changes: AuditChanges = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (!same(before[field], after[field]))
+      changes[field] = { before: before[field] ?? null, after: after[field] ?? null };
+  }
+  return changes;
+}
+
+/** `Updated project "Web": name, description` — the changed fields, for the summary. */
+export function changedFieldList(changes: AuditChanges): string {
+  const fields = Object.keys(changes);
+  return fields.length > 0 ? `: ${fields.join(', ')}` : '';
+}
+
+/** A name as summaries quote it. */
+export const quoted = (name: string) => `"${name}"`;
+
+/** `3 cases`, `1 case`. */
+export const counted = (n: number, noun: string) =>
+  `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;

@@ -1,0 +1,95 @@
+import { LIMITS } from '@verdict/contract';
+import {
+  type Control,
+  type FieldPathByValue,
+  type FieldValues,
+  type UseFormRegisterReturn,
+  useController,
+} from 'react-hook-form';
+import { InputField } from '@/components/ui/form-field';
+import { type ComboOption, MultiSearchableSelect } from '@/components/ui/searchable-select';
+
+/**
+ * The fields the user and sub-user forms share (SPEC §2, §5), each taking what react-hook-form's
+ * `register` returns. Creating requires a password; editing keeps the old one when it is left
+ * blank.
+ */
+
+export type FormMode = 'create' | 'edit';
+
+export interface AccountFieldsProps {
+  mode: FormMode;
+  username: UseFormRegisterReturn;
+  email: UseFormRegisterReturn;
+  password: UseFormRegisterReturn;
+}
+
+/** Username, Email and Password. */
+export function AccountFields({ mode, username, email, password }: AccountFieldsProps) {
+  const creating = mode === 'create';
+  return (
+    <>
+      <InputField
+        label="Username"
+        placeholder="Enter username"
+        autoComplete="off"
+        required
+        maxLength={LIMITS.nameMax}
+        {...username}
+      />
+      <InputField
+        label="Email"
+        type="email"
+        placeholder="Enter email"
+        autoComplete="off"
+        required
+        maxLength={LIMITS.emailMax}
+        {...email}
+      />
+      <InputField
+        label="Password"
+        type="password"
+        placeholder={creating ? 'Enter password' : 'Leave blank to keep old password'}
+        autoComplete="new-password"
+        required={creating}
+        {...password}
+      />
+    </>
+  );
+}
+
+/** Max User Limit (top-level users only): required on create, '' means no limit on edit. */
+export function MaxUserLimitField({ mode, ...registration }: UseFormRegisterReturn & { mode: FormMode }) {
+  return (
+    <InputField
+      label="Max User Limit"
+      type="number"
+      placeholder="Enter max user limit"
+      min={0}
+      step={1}
+      required={mode === 'create'}
+      {...registration}
+    />
+  );
+}
+
+export interface RolesFieldProps<Values extends FieldValues> {
+  control: Control<Values>;
+  /** The form value holding the chosen role ids. */
+  name: FieldPathByValue<Values, number[]>;
+  options: ComboOption<number>[];
+}
+
+/** Roles: a searchable multi-select of role ids. */
+export function RolesField<Values extends FieldValues>({ control, name, options }: RolesFieldProps<Values>) {
+  const { field } = useController({ control, name });
+  return (
+    <MultiSearchableSelect
+      label="Roles"
+      placeholder="Search roles..."
+      options={options}
+      value={field.value as number[]}
+      onChange={field.onChange}
+    />
+  );
+}

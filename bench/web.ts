@@ -1,0 +1,357 @@
+// The browser-side targets of `npm run bench` (issue 8), measured in headless Chromium (Debian's
+// /usr/bin/chromium, never a downloaded browser) against a server on the large data set:
+// 1. the JavaScript a fresh sign-in page loads, gzip-compressed: ≤ 150 KB;
+// 2. expanding the 10,000-case suite in the sidebar tree: first case rows painted ≤ 300 ms
+//    after the click, and fewer than 2,000 DOM elements once they show;
+// 3. the dashboard: its figures painted < 1,000 ms after navigation start.
+// Timings are the median of several tries, each in a fresh browser context (cold HTTP cache,
+// signed in through local storage), taken in the page with performance.now().
+// Run alone against a running server: node --import tsx bench/web.ts [--url URL] [--tries N]
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { STORAGE_KEYS } from '@verdict/contract';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export const WEB_TARGETS = { signInJsKb: 150, treeMs: 300, treeElements: 2000, dashboardMs: 1000 } as const;
+
+export interface WebRow {
+  name: string;
+  value: number;
+  unit: 'KB' | 'ms' | 'elements';
+  /** Human-readable target, e.g. '≤ 150 KB'. */
+  target: string;
+  pass: boolean;
+  /** Every try, for timings. */
+  samples?: number[];
+  /** Where the time went (medians of the tries). */
+  note?: string;
+}
+
+export interface WebChunk {
+  url: string;
+  bytes: number;
+  gzipBytes: number;
+}
+
+export interface WebBenchResult {
+  rows: WebRow[];
+  signInChunks: WebChunk[];
+  screenshots: string[];
+}
+
+export interface WebBenchOptions {
+  url: string;
+  email: string;
+  password: string;
+  tries?: number;
+  log?: (line: string) => void;
+}
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const VIEWPORT = { width: 1280, height: 800 };
+const LAUNCH_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+const round = (x: number) => Math.round(x * 10) / 10;
+
+/**
+ * Installed in every page before the app's code: `__paintedWhenShown(selector)` resolves with
+ * performance.now() when an element matching `selector` entered the DOM and just after the
+ * first frame showing it was painted (a task queued from requestAnimationFrame runs once that
+ * frame is drawn); `__doneAt(pathPattern)` is when the last resource whose path matches had
+ * arrived. Plain text, because tsx rewrites the functions it compiles (`__name(…)`),
+ * which would break them in the page.
+ */
+const PAGE_HELPERS = `
+window.__paintedWhenShown = function (selector) {
+  return new Promise(function (resolve) {
+    function done() {
+      var inDom = performance.now();
+      requestAnimationFrame(function () {
+        setTimeout(function () { resolve({ inDom: inDom, painted: performance.now() }); });
+      });
+    }
+    if (document.querySelector(selector)) return done();
+    var observer = new MutationObserver(function () {
+      if (!document.querySelector(selector)) return;
+      observer.disconnect();
+      done();
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  });
+};
+window.__doneAt = function (pathPattern) {
+  var pattern = new RegExp(pathPattern);
+  var end = Number.NaN;
+  performance.getEntriesByType('resource').forEach(function (entry) {
+    if (!pattern.test(new URL(entry.name).pathname)) return;
+    end = Number.isNaN(end) ? entry.responseEnd : Math.max(end, entry.responseEnd);
+  });
+  return end;
+};`;
+
+interface Shown {
+  inDom: number;
+  painted: number;
+}
+declare global {
+  interface Window {
+    __paintedWhenShown(selector: string): Promise<Shown>;
+    __figures: Promise<Shown>;
+    __doneAt(pathPattern: string): number;
+  }
+}
+
+async function findBigSuite(url: string, email: string, password: string) {
+  const login = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!login.ok) throw new Error(`web bench sign-in failed: ${login.status} ${await login.text()}`);
+  const headers = { authorization: `Bearer ${(await login.json()).token}` };
+  const get = async <T>(route: string): Promise<T> => (await fetch(url + route, { headers })).json() as T;
+  for (const project of await get<{ id: number; name: string }[]>('/api/projects/list')) {
+    if (project.name !== 'Project 1') continue;
+    const suites = await get<{ id: number; name: string }[]>(`/api/testsuites/project/${project.id}`);
+    const suite = suites.find((s) => s.name.startsWith('Big suite'));
+    if (suite) return { projectId: project.id, suiteId: suite.id };
+  }
+  throw new Error('The large data set has no "Big suite" in "Project 1" (npm run demo -- --size large)');
+}
+
+type BigSuiteIds = Awaited<ReturnType<typeof findBigSuite>>;
+
+/** 1. A fresh page at the sign-in route: every script response, gzip-compressed here. */
+async function measureSignIn(browser: Browser, url: string): Promise<WebChunk[]> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  const pending: Promise<WebChunk>[] = [];
+  page.on('response', (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    pending.push(
+      response.body().then((body) => ({
+        url: new URL(response.url()).pathname,
+        bytes: body.length,
+        gzipBytes: gzipSync(body).length,
+      })),
+    );
+  });
+  await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+  await page.getByRole('button', { name: 'Login' }).waitFor();
+  const chunks = await Promise.all(pending);
+  await context.close();
+  return chunks.sort((a, b) => b.gzipBytes - a.gzipBytes);
+}
+
+/** Signs in through the sign-in page once; later tries start from its local storage. */
+async function signIn(browser: Browser, options: WebBenchOptions): Promise<StorageState> {
+  const context = await browser.newContext({ viewport: VIEWPORT });
+  const page = await context.newPage();
+  await page.goto(`${options.url}/`);
+  await page.getByPlaceholder('Enter your email').fill(options.email);
+  await page.getByPlaceholder('Enter your password').fill(options.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.waitForURL((u) => u.pathname !== '/');
+  const state = await context.storageState();
+  await context.close();
+  return state;
+}
+
+/** The same session, with the tree's expanded nodes set to `expanded`. */
+function withExpanded(state: StorageState, url: string, expanded: Record<string, boolean>): StorageState {
+  const origin = new URL(url).origin;
+  const rest = (state.origins.find((o) => o.origin === origin)?.localStorage ?? []).filter(
+    (item) => item.name !== STORAGE_KEYS.expandedNodes && item.name !== STORAGE_KEYS.lastRoute,
+  );
+  const localStorage = [...rest, { name: STORAGE_KEYS.expandedNodes, value: JSON.stringify(expanded) }];
+  return { cookies: state.cookies, origins: [{ origin, localStorage }] };
+}
+
+/** 2. One try: project open, big suite closed; click its arrow and wait for its cases to paint. */
+async function treeTry(browser: Browser, url: string, state: StorageState, ids: BigSuiteIds, shot?: string) {
+  const projectPath = `project-${ids.projectId}`;
+  const suitePath = `${projectPath}/suite-${ids.suiteId}`;
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: withExpanded(state, url, { [projectPath]: true }),
+  });
+  const page = await context.newPage();
+  await page.addInitScript(PAGE_HELPERS);
+  await page.goto(`${url}/projects/${ids.projectId}`, { waitUntil: 'networkidle' });
+  const arrow = page.locator(`[data-path="${suitePath}"] [data-testid="tree-arrow"]`);
+  await arrow.waitFor();
+  const shown = page.evaluate(async (selector) => {
+    let clickAt = Number.NaN;
+    addEventListener('click', (event) => (clickAt = event.timeStamp), { capture: true, once: true });
+    const rows = await window.__paintedWhenShown(selector);
+    const first = document.querySelector(selector)!.getBoundingClientRect();
+    const list = performance
+      .getEntriesByType('resource')
+      .find((e) => e.name.includes('/api/test-cases/suite/')) as PerformanceResourceTiming | undefined;
+    return {
+      ms: rows.painted - clickAt,
+      listAnswered: list ? list.responseEnd - clickAt : Number.NaN,
+      listKb: list ? list.encodedBodySize / 1024 : Number.NaN,
+      visible: first.top >= 0 && first.bottom <= innerHeight,
+      elements: document.querySelectorAll('*').length,
+    };
+  }, `[role="treeitem"][data-path^="${suitePath}/case-"]`);
+  await page.waitForTimeout(50); // the listener and observer are in place
+  await arrow.click();
+  const result = await shown;
+  if (!result.visible) throw new Error('the first case row of the big suite is outside the window');
+  if (shot) await page.screenshot({ path: shot });
+  await context.close();
+  return result;
+}
+
+/** 3. One try: load /dashboard; time from navigation start to its figures painted. */
+async function dashboardTry(browser: Browser, url: string, state: StorageState, shot?: string) {
+  const context = await browser.newContext({
+    viewport: VIEWPORT,
+    storageState: withExpanded(state, url, {}),
+  });
+  const page = await context.newPage();
+  // Watching starts before the app's code runs, so nothing it renders is missed.
+  await page.addInitScript(`${PAGE_HELPERS}\nwindow.__figures = __paintedWhenShown('.results-summary dd');`);
+  await page.goto(`${url}/dashboard`);
+  const figures = await page.evaluate(async () => ({
+    painted: (await window.__figures).painted,
+    scripts: window.__doneAt('\\.js$'),
+    session: window.__doneAt('^/api/(users|roles)/'),
+    counts: window.__doneAt('^/api/(projects/count|testsuites/count|testruns/stats)$'),
+  }));
+  const total = (await page.locator('.results-summary dd').last().textContent())?.trim() ?? '';
+  if (!/^\d+$/.test(total) || total === '0') throw new Error(`the dashboard shows ${total} runs`);
+  if (shot) {
+    await page.locator('.donut-value').waitFor();
+    await page.waitForLoadState('networkidle');
+    await page.screenshot({ path: shot });
+  }
+  await context.close();
+  return figures;
+}
+
+export async function runWebBench(options: WebBenchOptions): Promise<WebBenchResult> {
+  const tries = options.tries ?? 5;
+  const log = options.log ?? (() => {});
+  const screenshots = {
+    tree: path.join(os.tmpdir(), 'webbench-tree.png'),
+    dashboard: path.join(os.tmpdir(), 'webbench-dashboard.png'),
+  };
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: LAUNCH_ARGS });
+  try {
+    log('sign-in page JavaScript');
+    const signInChunks = await measureSignIn(browser, options.url);
+    const signInKb = signInChunks.reduce((sum, c) => sum + c.gzipBytes, 0) / 1024;
+
+    const ids = await findBigSuite(options.url, options.email, options.password);
+    const state = await signIn(browser, options);
+    const tree: Awaited<ReturnType<typeof treeTry>>[] = [];
+    for (let i = 0; i < tries; i++) {
+      log(`tree: expanding the 10,000-case suite, try ${i + 1} of ${tries}`);
+      tree.push(
+        await treeTry(browser, options.url, state, ids, i === tries - 1 ? screenshots.tree : undefined),
+      );
+    }
+    const dashboard: Awaited<ReturnType<typeof dashboardTry>>[] = [];
+    for (let i = 0; i < tries; i++) {
+      log(`dashboard, try ${i + 1} of ${tries}`);
+      const shot = i === tries - 1 ? screenshots.dashboard : undefined;
+      dashboard.push(await dashboardTry(browser, options.url, state, shot));
+    }
+
+    const treeMs = median(tree.map((t) => t.ms));
+    const elements = Math.max(...tree.map((t) => t.elements));
+    const dashboardMs = median(dashboard.map((d) => d.painted));
+    const at = (values: number[]) => `${Math.round(median(values))} ms`;
+    const rows: WebRow[] = [
+      {
+        name: 'Sign-in page JavaScript (gzip)',
+        value: round(signInKb),
+        unit: 'KB',
+        target: `≤ ${WEB_TARGETS.signInJsKb} KB`,
+        pass: signInKb <= WEB_TARGETS.signInJsKb,
+      },
+      {
+        name: 'Tree: 10,000-case suite expanded, click to first rows painted (median)',
+        value: round(treeMs),
+        unit: 'ms',
+        target: `≤ ${WEB_TARGETS.treeMs} ms`,
+        pass: treeMs <= WEB_TARGETS.treeMs,
+        samples: tree.map((t) => round(t.ms)),
+        note: `its case list (${Math.round(tree[0]!.listKb)} KB) answered at ${at(tree.map((t) => t.listAnswered))}`,
+      },
+      {
+        name: 'Tree: DOM elements with the 10,000-case suite expanded (most of any try)',
+        value: elements,
+        unit: 'elements',
+        target: `< ${WEB_TARGETS.treeElements}`,
+        pass: elements < WEB_TARGETS.treeElements,
+      },
+      {
+        name: 'Dashboard: navigation start to figures painted (median)',
+        value: round(dashboardMs),
+        unit: 'ms',
+        target: `< ${WEB_TARGETS.dashboardMs} ms`,
+        pass: dashboardMs < WEB_TARGETS.dashboardMs,
+        samples: dashboard.map((d) => round(d.painted)),
+        note: `scripts loaded at ${at(dashboard.map((d) => d.scripts))}, session at ${at(dashboard.map((d) => d.session))}, counts answered at ${at(dashboard.map((d) => d.counts))}`,
+      },
+    ];
+    return { rows, signInChunks, screenshots: [screenshots.tree, screenshots.dashboard] };
+  } finally {
+    await browser.close();
+  }
+}
+
+export function webTable(result: WebBenchResult): string {
+  const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+  return [
+    '| Web target | measured | target | result | tries | where the time went |',
+    '|---|---:|---:|---|---|---|',
+    ...result.rows.map(
+      (r) =>
+        `| ${r.name} | ${r.value} ${r.unit} | ${r.target} | ${r.pass ? 'pass' : 'FAIL'} | ${r.samples?.join(', ') ?? '-'} | ${r.note ?? '-'} |`,
+    ),
+    '',
+    '| Sign-in page script | KB | gzip KB |',
+    '|---|---:|---:|',
+    ...result.signInChunks.map((c) => `| ${c.url} | ${kb(c.bytes)} | ${kb(c.gzipBytes)} |`),
+  ].join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const args = process.argv.slice(2);
+  const option = (name: string) => {
+    const index = args.indexOf(name);
+    return index >= 0 ? args[index + 1] : undefined;
+  };
+  const result = await runWebBench({
+    url: option('--url') ?? 'http://127.0.0.1:3380',
+    email: process.env.ADMIN_EMAIL ?? 'admin@example.com',
+    password: process.env.ADMIN_PASSWORD ?? 'bench-admin-password',
+    tries: Number(option('--tries') ?? 5),
+    log: (line) => console.error(`   ${line}`),
+  });
+  console.log(webTable(result));
+  console.log(`\nscreenshots: ${result.screenshots.join(', ')}`);
+  if (result.rows.some((r) => !r.pass)) process.exitCode = 1;
+}
