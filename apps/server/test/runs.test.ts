@@ -90,6 +90,71 @@ describe('POST /api/testruns/create/{caseId}', () => {
   });
 });
 
+describe('runs created at the same moment', () => {
+  it('are recorded together, each answered with its own run, entry and count', async () => {
+    const api = as(t, w.admin);
+    const make = async (name: string) =>
+      expectStatus(await api.post(`/api/test-cases/project/${w.project.id}/create`, { name }), 201).testCase
+        .id;
+    const [a, b, doomed] = [await make('batch a'), await make('batch b'), await make('batch doomed')];
+    await newRun(doomed); // known to the server, then deleted while the others are recorded
+    const before = await statsOf();
+    const requests = Array.from({ length: 40 }, (_, i) => {
+      const caseId = [a, b, doomed][i % 3]!;
+      return as(t, i % 2 ? tester.token : w.admin).post(`/api/testruns/create/${caseId}`, {
+        status: i % 4 === 0 ? 'failed' : 'passed',
+      });
+    });
+    const deletion = api.del(`/api/test-cases/delete/${doomed}`);
+    const answers = await Promise.all(requests);
+    expectStatus(await deletion, 200);
+    const created = answers.filter((r) => r.statusCode === 201).map((r) => r.json().testRun);
+    // Only runs of the deleted case may fail, and only with its 404.
+    for (const [i, res] of answers.entries()) {
+      if (res.statusCode !== 201) {
+        expect([i % 3, res.statusCode, res.json().message]).toEqual([2, 404, 'Test case not found']);
+      }
+    }
+    expect(created.filter((r) => r.test_case.id !== doomed)).toHaveLength(27);
+    for (const [i, res] of answers.entries()) {
+      if (res.statusCode !== 201) continue;
+      const run = res.json().testRun;
+      expect(run.test_case.id).toBe([a, b, doomed][i % 3]);
+      expect(run.status).toBe(i % 4 === 0 ? 'failed' : 'passed');
+      expect(run.executed_by).toBe(i % 2 ? tester.id : 1); // the first administrator is user 1
+    }
+    expect(new Set(created.map((r) => r.id)).size).toBe(created.length);
+    const entries = await queryRows<{ entity_id: number; actor_id: number; summary: string }>(
+      t.db,
+      sql`select entity_id, actor_id, summary from audit_log where entity_type = 'run' and action = 'create'
+        and entity_id in ${sql.raw(`(${created.map((r) => r.id).join(',') || 0})`)}`,
+    );
+    expect(entries).toHaveLength(created.length);
+    for (const run of created) {
+      const entry = entries.find((e) => e.entity_id === run.id)!;
+      expect(entry.actor_id).toBe(run.executed_by);
+      expect(entry.summary).toBe(`Recorded run #${run.id} (${run.status}) of case "${run.test_case.name}"`);
+    }
+    // The counters equal a recount (the doomed case's runs went with it).
+    const after = await statsOf();
+    const recount = await queryRows<{ passed: number; failed: number }>(
+      t.db,
+      sql`select count(*) filter (where status = 'passed')::int as passed,
+        count(*) filter (where status = 'failed')::int as failed from test_runs where project_id = ${w.project.id}`,
+    );
+    expect(after).toEqual(recount[0]);
+    expect(after.passed + after.failed).toBeGreaterThan(before.passed + before.failed);
+  });
+});
+
+async function statsOf() {
+  const [row] = await queryRows<{ passed: number; failed: number }>(
+    t.db,
+    sql`select passed, failed from project_stats where project_id = ${w.project.id}`,
+  );
+  return row!;
+}
+
 describe('GET /api/testruns/testcase/{id}', () => {
   it("answers the case's runs by id", async () => {
     const caseId = tree.grandchildId;

@@ -156,9 +156,18 @@ export async function projectAccess(
   principal: Principal,
   projectId: number,
 ): Promise<ProjectAccess | null> {
-  const load = () => projectRoleRow(db, principal.id, projectId);
+  const load = async () =>
+    accessFrom(principal, projectId, await projectRoleRow(db, principal.id, projectId));
   const cache = authCacheOf(db);
-  const row = await (cache ? cache.get('project', `${principal.id}:${projectId}`, load) : load());
+  // The whole answer is kept: it depends only on rows whose changes empty the cache.
+  return cache ? cache.get('project', `${principal.id}:${projectId}`, load) : load();
+}
+
+function accessFrom(
+  principal: Principal,
+  projectId: number,
+  row: ProjectRoleRow | null,
+): ProjectAccess | null {
   if (!row) return null;
   const visible =
     row.role_id !== null || row.created_by === principal.id || principal.permissions.has('view_all_projects');

@@ -2,6 +2,7 @@ import type { ListQuery, TestCase } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import { LOCK, type RowLock } from '../projects/row-locks.ts';
 
 /** A case as the rules see it (access checks, locks); answers add `status` and `rollup`. */
@@ -85,6 +86,25 @@ export async function findListScope(
   );
   return row ?? null;
 }
+
+/**
+ * One case as the endpoints answer it, read together with the other cases asked for at the
+ * same moment (lib/natural-batch.ts): one statement serves many single-case reads. Outside
+ * transactions only; null when missing.
+ */
+export function findCaseViewBatched(db: Tx, id: number): Promise<TestCase | null> {
+  return caseViewBatchOf(db).call(id);
+}
+
+const caseViewBatchOf = batchPerHandle(
+  (db: Tx) =>
+    new NaturalBatch<number, TestCase | null>(async (ids) => {
+      const unique = [...new Set(ids)];
+      const rows = await selectCaseViews(db, sql`c.id = any(${`{${unique.join(',')}}`}::int[])`);
+      const byId = new Map(rows.map((row) => [row.id, row]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
+);
 
 /** One case as the endpoints answer it; null when missing. */
 export async function findCaseView(db: Tx, id: number): Promise<TestCase | null> {

@@ -21,6 +21,7 @@ import {
   deleteCaseTree,
   findCase,
   findCaseView,
+  findCaseViewBatched,
   findListScope,
   insertCase,
   listCases,
@@ -136,7 +137,7 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
 
 export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCase> {
   // Read first, then check: a case the caller may not see answers the same 404 as a missing one.
-  const testCase = await findCaseView(db, id);
+  const testCase = await findCaseViewBatched(db, id);
   await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
   return testCase!;
 }

@@ -75,59 +75,78 @@ export async function findRunRef(db: Tx, id: number, lock: RowLock = LOCK.none):
   return row ?? null;
 }
 
+/** A run to record, with who records it and the audit entry's changes. */
+export interface NewRecordedRun {
+  caseId: number;
+  projectId: number;
+  status: TestRun['status'];
+  executor: { id: number; username: string; email: string };
+  changes: AuditChanges;
+}
+
 /**
- * Records a run and its audit entry in one statement, which is its own transaction: it takes
- * the project row (KEY SHARE, the first lock of every write in a project, row-locks.ts), reads
- * the case, inserts the run, whose foreign-key check and status trigger lock the case and whose
- * counters trigger updates project_stats, then the entry, which names the case as it is now.
- * Null when the case is not in that project (any more); a case deleted meanwhile fails the
- * foreign-key check (23503). Between the case's lock and the commit there is no round trip to
- * the server, so runs of one case follow each other quickly.
+ * Records runs and their audit entries in one statement, which is its own transaction. It
+ * takes the projects' rows (KEY SHARE, in id order: the first lock of every write in a project,
+ * row-locks.ts), reads the cases, gives each run its id from the sequence in the order given,
+ * inserts the runs, whose foreign-key checks and status trigger lock the cases (in id order)
+ * and whose counters trigger updates project_stats once per project, then one entry per run,
+ * naming its case as it is now. Between the cases' locks and the commit there is no round trip.
+ * Answers one run per input, null where the case is not in that project (any more); a case
+ * deleted meanwhile fails the whole statement's foreign-key check (23503).
  */
-export async function insertRecordedRun(
-  db: Tx,
-  values: {
-    caseId: number;
-    projectId: number;
-    status: TestRun['status'];
-    executor: { id: number; username: string; email: string };
-    /** The entry's summary is `${before}${run id}${middle}"${case name}"`. */
-    summary: [before: string, middle: string];
-    changes: AuditChanges;
-  },
-): Promise<TestRun | null> {
-  const { caseId, projectId, status, executor } = values;
-  const [row] = await queryRows<{ id: number; created_at: Date | string; case_name: string }>(
+export async function insertRecordedRuns(db: Tx, runs: NewRecordedRun[]): Promise<(TestRun | null)[]> {
+  const input = runs.map((r, i) => ({
+    i,
+    case_id: r.caseId,
+    project_id: r.projectId,
+    status: r.status,
+    executor_id: r.executor.id,
+    executor_name: r.executor.username,
+    executor_email: r.executor.email,
+    changes: r.changes,
+  }));
+  const rows = await queryRows<{ i: number; id: number; created_at: Date | string; case_name: string }>(
     db,
     sql`
-    with project as (
-      select id from projects where id = ${projectId} for key share
+    with input as (
+      select * from jsonb_to_recordset(${JSON.stringify(input)}::jsonb) as x(i int, case_id int,
+        project_id int, status text, executor_id int, executor_name text, executor_email text, changes jsonb)
+    ), project as (
+      select id from projects where id in (select project_id from input) order by id for key share
     ), listed as (
-      select c.id, c.name from test_cases c join project p on p.id = c.project_id where c.id = ${caseId}
+      select input.*, c.name as case_name from input
+      join test_cases c on c.id = input.case_id and c.project_id = input.project_id
+      where input.project_id in (select id from project)
+    ), numbered as (
+      select listed.*, nextval(pg_get_serial_sequence('test_runs', 'id'))::int as id
+      from (select * from listed order by i) listed
     ), run as (
-      insert into test_runs (case_id, project_id, status, executed_by)
-      select listed.id, ${projectId}, ${status}, ${executor.id} from listed
+      insert into test_runs (id, case_id, project_id, status, executed_by)
+      select id, case_id, project_id, status, executor_id from numbered order by id
       returning id, created_at
     ), entry as (
       insert into audit_log
         (actor_id, actor_name, actor_email, action, entity_type, entity_id, project_id, summary, changes)
-      select ${executor.id}, ${executor.username}, ${executor.email}, 'create', 'run', run.id, ${projectId},
-        ${values.summary[0]} || run.id || ${values.summary[1]} || '"' || listed.name || '"',
-        ${JSON.stringify(values.changes)}::jsonb
-      from run, listed
+      select n.executor_id, n.executor_name, n.executor_email, 'create', 'run', n.id, n.project_id,
+        'Recorded run #' || n.id || ' (' || n.status || ') of case "' || n.case_name || '"', n.changes
+      from numbered n order by n.id
     )
-    select run.id, run.created_at, listed.name as case_name from run, listed`,
+    select n.i, run.id, run.created_at, n.case_name from run join numbered n on n.id = run.id`,
   );
-  if (!row) return null;
-  return toRun({
-    id: row.id,
-    status,
-    executed_by: executor.id,
-    created_at: row.created_at,
-    executor_id: executor.id,
-    executor_username: executor.username,
-    case_id: caseId,
-    case_name: row.case_name,
+  const byInput = new Map(rows.map((row) => [row.i, row]));
+  return runs.map((r, i) => {
+    const row = byInput.get(i);
+    if (!row) return null;
+    return toRun({
+      id: row.id,
+      status: r.status,
+      executed_by: r.executor.id,
+      created_at: row.created_at,
+      executor_id: r.executor.id,
+      executor_username: r.executor.username,
+      case_id: r.caseId,
+      case_name: row.case_name,
+    });
   });
 }
 

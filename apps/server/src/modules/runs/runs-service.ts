@@ -14,11 +14,11 @@ import { type Principal, requireProjectOf } from '../authz/authorization.ts';
 import { findCase } from '../cases/cases-repository.ts';
 import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
 import { LOCK, lockTopDown, type RowLock } from '../projects/row-locks.ts';
+import { runBatchOf } from './run-batcher.ts';
 import {
   deleteRun as deleteRunRow,
   findRun,
   findRunRef,
-  insertRecordedRun,
   listRunsOfCase,
   type RunRef,
   runStatsOfVisibleProjects,
@@ -80,9 +80,9 @@ async function projectIdOfCase(db: Db, caseId: number): Promise<number | undefin
 /**
  * The caller is the executor; the run's project is copied from its case for the counters. The
  * hottest write (CI records thousands): once the case's project is known (remembered: a case
- * never moves) and access is checked (remembered per caller, auth-cache.ts), it is one
- * statement that records the run and its audit entry (insertRecordedRun). A case or project
- * deleted meanwhile answers 404.
+ * never moves) and access is checked (remembered per caller, auth-cache.ts), the run and its
+ * audit entry are recorded by one statement, together with the runs created at the same moment
+ * (run-batcher.ts). A case or project deleted meanwhile answers 404.
  */
 export async function createRun(
   db: Db,
@@ -94,12 +94,11 @@ export async function createRun(
   await requireProjectOf(db, principal, projectId, CASE_NOT_FOUND, 'add_test_run_in_test_case');
   const status = body.status ?? DEFAULT_RUN_STATUS;
   try {
-    const run = await insertRecordedRun(db, {
+    const run = await runBatchOf(db).call({
       caseId,
       projectId: projectId!,
       status,
       executor: principal,
-      summary: ['Recorded run #', ` (${status}) of case `],
       changes: { status: { before: null, after: status }, case_id: { before: null, after: caseId } },
     });
     if (!run) throw new NotFoundError(CASE_NOT_FOUND);
