@@ -164,7 +164,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    if (benchAuthOff) {
+    if (benchAuthOff && request.headers[BENCH_AUTH_OFF_HEADER] === '1') {
       request.principal = await benchAuthOff();
       return;
     }
@@ -177,16 +177,21 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
 /**
  * Benchmark only: `npm run bench` measures what authentication and permission checks cost by
- * comparing with a server started with VERDICT_BENCH_AUTH_OFF=1, where every request acts as
- * the first administrator without a token. It refuses to run unless VERDICT_METRICS_FILE (set
- * only by the benchmark) is set too, and says so loudly.
+ * sending the same requests with and without them to one server, back to back. A server started
+ * with VERDICT_BENCH_AUTH_OFF=1 lets a request carrying the header below act as the first
+ * administrator without a token; every other request is checked as always. It refuses to run
+ * unless VERDICT_METRICS_FILE (set only by the benchmark) is set too, and says so loudly.
  */
+const BENCH_AUTH_OFF_HEADER = 'x-verdict-bench-auth-off';
+
 function benchmarkWithoutAuth(app: FastifyInstance): (() => Promise<Principal>) | null {
   if (process.env.VERDICT_BENCH_AUTH_OFF !== '1') return null;
   if (!process.env.VERDICT_METRICS_FILE) {
     throw new Error('VERDICT_BENCH_AUTH_OFF is for the benchmark only and needs VERDICT_METRICS_FILE');
   }
-  console.warn('WARNING: authentication is OFF for benchmarking; never use VERDICT_BENCH_AUTH_OFF otherwise');
+  console.warn(
+    `WARNING: requests with ${BENCH_AUTH_OFF_HEADER}: 1 skip authentication (benchmark only); never use VERDICT_BENCH_AUTH_OFF otherwise`,
+  );
   let cached: Promise<Principal> | undefined;
   return () => {
     cached ??= loadPrincipal(app.db, 1).then((principal) => {

@@ -36,6 +36,8 @@ export async function resolveSigningKey(db: Db, configured: string | undefined):
   return row.value;
 }
 
+const MAX_VERIFIED_TOKENS = 10_000;
+
 export function createTokenService(key: string): TokenService {
   const signer = createSigner({ key, algorithm: 'HS256', expiresIn: SESSION_LIFETIME_MS });
   // Only HS256 is accepted: `alg: none` and every other algorithm fail verification.
@@ -43,14 +45,24 @@ export function createTokenService(key: string): TokenService {
     key,
     algorithms: ['HS256'],
     requiredClaims: ['id', 'jti', 'exp'],
-    cache: 1000,
   });
+  // Tokens that passed verification, by their exact text, until they expire: a session sends the
+  // same token on every request, and checking its signature each time cost more than the rest of
+  // authentication (fast-jwt's own cache hashes every token to look it up).
+  const verified = new Map<string, TokenClaims>();
   return {
     sign: (userId, tokenVersion) => signer({ id: userId, jti: randomUUID(), tv: tokenVersion }),
     verify(token) {
+      const known = verified.get(token);
+      if (known) {
+        if (known.exp * 1000 > Date.now()) return known;
+        verified.delete(token);
+      }
       try {
         const claims = verifier(token) as Partial<TokenClaims>;
         if (!Number.isInteger(claims.id) || typeof claims.jti !== 'string') return null;
+        if (verified.size >= MAX_VERIFIED_TOKENS) verified.clear();
+        verified.set(token, claims as TokenClaims);
         return claims as TokenClaims;
       } catch {
         return null;
