@@ -285,8 +285,12 @@ interface Target {
   target: string;
   measured: string;
   met: boolean;
+  /** Set on embedded PostgreSQL too (the dashboard's p99); the others are set for a server. */
+  anyDatabase?: boolean;
 }
 const targets: Target[] = [];
+// Issue 8 sets every target on a PostgreSQL server, and the dashboard's p99 on embedded too.
+const onServer = database === 'PostgreSQL server';
 const rowNamed = (prefix: string) => rows.find((r) => r.name.startsWith(prefix));
 const dashboardP99 = database === 'PostgreSQL server' ? 20 : 50;
 for (const name of ['GET /api/testruns/stats', 'GET /api/projects/count', 'GET /api/testsuites/count']) {
@@ -296,6 +300,7 @@ for (const name of ['GET /api/testruns/stats', 'GET /api/projects/count', 'GET /
       target: `${name} p99 ≤ ${dashboardP99} ms`,
       measured: `${row.p99} ms`,
       met: row.p99 <= dashboardP99,
+      anyDatabase: true,
     });
 }
 const single = rowNamed('GET /api/test-cases/single/');
@@ -354,7 +359,10 @@ if (rows.length > 0) {
     `\nevent-loop delay p99 (worst endpoint): ${eventLoopP99Ms?.toFixed(1) ?? '-'} ms; server peak memory: ${peakMemoryMb.toFixed(0)} MB`,
   );
   console.log('\n| Target | Measured | Met |\n|---|---:|:---:|');
-  for (const t of targets) console.log(`| ${t.target} | ${t.measured} | ${t.met ? 'yes' : 'NO'} |`);
+  for (const t of targets) {
+    const verdict = onServer || t.anyDatabase ? (t.met ? 'yes' : 'NO') : '(set for PostgreSQL)';
+    console.log(`| ${t.target} | ${t.measured} | ${verdict} |`);
+  }
 }
 if (web) {
   console.log(`\nWeb app on ${database}, headless Chromium, ${os.cpus().length} cores\n`);

@@ -3,6 +3,7 @@ import { inArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions } from '../../db/schema.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import { authCacheOf } from './auth-cache.ts';
 
 /**
@@ -365,3 +366,39 @@ export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
     );
   }
 }
+
+/**
+ * A dashboard figure, read together with the same figure asked for at the same moment by
+ * callers who see the same projects (lib/natural-batch.ts): everyone holding view_all_projects
+ * shares one query, and so do one user's own concurrent requests. A request joins the next
+ * query, never one already running, so it always sees the writes that came before it.
+ */
+export function visibleFigure<T>(
+  db: Tx,
+  figure: string,
+  principal: Principal,
+  load: () => Promise<T>,
+): Promise<T> {
+  return figureBatchOf(db).call({ key: `${figure}:${visibilityKey(principal)}`, load }) as Promise<T>;
+}
+
+function visibilityKey(principal: Principal): string {
+  return principal.permissions.has('view_all_projects') ? 'all' : `user ${principal.id}`;
+}
+
+const figureBatchOf = batchPerHandle(
+  (_db: Tx) =>
+    new NaturalBatch<{ key: string; load: () => Promise<unknown> }, unknown>((asks) => {
+      const reads = new Map<string, Promise<unknown>>();
+      return Promise.all(
+        asks.map(({ key, load }) => {
+          let read = reads.get(key);
+          if (!read) {
+            read = load();
+            reads.set(key, read);
+          }
+          return read;
+        }),
+      );
+    }),
+);

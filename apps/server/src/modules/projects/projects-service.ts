@@ -10,7 +10,7 @@ import {
   recordAudit,
   updatedChanges,
 } from '../audit/audit-log.ts';
-import { type Principal, requireProject } from '../authz/authorization.ts';
+import { type Principal, requireProject, visibleFigure } from '../authz/authorization.ts';
 import { listMembers } from './members-repository.ts';
 import {
   countProjectContents,
@@ -31,7 +31,9 @@ export function listProjects(db: Db, principal: Principal, query: ListQuery): Pr
 }
 
 export async function countProjects(db: Db, principal: Principal): Promise<{ totalProjects: number }> {
-  return { totalProjects: await countVisibleProjects(db, principal) };
+  return {
+    totalProjects: await visibleFigure(db, 'projects', principal, () => countVisibleProjects(db, principal)),
+  };
 }
 
 /** Any visible project; its members only for users_in_project there (the app's members table). */

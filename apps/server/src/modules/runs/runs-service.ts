@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
-import { type Principal, requireProjectOf } from '../authz/authorization.ts';
+import { type Principal, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
 import { findCase } from '../cases/cases-repository.ts';
 import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
 import { LOCK, lockTopDown, type RowLock } from '../projects/row-locks.ts';
@@ -155,5 +155,5 @@ export async function deleteRun(db: Db, principal: Principal, id: number): Promi
 }
 
 export function runStats(db: Db, principal: Principal): Promise<RunStats> {
-  return runStatsOfVisibleProjects(db, principal);
+  return visibleFigure(db, 'runs', principal, () => runStatsOfVisibleProjects(db, principal));
 }

@@ -10,7 +10,7 @@ import {
   recordAudit,
   updatedChanges,
 } from '../audit/audit-log.ts';
-import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { type Principal, requireProject, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
 import { LOCK, lockProject, lockTopDown } from '../projects/row-locks.ts';
 import {
   countSuiteCases,
@@ -35,7 +35,9 @@ export async function listSuites(
 }
 
 export async function countSuites(db: Db, principal: Principal): Promise<{ totalTestSuites: number }> {
-  return { totalTestSuites: await countVisibleSuites(db, principal) };
+  return {
+    totalTestSuites: await visibleFigure(db, 'suites', principal, () => countVisibleSuites(db, principal)),
+  };
 }
 
 export async function getSuite(db: Db, principal: Principal, id: number): Promise<Suite> {
