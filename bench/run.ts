@@ -4,12 +4,16 @@
 // same requests without authentication checks), next to a floor: a bare Fastify route
 // answering the same number of bytes. Then, with the server still up, measures the web
 // app in headless Chromium (bench/web.ts: sign-in JavaScript, the 10,000-case suite in the tree,
-// the dashboard). Prints the tables and writes bench/results.json.
-// Options: --quick (2 s warm-up, 5 s measured), --only <substring> (of endpoint names; `--only
-// web` runs only the web step), --skip-floor, --skip-auth-off, --skip-web. WEB_DIST builds and
-// serves the web app from another directory; BENCH_PORT moves the server off port 3380.
+// the dashboard). Last, the mixed scenario (bench/mixed.ts: readers, writers, imports and a
+// health prober at once, on data created through the API, on a fresh server of the same kind).
+// Prints the tables and writes bench/results.json.
+// Options: --quick (2 s warm-up, 5 s measured; a smaller mixed scenario), --only <substring> (of
+// endpoint names; `--only web` runs only the web step, `--only mixed` only the mixed scenario,
+// which also takes `--db embedded|postgres|both`), --skip-floor, --skip-auth-off, --skip-web,
+// --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
+// the server off port 3380.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -34,6 +38,12 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded Post
 
 function step(message: string) {
   console.error(`\n== ${message}`);
+}
+
+if (only === 'mixed') {
+  const { mixedOptions, runMixed } = await import('./mixed.ts');
+  await runMixed(mixedOptions(args));
+  process.exit();
 }
 
 step('Building the web app');
@@ -369,7 +379,19 @@ if (web) {
   console.log(webTable(web));
   console.log(`\nscreenshots: ${web.screenshots.join(', ')}`);
 }
+const resultsFile = path.join(root, 'bench/results.json');
+// The mixed scenario's results (one per database) are kept from run to run.
+let mixed: unknown;
+try {
+  mixed = JSON.parse(readFileSync(resultsFile, 'utf8')).mixed;
+} catch {}
 writeFileSync(
-  path.join(root, 'bench/results.json'),
-  `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows, targets, web }, null, 2)}\n`,
+  resultsFile,
+  `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows, targets, web, mixed }, null, 2)}\n`,
 );
+
+if (!only && !args.includes('--skip-mixed')) {
+  step('Mixed scenario (bench/mixed.ts)');
+  const { mixedOptions, runMixed } = await import('./mixed.ts');
+  await runMixed(mixedOptions(args));
+}

@@ -252,6 +252,41 @@ test.describe('User Management (/admin)', () => {
     await expectSignInWorks(request, target.email, 'a-brand-new-password');
   });
 
+  test('changing ones own password asks for the current one, which the server checks', async ({
+    page,
+    request,
+    adminApi,
+  }) => {
+    const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home', 'edit_admin_home']);
+    const me = await createUser(adminApi, { roleIds: [role.id] });
+    const other = await createUser(adminApi);
+    await signIn(page, me.email, me.password);
+
+    // Someone else's account: no such field.
+    await page.goto(`/admin-edit-user/${other.user.id}`);
+    await expect(page.getByLabel('Username')).toHaveValue(other.user.username);
+    await expect(page.getByLabel('Current password')).toHaveCount(0);
+
+    await page.goto(`/admin-edit-user/${me.user.id}`);
+    await expect(page.getByLabel('Username')).toHaveValue(me.user.username);
+    const current = page.getByLabel('Current password');
+    await expect(current).toHaveAttribute('autocomplete', 'current-password');
+    await page.getByLabel('Password', { exact: true }).fill('my-own-new-password');
+    await current.fill('not-my-password');
+    expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${me.user.id}`)).toMatchObject({
+      password: 'my-own-new-password',
+      currentPassword: 'not-my-password',
+    });
+    await expect(errorBox(page, '⚠️ Failed to update user.')).toBeVisible();
+    await expect(page.getByText('Your current password is not correct')).toBeVisible();
+
+    await current.fill(me.password);
+    await submitAndCapture(page, 'Update User', `/api/users/edit/${me.user.id}`);
+    // A new password ends every session, this one too: the app asks to sign in again.
+    await expect(page.getByPlaceholder('Enter your password')).toBeVisible();
+    await expectSignInWorks(request, me.email, 'my-own-new-password');
+  });
+
   test('edit user: a missing user and a refused update show SPEC texts', async ({ page, adminApi }) => {
     const target = await createUser(adminApi);
     const other = await createUser(adminApi);

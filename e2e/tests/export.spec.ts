@@ -20,7 +20,9 @@ import {
  */
 
 const CRLF = '\r\n';
-const csv = (rows: string[][]) => rows.map((row) => `${row.join(',')}${CRLF}`).join('');
+/** Every cell quoted, its quotes doubled, as the server writes it. */
+const csv = (rows: string[][]) =>
+  rows.map((row) => `${row.map((cell) => `"${cell.replaceAll('"', '""')}"`).join(',')}${CRLF}`).join('');
 
 /** Clicks the export button and answers the saved file's name and text. */
 async function download(page: Page, button: Locator): Promise<{ filename: string; text: string }> {
@@ -31,14 +33,20 @@ async function download(page: Page, button: Locator): Promise<{ filename: string
 
 /**
  * P: suite S with case A (passed; its child A1 failed) and case B (never ran), and a top-level
- * case T in no suite (passed). A's description holds a comma, so its cell is quoted.
+ * case T in no suite (passed). A's description holds a comma and a quote; B's description holds
+ * a formula after a `;`, which a spreadsheet splitting on `;` would run, so the file defuses it.
  */
 async function makeProject(api: Api) {
   const project = await createProject(api, unique('Export P'));
   const suite = await createSuite(api, project.id, unique('Suite S'));
-  const a = await createCase(api, { kind: 'suite', id: suite.id }, unique('Case A'), 'Signs in, then out');
+  const a = await createCase(api, { kind: 'suite', id: suite.id }, unique('Case A'), 'Signs in, then "out"');
   const a1 = await createCase(api, { kind: 'parent', id: a.id }, unique('Case A1'));
-  const b = await createCase(api, { kind: 'suite', id: suite.id }, unique('Case B'));
+  const b = await createCase(
+    api,
+    { kind: 'suite', id: suite.id },
+    unique('Case B'),
+    "safe;=cmd|' /C calc'!A0",
+  );
   const t = await createCase(api, { kind: 'project', id: project.id }, unique('Case T'));
   const runs = [
     await createRun(api, a.id, 'passed'),
@@ -75,9 +83,9 @@ test.describe('CSV export', () => {
     expect(file.text).toBe(
       csv([
         ['id', 'parent_id', 'suite', 'path', 'name', 'description', 'latest_status', 'rollup'],
-        [`${a.id}`, '', suite.name, a.name, a.name, '"Signs in, then out"', 'passed', 'failed'],
+        [`${a.id}`, '', suite.name, a.name, a.name, 'Signs in, then "out"', 'passed', 'failed'],
         [`${a1.id}`, `${a.id}`, suite.name, `${a.name} / ${a1.name}`, a1.name, '', 'failed', 'failed'],
-        [`${b.id}`, '', suite.name, b.name, b.name, '', '', ''],
+        [`${b.id}`, '', suite.name, b.name, b.name, "safe;'=cmd|' /C calc'!A0", '', ''],
         [`${t.id}`, '', '', t.name, t.name, '', 'passed', 'passed'],
       ]),
     );
@@ -105,7 +113,7 @@ test.describe('CSV export', () => {
         [`${failed.id}`, 'failed', `${failed.executed_by}`, 'admin', createdAt.get(failed.id)!],
       ]),
     );
-    expect(file.text.split(CRLF)[1]).toMatch(/,\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    expect(file.text.split(CRLF)[1]).toMatch(/,"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z"$/);
   });
 
   test('export_project held through the project role is enough; without it there is no button', async ({
@@ -125,7 +133,7 @@ test.describe('CSV export', () => {
         .split(CRLF)
         .slice(1, -1)
         .map((line) => line.split(',')[0]),
-    ).toEqual([a, a1, b, t].map((c) => `${c.id}`));
+    ).toEqual([a, a1, b, t].map((c) => `"${c.id}"`));
     await page.goto(`/cases/${a.id}`);
     await expect(page.getByRole('button', { name: 'Export runs (CSV)' })).toBeVisible();
 

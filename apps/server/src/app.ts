@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOpt
 import type { Config } from './config.ts';
 import type { Database, Db } from './db/client.ts';
 import { trimBodyFields } from './lib/trim-strings.ts';
+import { createValidatorCompiler } from './lib/validation.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes.ts';
 import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
@@ -60,11 +61,10 @@ export async function buildApp({
         .status(tooLong ? 414 : 400)
         .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
     },
-    ajv: {
-      // Unknown properties are refused, not silently dropped (additionalProperties: false).
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false },
-    },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // Bodies are validated without type coercion, and ids in paths and query strings must be plain
+  // decimal digits (lib/validation.ts).
+  app.setValidatorCompiler(createValidatorCompiler());
 
   app.decorate('config', config);
   app.decorate('database', database);

@@ -66,7 +66,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
   const importMaxText = text('IMPORT_MAX_BYTES') ?? String(IMPORT_MAX_BYTES_DEFAULT);
   const importMaxBytes = Number(importMaxText);
-  // Capped at 256 MiB: the report is held in memory as one string while it is read.
+  // Capped at 256 MiB: the report is read as it arrives, but what it folds into is held until
+  // it is written.
   if (!Number.isInteger(importMaxBytes) || importMaxBytes < 1024 || importMaxBytes > 256 * 1024 ** 2) {
     problems.push(
       `IMPORT_MAX_BYTES must be a whole number of bytes from 1024 to 268435456 (got "${importMaxText}")`,

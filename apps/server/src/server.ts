@@ -22,7 +22,13 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  // The embedded database's own reports (a failed maintenance run) go to the app's log.
+  let log = (message: string) => console.warn(message);
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    onLog: (message) => log(message),
+  });
   await migrateDatabase(database);
   const seeded = await bootstrap(database.db, config);
 
@@ -31,6 +37,7 @@ async function main(): Promise<void> {
     database,
     logger: loggerOptions(config.logLevel),
   });
+  log = (message) => app.log.warn(`embedded database: ${message}`);
 
   if (seeded.generatedPassword) {
     // Printed once, on the console only: never logged to a file or stored.

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiTokens, users } from '../src/db/schema.ts';
+import { SESSION_NEEDED } from '../src/plugins/auth.ts';
 import { apiToken, person } from './helpers/import-world.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -129,7 +130,7 @@ describe('a bearer API token', () => {
     const secret = await apiToken(t, owner.session);
     const res = await create(secret, { name: 'minted by a token' });
     expect(res.statusCode).toBe(403);
-    expect(res.json().message).toBe('An API token cannot create API tokens; sign in to create one');
+    expect(res.json().message).toBe(SESSION_NEEDED);
   });
 
   it('stops working when the owner is deactivated, changes password or is deleted', async () => {

@@ -483,9 +483,11 @@ describe('never a password', () => {
 
 describe('same transaction as the change', () => {
   it('a change refused after its entry was written (the last administrator) leaves no entry', async () => {
-    // Holds delete_admin_home but not manage_admin_panel: the delete of the only administrator
-    // runs, its entry is written, then the last-administrator check refuses and all rolls back.
-    const deleter = await createUser(t, { permissions: ['delete_admin_home', 'edit_admin_home'] });
+    // Holds every permission, but not through the Administrator role: acting on the only
+    // administrator is within reach, the delete runs, its entry is written, then the
+    // last-administrator check refuses and all rolls back.
+    const all = (await t.db.select({ name: permissions.name }).from(permissions)).map((p) => p.name);
+    const deleter = await createUser(t, { permissions: all });
     const before = await countRows();
     const beforeUsers = await queryRows(t.db, sql`select id from users where id = 1`);
     const res = await as(t, deleter.token).del('/api/users/delete/1');
@@ -493,13 +495,15 @@ describe('same transaction as the change', () => {
     expect(await countRows()).toBe(before);
     expect(await queryRows(t.db, sql`select id from users where id = 1`)).toEqual(beforeUsers);
 
-    // The same for a role edit that would strip manage_admin_panel from the only administrators.
+    // The same for an edit that would take the Administrator role from the only administrator.
     const roles: { id: number; name: string }[] = expectStatus(await adminApi.get('/api/roles/list'), 200);
     const adminRole = roles.find((r) => r.name === ADMIN_ROLE_NAME)!;
-    const refused = await adminApi.put(`/api/roles/update/${adminRole.id}`, {
-      name: ADMIN_ROLE_NAME,
-      description: 'Holds every permission',
-      permissionIds: await permissionIds(['home_project']),
+    const admin = expectStatus(await adminApi.get('/api/users/1'), 200);
+    expect(admin.roleIds).toEqual([adminRole.id]);
+    const refused = await as(t, deleter.token).put('/api/users/edit/1', {
+      username: admin.username,
+      email: admin.email,
+      roleIds: [],
     });
     expect(expectStatus(refused, 409).message).toMatch(/keep at least one administrator/);
     expect(await countRows()).toBe(before);

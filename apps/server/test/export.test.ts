@@ -50,7 +50,9 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     // Streamed: no length known up front.
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(res.headers['content-length']).toBeUndefined();
-    expect(res.body.split('\r\n')[0]).toBe('id,parent_id,suite,path,name,description,latest_status,rollup');
+    expect(res.body.split('\r\n')[0]).toBe(
+      '"id","parent_id","suite","path","name","description","latest_status","rollup"',
+    );
     expect(parseCsv(res.body).slice(1)).toEqual([
       [`${tree.caseId}`, '', 'S', 'case', 'case', '', 'failed', 'failed'],
       [`${tree.childId}`, `${tree.caseId}`, 'S', 'case / child', 'child', '', 'failed', 'failed'],
@@ -100,8 +102,51 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
       'Ünïcödé ✓ 名前',
     ]);
     expect(rows.map((r) => r.path)).toEqual(rows.map((r) => r.name));
-    // Only a cell that starts like a formula is changed; inside text stays as written.
+    // Inside text, only a formula start right after a separator is defused; this one has none.
     expect(new Set(rows.map((r) => r.description))).toEqual(new Set([description]));
+  });
+
+  it("quotes every cell, and defuses a formula after any separator a spreadsheet may split on (a case named safe;=cmd|' /C calc'!A0)", async () => {
+    const project = await createProject(t, w.admin);
+    const names = [
+      "safe;=cmd|' /C calc'!A0",
+      'a,+1+1',
+      'b|@SUM(A1)',
+      'c;  -2+3',
+      ' =1+1',
+      'plain text; nothing to defuse',
+    ];
+    const description = 'line one\n=HYPERLINK("http://evil.example")\ttab\t-1+1';
+    for (const name of names) {
+      expectStatus(
+        await as(t, w.admin).post(`/api/test-cases/project/${project.id}/create`, { name, description }),
+        201,
+      );
+    }
+    const { body } = await download(casesUrl(project.id));
+    expect(body).toContain(`"safe;'=cmd|' /C calc'!A0"`);
+    // Every cell is quoted, the header and numbers too, so a reader that honours quotes never
+    // splits inside one.
+    expect(body).toMatch(/^(?:"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*\r\n)+$/);
+    expect(body.split('\r\n')[0]).toBe(
+      '"id","parent_id","suite","path","name","description","latest_status","rollup"',
+    );
+    // And one that does not (or splits on ; | tab or a line break as well): no piece of the
+    // file starts, after its opening quote and spaces, like a formula.
+    const pieces = body.split(/[,;\t|\r\n]/);
+    expect(pieces.filter((piece) => /^"? *[=+\-@]/.test(piece))).toEqual([]);
+    // Names are trimmed on create; otherwise the text reads back as written, plus the quotes.
+    expect(csvRecords(body).map((r) => r.name)).toEqual([
+      "safe;'=cmd|' /C calc'!A0",
+      "a,'+1+1",
+      "b|'@SUM(A1)",
+      "c;  '-2+3",
+      "'=1+1",
+      'plain text; nothing to defuse',
+    ]);
+    expect(new Set(csvRecords(body).map((r) => r.description))).toEqual(
+      new Set(['line one\n\'=HYPERLINK("http://evil.example")\ttab\t\'-1+1']),
+    );
   });
 
   it('streams a large project in batches: every case once, parents first, right paths and roll-ups', async () => {
@@ -197,7 +242,7 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     // Through the project role or a global role alike.
     const reporter = await createUser(t);
     await addMember(t, w.project.id, reporter.id, await createRole(t, ['export_project']));
-    expect((await download(casesUrl(w.project.id), reporter.token)).body).toMatch(/^id,parent_id,/);
+    expect((await download(casesUrl(w.project.id), reporter.token)).body).toMatch(/^"id","parent_id",/);
     const global = await createUser(t, { permissions: ['export_project', 'view_all_projects'] });
     await download(casesUrl(w.project.id), global.token);
   });
@@ -219,7 +264,7 @@ describe('GET /api/test-cases/{id}/export/runs.csv', () => {
 
     const res = await download(runsUrl(tree.caseId));
     expect(res.headers['content-disposition']).toBe(`attachment; filename="case-${tree.caseId}-runs.csv"`);
-    expect(res.body.split('\r\n')[0]).toBe('id,status,executed_by,executor,created_at');
+    expect(res.body.split('\r\n')[0]).toBe('"id","status","executed_by","executor","created_at"');
     const rows = csvRecords(res.body);
     expect(rows).toHaveLength(4102);
     expect(rows.slice(0, 2)).toEqual([
@@ -251,7 +296,9 @@ describe('GET /api/test-cases/{id}/export/runs.csv', () => {
       await as(t, w.admin).post(`/api/test-cases/project/${w.project.id}/create`, { name: 'never ran' }),
       201,
     ).testCase;
-    expect((await download(runsUrl(c.id))).body).toBe('id,status,executed_by,executor,created_at\r\n');
+    expect((await download(runsUrl(c.id))).body).toBe(
+      '"id","status","executed_by","executor","created_at"\r\n',
+    );
   });
 
   it('needs export_project in the case project the caller sees', async () => {

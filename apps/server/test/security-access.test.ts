@@ -1,5 +1,7 @@
 import { PERMISSION_NAMES } from '@verdict/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { permissions, roles, users as usersTable } from '../src/db/schema.ts';
 import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
 import {
   addMember,
@@ -477,6 +479,309 @@ describe('every route', () => {
           );
         }
         if (res.statusCode >= 400) expect(Object.keys(res.json())).toContain('message');
+      }
+    }
+    expect(differences).toEqual([]);
+  });
+});
+
+// Changing passwords, emails, users, sub-users, roles, permissions or API tokens needs a signed-in
+// session: a personal API token is refused there (403), and answers as its owner everywhere else.
+const SESSION_ONLY = [
+  'POST /api/users/create',
+  'PUT /api/users/edit/:id',
+  'DELETE /api/users/delete/:id',
+  'POST /api/users/create-subuser',
+  'PUT /api/users/update-subuser/:id',
+  'POST /api/roles/create',
+  'PUT /api/roles/update/:id',
+  'DELETE /api/roles/delete/:id',
+  'POST /api/permissions/create',
+  'PUT /api/permissions/update/:id',
+  'DELETE /api/permissions/delete/:id',
+  'POST /api/api-tokens',
+  'DELETE /api/api-tokens/:id',
+];
+
+describe('a personal API token', () => {
+  it('is refused (403) on exactly the routes that need a signed-in session', () => {
+    const marked = t.app.routeCatalogue
+      .filter((r) => r.method !== 'HEAD' && r.options.config?.sessionOnly)
+      .map(routeKey);
+    expect(marked.sort()).toEqual([...SESSION_ONLY].sort());
+  });
+
+  it('answers every route as its owner would, except those, where it answers 403', {
+    timeout: 300_000,
+  }, async () => {
+    const token = expectStatus(await adminApi().post('/api/api-tokens', { name: 'matrix' }), 201).token;
+    const rows = table();
+    const differences: string[] = [];
+    for (const key of apiRoutes(t.app).map(routeKey).sort()) {
+      const row = rows[key]!;
+      const { url, payload, headers } = await row.prepare();
+      const res = await t.request({ method: key.split(' ')[0] as 'GET', url, payload, headers, token });
+      // Logout ends a session; an API token has none to end.
+      const expected = SESSION_ONLY.includes(key)
+        ? 403
+        : key === 'POST /api/auth/logout'
+          ? 401
+          : row.expected[4];
+      if (res.statusCode !== expected) {
+        differences.push(`${key}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
+      }
+      if (SESSION_ONLY.includes(key)) expect(res.json().message).toMatch(/signed-in session/);
+    }
+    expect(differences).toEqual([]);
+  });
+});
+
+const STRONGER_ACTORS = [
+  'user admin',
+  'sub-user manager',
+  'roles editor',
+  'every permission',
+  'administrator',
+  'administrator API token',
+] as const;
+type StrongerActor = (typeof STRONGER_ACTORS)[number];
+
+describe('acting on stronger users and roles', () => {
+  it('answers each actor as the expected table says, and a refusal changes nothing', {
+    timeout: 300_000,
+  }, async () => {
+    const every = (await t.db.select({ name: permissions.name }).from(permissions)).map((p) => p.name);
+    const actors: Record<Exclude<StrongerActor, 'administrator' | 'administrator API token'>, TestUser> = {
+      'user admin': await createUser(t, {
+        permissions: ['view_admin_home', 'add_admin_home', 'edit_admin_home', 'delete_admin_home'],
+      }),
+      'sub-user manager': await createUser(t, {
+        permissions: [
+          'manage_sub_users_home',
+          'manage_sub_users_add',
+          'manage_sub_users_edit',
+          'manage_sub_users_delete',
+        ],
+      }),
+      'roles editor': await createUser(t, {
+        permissions: ['manage_roles_home', 'manage_roles_add', 'manage_roles_edit', 'manage_roles_delete'],
+      }),
+      // Every permission there is, through another role than Administrator.
+      'every permission': await createUser(t, { permissions: every }),
+    };
+    const apiToken = expectStatus(await adminApi().post('/api/api-tokens', { name: 'stronger' }), 201).token;
+    const [adminRole] = await t.db.select().from(roles).where(eq(roles.builtIn, true));
+    const adminRoleBody = async () => {
+      const role = expectStatus(await adminApi().get(`/api/roles/get-role/${adminRole!.id}`), 200);
+      return {
+        name: role.name,
+        description: role.description,
+        permissionIds: role.Permissions.map((p: { id: number }) => p.id),
+      };
+    };
+    const idOf = (actor: StrongerActor) =>
+      actor === 'administrator' || actor === 'administrator API token' ? 1 : actors[actor].id;
+    const tokenOf = (actor: StrongerActor) =>
+      actor === 'administrator'
+        ? admin
+        : actor === 'administrator API token'
+          ? apiToken
+          : actors[actor].token;
+    const stronger = () => createUser(t, { permissions: ['delete_project', 'home_project'] });
+    const subUserOf = async (actor: StrongerActor, names: string[]) => {
+      const user = await createUser(t, { permissions: names });
+      await t.db
+        .update(usersTable)
+        .set({ accountId: idOf(actor), parentId: idOf(actor) })
+        .where(eq(usersTable.id, user.id));
+      return user;
+    };
+    const same = (u: { username: string; email: string }) => ({ username: u.username, email: u.email });
+    const ADMIN = { username: 'admin', email: ADMIN_EMAIL };
+
+    type Call = (
+      actor: StrongerActor,
+    ) => Promise<{ method: 'PUT' | 'DELETE'; url: string; payload?: object }>;
+    // Answers for: user admin, sub-user manager, roles editor, every permission, administrator, API token.
+    const rows: [string, Call, [number, number, number, number, number, number]][] = [
+      [
+        'edit the Administrator, changing nothing',
+        async () => ({ method: 'PUT', url: '/api/users/edit/1', payload: ADMIN }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'deactivate the Administrator',
+        async () => ({ method: 'PUT', url: '/api/users/edit/1', payload: { ...ADMIN, status: 'inactive' } }),
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        "take the Administrator's roles",
+        async () => ({ method: 'PUT', url: '/api/users/edit/1', payload: { ...ADMIN, roleIds: [] } }),
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        'delete the Administrator',
+        async () => ({ method: 'DELETE', url: '/api/users/delete/1' }),
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        'edit a stronger user',
+        async () => {
+          const u = await stronger();
+          return {
+            method: 'PUT',
+            url: `/api/users/edit/${u.id}`,
+            payload: { ...same(u), username: `${u.username}-x` },
+          };
+        },
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'take a stronger user’s roles',
+        async () => {
+          const u = await stronger();
+          return { method: 'PUT', url: `/api/users/edit/${u.id}`, payload: { ...same(u), roleIds: [] } };
+        },
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'delete a stronger user',
+        async () => ({ method: 'DELETE', url: `/api/users/delete/${(await stronger()).id}` }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'deactivate a stronger sub-user of the account',
+        async (actor) => {
+          const u = await subUserOf(actor, ['delete_project']);
+          return {
+            method: 'PUT',
+            url: `/api/users/update-subuser/${u.id}`,
+            payload: { ...same(u), status: 'inactive' },
+          };
+        },
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'delete a stronger sub-user of the account',
+        async (actor) => ({
+          method: 'DELETE',
+          url: `/api/users/delete/${(await subUserOf(actor, ['delete_project'])).id}`,
+        }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'deactivate a weaker sub-user of the account',
+        async (actor) => {
+          const u = await subUserOf(actor, []);
+          return {
+            method: 'PUT',
+            url: `/api/users/update-subuser/${u.id}`,
+            payload: { ...same(u), status: 'inactive' },
+          };
+        },
+        [403, 200, 403, 200, 200, 403],
+      ],
+      [
+        'edit a weaker user',
+        async () => {
+          const u = await createUser(t);
+          return {
+            method: 'PUT',
+            url: `/api/users/edit/${u.id}`,
+            payload: { ...same(u), status: 'inactive' },
+          };
+        },
+        [200, 403, 403, 200, 200, 403],
+      ],
+      [
+        'describe the Administrator role',
+        async () => ({
+          method: 'PUT',
+          url: `/api/roles/update/${adminRole!.id}`,
+          payload: { name: adminRole!.name, description: adminRole!.description },
+        }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'rename the Administrator role',
+        async () => ({
+          method: 'PUT',
+          url: `/api/roles/update/${adminRole!.id}`,
+          payload: { ...(await adminRoleBody()), name: 'Superusers' },
+        }),
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        'take a permission from the Administrator role',
+        async () => {
+          const body = await adminRoleBody();
+          return {
+            method: 'PUT',
+            url: `/api/roles/update/${adminRole!.id}`,
+            payload: { ...body, permissionIds: body.permissionIds.slice(1) },
+          };
+        },
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        'delete the Administrator role',
+        async () => ({ method: 'DELETE', url: `/api/roles/delete/${adminRole!.id}` }),
+        [403, 403, 403, 409, 409, 403],
+      ],
+      [
+        'rename a stronger role',
+        async () => ({
+          method: 'PUT',
+          url: `/api/roles/update/${await createRole(t, ['delete_project'])}`,
+          payload: { name: `renamed-${next()}`, description: '' },
+        }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'cut a stronger role',
+        async () => ({
+          method: 'PUT',
+          url: `/api/roles/update/${await createRole(t, ['delete_project', 'home_project'])}`,
+          payload: { name: `cut-${next()}`, description: '', permissionIds: [] },
+        }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'delete a stronger role',
+        async () => ({
+          method: 'DELETE',
+          url: `/api/roles/delete/${await createRole(t, ['delete_project'])}`,
+        }),
+        [403, 403, 403, 200, 200, 403],
+      ],
+      [
+        'rename a weaker role',
+        async () => ({
+          method: 'PUT',
+          url: `/api/roles/update/${await createRole(t, [])}`,
+          payload: { name: `weak-${next()}`, description: '' },
+        }),
+        [403, 403, 200, 200, 200, 403],
+      ],
+    ];
+
+    const differences: string[] = [];
+    for (const [what, call, expected] of rows) {
+      for (const [i, actor] of STRONGER_ACTORS.entries()) {
+        const { method, url, payload } = await call(actor);
+        const before = await checksum(t.db, ['api_tokens', 'login_failures']);
+        const res = await t.request({ method, url, token: tokenOf(actor), ...(payload ? { payload } : {}) });
+        if (res.statusCode !== expected[i]) {
+          differences.push(
+            `${what} as ${actor}: ${res.statusCode} (expected ${expected[i]}) ${res.body.slice(0, 140)}`,
+          );
+        }
+        if (res.statusCode >= 400) {
+          expect(res.json().message).toBeTypeOf('string');
+          expect(await checksum(t.db, ['api_tokens', 'login_failures']), `${what} as ${actor}`).toEqual(
+            before,
+          );
+        }
       }
     }
     expect(differences).toEqual([]);

@@ -319,7 +319,7 @@ describe('PUT /api/users/edit/{id}', () => {
   });
 
   it('refuses to add a role beyond the editor, but lets roles the target had stay', async () => {
-    const editor = await makeUser(['edit_admin_home', 'home_project']);
+    const editor = await makeUser(['edit_admin_home', 'home_project', 'manage_roles_delete']);
     const strong = await makeRole(['manage_roles_delete']);
     const weak = await makeRole(['home_project']);
     const target = await makeUser([], [strong]);
@@ -343,7 +343,7 @@ describe('PUT /api/users/edit/{id}', () => {
     expect(keep.json().user.roleIds).toEqual([strong, weak].sort((a, b) => a - b));
     const self = await edit(
       editor.id,
-      { username: editor.username, email: editor.email, roleIds: [strong] },
+      { username: editor.username, email: editor.email, roleIds: [await makeRole(['delete_project'])] },
       editor.token,
     );
     expect(self.statusCode).toBe(403);
@@ -463,7 +463,8 @@ describe('GET /api/users/{id}', () => {
 
 describe('the last administrator', () => {
   it('cannot be deactivated, demoted or deleted while they are the only one', async () => {
-    const ops = await makeUser(['edit_admin_home', 'delete_admin_home']);
+    // Every permission, but through another role: only the Administrator role counts.
+    const ops = await makeUser([...permissionId.keys()]);
     const admin1 = { username: 'admin', email: ADMIN_EMAIL };
     const deactivate = await t.request({
       method: 'PUT',
@@ -472,7 +473,7 @@ describe('the last administrator', () => {
       payload: { ...admin1, status: 'inactive' },
     });
     expect(deactivate.statusCode).toBe(409);
-    expect(deactivate.json().message).toContain('manage_admin_panel');
+    expect(deactivate.json().message).toContain('Administrator role');
     const demote = await t.request({
       method: 'PUT',
       url: '/api/users/edit/1',
@@ -511,7 +512,7 @@ describe('the last administrator', () => {
   });
 
   it('two concurrent demotions of the last two administrators cannot both pass', async () => {
-    const ops = await makeUser(['edit_admin_home', 'view_admin_home']);
+    const ops = await makeUser([...permissionId.keys()]);
     const a = await makeUser([], [adminRoleId]);
     const b = await makeUser([], [adminRoleId]);
     const admins = async () =>

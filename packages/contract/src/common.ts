@@ -1,7 +1,12 @@
 import { type Static, Type } from 'typebox';
 import { LIMITS } from './constants.ts';
 
-/** A positive database id. Path params arrive as strings and are coerced. */
+/**
+ * A positive database id. In a path or a query string it arrives as text and must be written in
+ * plain decimal digits (`12`; not `+12`, `012`, `1.2e1` or `0xc`), else 400; in a JSON body it
+ * must be a JSON number (`"12"` is 400). The server's validator enforces both for every integer
+ * of those parts (apps/server/src/lib/validation.ts).
+ */
 export const Id = Type.Integer({ minimum: 1, maximum: LIMITS.idMax });
 
 export const IdParams = Type.Object({ id: Id }, { additionalProperties: false });

@@ -39,4 +39,6 @@ export const LIMITS = {
   passwordMax: 128,
   emailMax: 254,
   idMax: 2_147_483_647,
+  /** How deep cases nest: a top-level case is on level 1, its children on level 2, and so on. */
+  caseDepthMax: 50,
 } as const;

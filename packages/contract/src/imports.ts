@@ -7,6 +7,17 @@ export const JUNIT_CONTENT_TYPES = ['application/xml', 'text/xml'] as const;
 /** The default of the server setting IMPORT_MAX_BYTES: the largest report accepted (50 MB). */
 export const IMPORT_MAX_BYTES_DEFAULT = 50 * 1024 * 1024;
 
+/**
+ * Limits of one report, checked while it is read, so a report past one is refused at once.
+ * Reports of the common runners nest fewer than ten elements deep and put a few attributes on
+ * each; a million elements is a report of several hundred thousand test cases.
+ */
+export const IMPORT_LIMITS = {
+  xmlDepthMax: 100,
+  xmlElementsMax: 1_000_000,
+  xmlAttributesMax: 100,
+} as const;
+
 /** The request body of POST /api/projects/{id}/import/junit: the report itself, as XML text. */
 export const JunitXmlBody = Type.String({
   description:

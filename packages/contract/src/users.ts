@@ -42,11 +42,18 @@ export const CreateUserBody = Type.Object(
 );
 export type CreateUserBody = Static<typeof CreateUserBody>;
 
+/**
+ * The caller's present password: needed (and only read) when they change their own password, so
+ * a stolen session cannot take the account over.
+ */
+const CurrentPassword = Type.String({ minLength: 1, maxLength: 1024 });
+
 export const EditUserBody = Type.Object(
   {
     username: Name,
     email: Email,
     password: Type.Optional(Password),
+    currentPassword: Type.Optional(CurrentPassword),
     max_user_limit: Type.Optional(MaxUserLimit),
     roleIds: Type.Optional(RoleIds),
     status: Type.Optional(UserStatus),
@@ -66,6 +73,7 @@ export const UpdateSubUserBody = Type.Object(
     username: Name,
     email: Email,
     password: Type.Optional(Password),
+    currentPassword: Type.Optional(CurrentPassword),
     roleIds: Type.Optional(RoleIds),
     status: Type.Optional(UserStatus),
   },

@@ -27,6 +27,17 @@ export interface Database {
     onMessage: (payload: string) => void,
     onLive: (live: boolean) => void,
   ): Promise<() => Promise<void>>;
+  /**
+   * Embedded only: analyses and vacuums now the tables whose changes passed autovacuum's
+   * thresholds (the worker also does this by itself every few seconds).
+   */
+  maintain?(): Promise<{ analyzed: string[]; vacuumed: string[] }>;
+  /**
+   * Whether the database can serve requests. A server is asked (`select 1`); the embedded
+   * database answers from its thread's state, so a health check never waits in line behind a
+   * long statement (one connection runs one statement at a time).
+   */
+  isAvailable(): Promise<boolean>;
   close(): Promise<void>;
 }
 
@@ -81,6 +92,10 @@ export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** Where the embedded database's own reports go (a failed maintenance run). */
+  onLog?: ((message: string) => void) | undefined;
+  /** Embedded only: how often the database looks for tables to analyse (tests set it). */
+  maintainEveryMs?: number | undefined;
 }): Promise<Database> {
   if (options.url) {
     // A server that does not answer makes a request fail (503) after 5 s rather than hang.
@@ -97,7 +112,25 @@ export async function openDatabase(options: {
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     const db = drizzlePg({ client: pool, schema }) as unknown as Db;
-    return { db, kind: 'postgres', pool, listen: listenOnServer(options.url), close: () => pool.end() };
+    // Health is asked on a connection of its own, so it does not wait in line behind a busy pool.
+    const probe = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
+    probe.on('error', () => {});
+    const isAvailable = () =>
+      probe.query('select 1').then(
+        () => true,
+        () => false,
+      );
+    return {
+      db,
+      kind: 'postgres',
+      pool,
+      listen: listenOnServer(options.url),
+      isAvailable,
+      close: async () => {
+        await probe.end().catch(() => {});
+        await pool.end();
+      },
+    };
   }
   let release = () => {};
   if (options.dataDir) {
@@ -106,15 +139,18 @@ export async function openDatabase(options: {
     release = lockDataDir(options.dataDir);
   }
   try {
-    // Loaded only here: a server on PostgreSQL never needs PGlite (about 40 MB of memory).
-    // pg_trgm: the audit log's search index (migration 0005).
-    const [{ PGlite }, { pg_trgm }, { drizzle: drizzlePglite }] = await Promise.all([
-      import('@electric-sql/pglite'),
-      import('@electric-sql/pglite/contrib/pg_trgm'),
+    // The embedded database runs on a thread of its own (embedded-client.ts); loaded only here,
+    // so a server on PostgreSQL never starts it.
+    const [{ startEmbedded }, { drizzle: drizzlePglite }] = await Promise.all([
+      import('./embedded-client.ts'),
       import('drizzle-orm/pglite'),
     ]);
-    const client = await PGlite.create(options.dataDir, { extensions: { pg_trgm } });
-    const db = drizzlePglite({ client, schema }) as unknown as Db;
+    const client = await startEmbedded({
+      dataDir: options.dataDir,
+      onLog: options.onLog,
+      maintainEveryMs: options.maintainEveryMs,
+    });
+    const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
     const close = async () => {
       try {
         await client.close();
@@ -122,7 +158,7 @@ export async function openDatabase(options: {
         release();
       }
     };
-    // PGlite delivers a notification before the statement that sent it returns.
+    // A notification reaches the main thread before the statement that sent it returns.
     const listen = async (
       channel: string,
       onMessage: (payload: string) => void,
@@ -135,7 +171,14 @@ export async function openDatabase(options: {
         await unlisten().catch(() => {});
       };
     };
-    return { db, kind: 'embedded', listen, close };
+    return {
+      db,
+      kind: 'embedded',
+      listen,
+      close,
+      maintain: () => client.maintain(),
+      isAvailable: async () => client.isAvailable(),
+    };
   } catch (error) {
     release();
     throw error;

@@ -43,12 +43,19 @@ export const users = pgTable(
   ],
 );
 
-export const roles = pgTable('roles', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull().unique('roles_name_key'),
-  description: text('description').notNull().default(''),
-  createdAt: createdAt(),
-});
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull().unique('roles_name_key'),
+    description: text('description').notNull().default(''),
+    // The Administrator role made on first start: it holds every permission, keeps its name and
+    // cannot be deleted. Found by this flag, never by its name; at most one role carries it.
+    builtIn: boolean('built_in').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('roles_one_built_in').on(t.builtIn).where(sql`${t.builtIn}`)],
+);
 
 export const permissions = pgTable('permissions', {
   id: serial('id').primaryKey(),
@@ -199,6 +206,15 @@ export const projectStats = pgTable('project_stats', {
   passed: integer('passed').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   /** Bumped by every write that changes a case list of the project (migration 0006). */
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});
+
+/**
+ * A list version per suite, bumped by triggers with every write that changes what the suite's
+ * case lists show (migration 0008); no foreign key, so a suite's delete never waits on it.
+ */
+export const suiteListVersions = pgTable('suite_list_versions', {
+  suiteId: integer('suite_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
 

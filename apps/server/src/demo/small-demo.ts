@@ -67,12 +67,18 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
   {
     name: 'Team Lead',
     description: 'Creates projects and manages their sub-users',
+    // Everything a Tester holds too: managing a sub-user needs every permission they hold.
     permissions: [
       'add_project',
       'home_project',
       'home_test_suit',
       'home_test_case',
       'home_test_run',
+      'add_test_case_in_test_suit',
+      'add_test_case_in_test_case',
+      'edit_test_case',
+      'add_test_run_in_test_case',
+      'edit_test_run',
       'manage_admin_panel',
       'manage_sub_users_home',
       'manage_sub_users_add',
@@ -117,7 +123,7 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
     const catalogue = await tx.select().from(permissions);
     const permissionId = new Map(catalogue.map((p) => [p.name, p.id]));
     const roleIds = new Map<string, number>();
-    const [adminRole] = await tx.select().from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));
+    const [adminRole] = await tx.select().from(roles).where(eq(roles.builtIn, true));
     if (adminRole) roleIds.set(ADMIN_ROLE_NAME, adminRole.id);
     for (const role of ROLES) {
       const existing = await tx.select().from(roles).where(eq(roles.name, role.name));

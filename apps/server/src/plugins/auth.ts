@@ -2,11 +2,12 @@ import { randomUUID } from 'node:crypto';
 import type { PermissionName } from '@verdict/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
 import { isApiTokenBearer } from '../modules/api-tokens/api-token-secret.ts';
 import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { AUTH_CHANNEL, AuthCache, attachAuthCache } from '../modules/authz/auth-cache.ts';
+import { AuthPeers } from '../modules/authz/auth-peers.ts';
 import {
   loadPrincipal,
   loadSession,
@@ -27,6 +28,11 @@ export type RouteAccess = 'public' | 'signed-in' | { global: PermissionName[] } 
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /**
+     * Refused to personal API tokens: the route changes passwords, emails, users, sub-users,
+     * roles, permissions or API tokens, so a leaked token cannot take or keep an account.
+     */
+    sessionOnly?: true;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -36,6 +42,9 @@ declare module 'fastify' {
     apiTokenId: number | null;
   }
 }
+
+export const SESSION_NEEDED =
+  'This needs a signed-in session: a personal API token cannot change passwords, emails, users, sub-users, roles, permissions or API tokens';
 
 export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
@@ -125,15 +134,39 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   const cache = new AuthCache();
   attachAuthCache(app.db, cache);
-  // An empty payload is the triggers' "something changed"; any other is a settle() marker.
+  // Messages to the other instances skip waiting for a disk flush: none of them is data. On the
+  // embedded database there is no other instance (its data directory is locked).
+  const pool = app.database.pool;
+  const peers = new AuthPeers(
+    pool
+      ? async (payload) => {
+          await pool.query("select set_config('synchronous_commit', 'off', true), pg_notify($1, $2)", [
+            AUTH_CHANNEL,
+            payload,
+          ]);
+        }
+      : null,
+  );
+  // An empty payload is the triggers' "something changed"; the instances' own messages go to
+  // `peers`; any other is a settle() marker.
   const markers = new Map<string, () => void>();
   const unlisten = await app.database.listen(
     AUTH_CHANNEL,
     (payload) => {
       if (payload === '') cache.invalidate();
-      else markers.get(payload)?.();
+      else if (!peers.handle(payload)) markers.get(payload)?.();
     },
-    (live) => cache.setEnabled(live),
+    (live) => {
+      if (!live) {
+        cache.setEnabled(false);
+        void peers.setLive(false);
+        return;
+      }
+      // The cache turns on once the other instances can hear of this one (auth-peers.ts).
+      void peers.setLive(true).then(() => {
+        if (peers.isLive) cache.setEnabled(true);
+      });
+    },
   );
   // Notifications arrive in commit order: once our own marker is back, every change committed
   // before it has been applied to the cache.
@@ -153,12 +186,16 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   };
   app.addHook('onClose', async () => {
+    await peers.leave();
     await unlisten();
   });
   // This process forgets what a write may have changed before it answers, so the caller's next
-  // request sees the change even before PostgreSQL's notification arrives.
-  app.addHook('onSend', async (request) => {
-    if (invalidatesAuth(request)) cache.invalidate();
+  // request sees the change even before PostgreSQL's notification arrives; and, when other
+  // instances share the database, it answers only once they have forgotten it too (auth-peers.ts).
+  app.addHook('onSend', async (request, reply) => {
+    if (!invalidatesAuth(request)) return;
+    cache.invalidate();
+    if (reply.statusCode < 400) await peers.confirm();
   });
 
   app.addHook('onRequest', async (request) => {
@@ -169,6 +206,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       return;
     }
     await authenticate(app, request);
+    if (request.routeOptions.config?.sessionOnly && request.apiTokenId !== null) {
+      throw new ForbiddenError(SESSION_NEEDED);
+    }
     if (typeof access === 'object' && 'global' in access) {
       requireAnyGlobal(principalOf(request), access.global);
     }

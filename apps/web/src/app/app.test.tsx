@@ -122,7 +122,11 @@ describe('sign-in screen', () => {
     });
     expect(readSession()).toMatchObject({ token: 'new-token', userId: 7 });
     expect(localStorage.getItem(STORAGE_KEYS.savedEmail)).toBe('jane@example.com');
-    expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBe('password123');
+    // The password is never stored by the page, under any key.
+    expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBeNull();
+    for (const key of Object.keys(localStorage)) {
+      expect(localStorage.getItem(key)).not.toContain('password123');
+    }
   });
 
   it('shows the server message in a warning box on failure', async () => {
@@ -148,7 +152,7 @@ describe('sign-in screen', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('⚠️ Server is not responding');
   });
 
-  it('prefills remembered credentials, and unchecking forgets them', async () => {
+  it('prefills the remembered email (a password saved by an older version is removed, not filled), and unchecking forgets it', async () => {
     const user = userEvent.setup();
     localStorage.setItem(STORAGE_KEYS.savedEmail, 'saved@example.com');
     localStorage.setItem(STORAGE_KEYS.savedPassword, 'savedpass1');
@@ -158,9 +162,11 @@ describe('sign-in screen', () => {
     renderApp('/');
     const email = (await screen.findByLabelText('Email')) as HTMLInputElement;
     expect(email.value).toBe('saved@example.com');
-    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('savedpass1');
+    expect((screen.getByLabelText('Password') as HTMLInputElement).value).toBe('');
+    await waitFor(() => expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBeNull());
     const remember = screen.getByLabelText('Remember Me') as HTMLInputElement;
     expect(remember.checked).toBe(true);
+    await user.type(screen.getByLabelText('Password'), 'typed-pass-1');
     await user.click(remember);
     await user.click(screen.getByRole('button', { name: 'Login' }));
     await screen.findByRole('alert');

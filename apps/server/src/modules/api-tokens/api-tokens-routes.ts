@@ -10,7 +10,10 @@ import {
 import { principalOf } from '../../plugins/auth.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens-service.ts';
 
-/** Personal API tokens: every signed-in user manages their own, and only their own. */
+/**
+ * Personal API tokens: every signed-in user manages their own, and only their own. Creating and
+ * revoking need a signed-in session, so a leaked token cannot mint tokens that outlive it.
+ */
 export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/api-tokens',
@@ -28,7 +31,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/api-tokens',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags: ['api-tokens'],
         summary: 'Create an API token; the answer holds the secret, shown this once',
@@ -52,12 +55,18 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/api-tokens/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', sessionOnly: true },
       schema: {
         tags: ['api-tokens'],
         summary: 'Revoke one of your API tokens; it stops working at once',
         params: ApiTokenParams,
-        response: { 200: MessageResponse, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: MessageResponse,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     (request) => revokeApiToken(app.db, principalOf(request), request.params.id),

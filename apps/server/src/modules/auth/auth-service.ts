@@ -2,7 +2,12 @@ import type { LoginResponse } from '@verdict/contract';
 import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { loginFailures, revokedTokens, users } from '../../db/schema.ts';
-import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../../lib/errors.ts';
+import {
+  BadRequestError,
+  ForbiddenError,
+  TooManyRequestsError,
+  UnauthorizedError,
+} from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { loadPrincipal, type Principal } from '../authz/authorization.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
@@ -93,6 +98,33 @@ export async function login(
       permissions: [...principal.permissions].sort(),
     },
   };
+}
+
+/**
+ * Changing one's own password needs the current one, so that a session or token someone else got
+ * hold of cannot take the account for good. A wrong one counts as a failed sign-in of the
+ * account: the same counters and lockout, so it cannot be used to guess the password either.
+ */
+export async function verifyCurrentPassword(
+  db: Db,
+  principal: Principal,
+  currentPassword: string | undefined,
+  ip: string,
+): Promise<void> {
+  if (currentPassword === undefined) {
+    throw new BadRequestError('Enter your current password to change your own password', [
+      { field: 'currentPassword', message: 'is required to change your own password' },
+    ]);
+  }
+  const email = principal.email.trim().toLowerCase();
+  await assertNotLockedOut(db, email, ip);
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, principal.id));
+  if (user && (await verifyPassword(user.passwordHash, currentPassword))) return;
+  await db.insert(loginFailures).values({ email, ip });
+  throw new ForbiddenError('Your current password is not correct');
 }
 
 function recordFailure(tx: Tx, attempt: AuditActor, ip: string, reason: string): Promise<void> {

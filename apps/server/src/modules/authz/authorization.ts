@@ -321,31 +321,58 @@ export async function requireUserDirectoryAccess(db: Tx, principal: Principal): 
   if (!row?.ok) throw missingPermission('view_admin_home');
 }
 
+/** The first of `needed` (in name order) that `held` lacks, or null. */
+function firstMissing(held: Set<string>, needed: Iterable<string>): string | null {
+  return [...needed].sort().find((name) => !held.has(name)) ?? null;
+}
+
 /**
- * Setting someone else's password lets the setter sign in as them, so it is a grant of all
- * their permissions: allowed only when the setter holds every one of them.
+ * Acting on another user (editing any field, deactivating, taking a role away, deleting, setting
+ * their password) could lock them out or let the actor sign in as them, so it needs every
+ * global permission that user holds. Anyone may act on themselves; the other rules (no
+ * escalation, the last administrator) still apply.
  */
-export async function assertCanSetPasswordOf(
+export async function assertCanActOnUser(
   db: Tx,
   principal: Principal,
-  targetRoleIds: number[],
+  target: { id: number; roleIds: number[] },
+  action: 'change' | 'delete',
 ): Promise<void> {
-  for (const name of await permissionsOfRoles(db, targetRoleIds)) {
-    if (!principal.permissions.has(name)) {
-      throw new ForbiddenError(
-        `You cannot change the password of a user who holds the permission "${name}", which you do not hold`,
-      );
-    }
+  if (target.id === principal.id) return;
+  const missing = firstMissing(principal.permissions, await permissionsOfRoles(db, target.roleIds));
+  if (missing !== null) {
+    throw new ForbiddenError(
+      `You cannot ${action} a user who holds the permission "${missing}", which you do not hold`,
+    );
+  }
+}
+
+/**
+ * Changing or deleting a role changes what its holders may do, so it needs every permission the
+ * role holds (and, through assertCanGrant, every permission it will hold).
+ */
+export function assertCanChangeRole(
+  principal: Principal,
+  roleName: string,
+  rolePermissions: Iterable<string>,
+  action: 'change' | 'delete',
+): void {
+  const missing = firstMissing(principal.permissions, rolePermissions);
+  if (missing !== null) {
+    throw new ForbiddenError(
+      `You cannot ${action} the role "${roleName}": it holds the permission "${missing}", which you do not hold`,
+    );
   }
 }
 
 const ADMINISTRATORS_LOCK = 7261003;
 
 /**
- * The last active holder of manage_admin_panel must stay (DESIGN §3). Call inside the
- * transaction AFTER the change: the throw rolls it back. The advisory lock serialises these
- * checks, so two concurrent demotions cannot each see the other's admin still in place
- * (under READ COMMITTED the count runs after the other transaction has committed).
+ * At least one active user must hold the built-in Administrator role (roles.built_in): holding
+ * its permissions through another role does not count. Call inside the transaction AFTER the
+ * change: the throw rolls it back. The advisory lock serialises these checks, so two concurrent
+ * demotions cannot each see the other's administrator still in place (under READ COMMITTED the
+ * check runs after the other transaction has committed).
  */
 export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`);
@@ -355,14 +382,13 @@ export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
     select exists (
       select 1 from users u
       join user_roles ur on ur.user_id = u.id
-      join role_permissions rp on rp.role_id = ur.role_id
-      join permissions p on p.id = rp.permission_id
-      where u.status = 'active' and p.name = 'manage_admin_panel'
+      join roles r on r.id = ur.role_id
+      where u.status = 'active' and r.built_in
     ) as ok`,
   );
   if (!row?.ok) {
     throw new ConflictError(
-      'This change would leave no active user with the permission "manage_admin_panel"; keep at least one administrator',
+      'This change would leave no active user with the Administrator role; keep at least one administrator',
     );
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE_NAME, PERMISSION_CATALOGUE } from '@verdict/contract';
-import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import { count, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 import { counted, createdChanges, quoted, recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/password.ts';
@@ -21,7 +21,7 @@ export interface BootstrapResult {
 /**
  * First start on an empty database: the permission catalogue, the Administrator role and the
  * first admin user (DESIGN §1). Later starts add only catalogue permissions that are new in
- * this version (granting them to Administrator), so a second start changes nothing.
+ * this version and give Administrator any permission it lacks, so a second start changes nothing.
  */
 export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
   const passwordHashIfNeeded = await needsAdmin(db).then(async (needed) => {
@@ -60,16 +60,17 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       });
     }
 
-    let [adminRole] = await tx.select().from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));
+    // The Administrator role is the built-in one, found by its flag (never by its name).
+    let [adminRole] = await tx.select().from(roles).where(eq(roles.builtIn, true));
     if (!adminRole) {
       [adminRole] = await tx
         .insert(roles)
-        .values({ name: ADMIN_ROLE_NAME, description: 'Holds every permission' })
+        .values({ name: ADMIN_ROLE_NAME, description: 'Holds every permission', builtIn: true })
         .returning();
       const all = await tx
         .select({ id: permissions.id, name: permissions.name })
         .from(permissions)
-        .where(inArray(permissions.name, Object.keys(PERMISSION_CATALOGUE)));
+        .orderBy(permissions.id);
       await tx
         .insert(rolePermissions)
         .values(all.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })));
@@ -84,11 +85,9 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
           permissions: all.map((p) => p.name),
         }),
       });
-    } else if (added.length > 0) {
-      await tx
-        .insert(rolePermissions)
-        .values(added.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })))
-        .onConflictDoNothing();
+    } else {
+      // Every permission, new in this version or taken from it by an earlier one, joins it.
+      await grantEveryPermission(tx, adminRole.id);
     }
     if (!adminRole) throw new Error('Administrator role could not be created');
 
@@ -123,6 +122,14 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       ? { createdAdmin: true }
       : { createdAdmin: true, generatedPassword: passwordHashIfNeeded.password };
   });
+}
+
+async function grantEveryPermission(tx: Tx, roleId: number): Promise<void> {
+  await tx.execute(sql`
+    insert into role_permissions (role_id, permission_id)
+    select ${roleId}, p.id from permissions p
+    where not exists (select 1 from role_permissions rp where rp.role_id = ${roleId} and rp.permission_id = p.id)
+    on conflict do nothing`);
 }
 
 async function needsAdmin(db: Db): Promise<boolean> {

@@ -1,24 +1,24 @@
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import type { ListQuery, TestCase } from '@verdict/contract';
+import type { ListQuery } from '@verdict/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 const gzipAsync = promisify(gzip);
 
-/** Lists shorter than this are cheaper to read again than to keep. */
-const MIN_CACHED_ROWS = 200;
-const MAX_CACHED_BYTES = 64 * 1024 * 1024;
+/** Answers shorter than this (about 200 cases) are cheaper to read again than to keep. */
+const MIN_CACHED_BYTES = 24 * 1024;
+const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 
 interface Entry {
   version: string;
   json: Buffer;
-  /** Made once in the background; until then the list goes out uncompressed. */
-  gzipped: Buffer | null;
+  /** Made with the read, before anyone is answered: a changed list goes out compressed too. */
+  gzipped: Buffer;
 }
 
 /**
  * The serialized answers of large case lists (a 10,000-case suite is 1.5 MB of JSON), kept
- * with the version of their project at the time they were read (project_stats.version,
+ * with the version of their suite or project at the time they were read (suite_list_versions or project_stats.version,
  * bumped by triggers in the same transaction as every write that changes a case list). A
  * request still reads that version, and checks access, before it reuses an answer; a changed
  * version reads the list again. Old answers go first when the cache is full.
@@ -44,7 +44,7 @@ export class CaseListCache {
       entry = read.kept;
     }
     reply.header('vary', 'accept-encoding');
-    if (entry.gzipped && acceptsGzip(request)) {
+    if (acceptsGzip(request)) {
       reply.header('content-encoding', 'gzip');
       return sendJson(reply, entry.gzipped);
     }
@@ -54,21 +54,13 @@ export class CaseListCache {
   private async read(
     key: string,
     version: string,
-    load: () => Promise<TestCase[]>,
+    load: () => Promise<string>,
   ): Promise<{ json: Buffer; kept: Entry | null }> {
-    const rows = await load();
-    const json = Buffer.from(JSON.stringify(rows));
-    if (rows.length < MIN_CACHED_ROWS) return { json, kept: null };
-    const entry: Entry = { version, json, gzipped: null };
+    const json = Buffer.from(await load());
+    if (json.length < MIN_CACHED_BYTES) return { json, kept: null };
+    // Compressed off the main thread (zlib's pool), once for every request waiting on this read.
+    const entry: Entry = { version, json, gzipped: await gzipAsync(json, { level: 6 }) };
     this.store(key, entry);
-    gzipAsync(json).then(
-      (gzipped) => {
-        if (this.entries.get(key) !== entry) return;
-        entry.gzipped = gzipped;
-        this.bytes += gzipped.length;
-      },
-      () => {},
-    );
     return { json, kept: entry };
   }
 
@@ -76,16 +68,16 @@ export class CaseListCache {
     const old = this.entries.get(key);
     if (old) this.forget(key, old);
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes + entry.json.length <= MAX_CACHED_BYTES) break;
+      if (this.bytes + entry.json.length + entry.gzipped.length <= MAX_CACHED_BYTES) break;
       this.forget(oldestKey, oldest);
     }
     this.entries.set(key, entry);
-    this.bytes += entry.json.length;
+    this.bytes += entry.json.length + entry.gzipped.length;
   }
 
   private forget(key: string, entry: Entry): void {
     this.entries.delete(key);
-    this.bytes -= entry.json.length + (entry.gzipped?.length ?? 0);
+    this.bytes -= entry.json.length + entry.gzipped.length;
   }
 }
 
@@ -103,7 +95,8 @@ export interface CaseListSource {
   key: string;
   /** project_stats.version as text (int8 arrives as a string from one driver, a number from the other). */
   version: string;
-  load: () => Promise<TestCase[]>;
+  /** The list's answer as JSON text, made by the database (cases-repository.ts). */
+  load: () => Promise<string>;
 }
 
 /** The part of a list's address that changes its answer. */

@@ -1,6 +1,6 @@
-import type { CaseBody, ListQuery, TestCase } from '@verdict/contract';
+import { type CaseBody, LIMITS, type ListQuery, type TestCase } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
-import { NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import {
   changedFieldList,
   counted,
@@ -18,17 +18,19 @@ import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
   CASES_OF,
   type CaseRow,
+  caseLevel,
   deleteCaseTree,
   findCase,
   findCaseView,
   findCaseViewBatched,
   findListScope,
   insertCase,
-  listCases,
+  listCasesJson,
   updateCase as updateCaseRow,
 } from './cases-repository.ts';
 
 export const CASE_NOT_FOUND = 'Test case not found';
+export const CASE_TOO_DEEP = `Cases nest at most ${LIMITS.caseDepthMax} levels deep; a child of this case would be deeper`;
 
 /** Locks a case after its project and suite (see row-locks.ts); null when it is gone. */
 export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<CaseRow | null> {
@@ -68,7 +70,7 @@ async function caseList(
   return {
     key: listKey(scope, id, query),
     version: found!.version,
-    load: () => listCases(db, LISTED[scope](id), query),
+    load: () => listCasesJson(db, LISTED[scope](id), query),
   };
 }
 
@@ -126,6 +128,10 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
   return db.transaction(async (tx) => {
     const parent = await lockCase(tx, parentId, LOCK.keyShare);
     await requireProjectOf(tx, principal, parent?.project_id, CASE_NOT_FOUND, 'add_test_case_in_test_case');
+    // A case never moves, so its level cannot change while the child is added.
+    if (((await caseLevel(tx, parentId, LIMITS.caseDepthMax)) ?? 0) >= LIMITS.caseDepthMax) {
+      throw new BadRequestError(CASE_TOO_DEEP);
+    }
     return insertAuditedCase(tx, principal, {
       projectId: parent!.project_id,
       suiteId: parent!.suite_id,

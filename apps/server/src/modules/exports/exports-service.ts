@@ -41,6 +41,8 @@ const runCells = (r: RunExportRow): CsvValue[] => [
   new Date(r.created_at).toISOString(),
 ];
 
+const CHUNK_CHARS = 64 * 1024;
+
 async function* csvChunks<Row extends { id: number }>(
   columns: string[],
   first: Row[],
@@ -51,7 +53,17 @@ async function* csvChunks<Row extends { id: number }>(
   yield csvRow(columns);
   let batch = first;
   while (batch.length > 0) {
-    yield batch.map((row) => csvRow(cells(row))).join('');
+    // In pieces of about CHUNK_CHARS, so a batch of long paths is not formatted in one go: the
+    // stream asks for the next piece once the client has taken the last.
+    let piece = '';
+    for (const row of batch) {
+      piece += csvRow(cells(row));
+      if (piece.length >= CHUNK_CHARS) {
+        yield piece;
+        piece = '';
+      }
+    }
+    if (piece) yield piece;
     if (batch.length < batchSize) return;
     batch = await next(batch[batch.length - 1]!.id);
   }

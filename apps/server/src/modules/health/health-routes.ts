@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, HealthResponse } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -14,12 +13,8 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (_request, reply) => {
-      try {
-        await app.db.execute(sql`select 1`);
-        return { status: 'ok' };
-      } catch {
-        return reply.status(503).send({ message: 'The database is not available' });
-      }
+      if (await app.database.isAvailable()) return { status: 'ok' };
+      return reply.status(503).send({ message: 'The database is not available' });
     },
   );
 };

@@ -1,4 +1,5 @@
 import { type Readable, Transform, type TransformCallback } from 'node:stream';
+import { TextDecoder } from 'node:util';
 import { createGunzip } from 'node:zlib';
 import { AppError, BadRequestError } from '../../lib/errors.ts';
 
@@ -87,17 +88,17 @@ const SUPPORTED_ENCODINGS: Record<string, string> = {
   'windows-1252': 'windows-1252',
 };
 
-/**
- * Decodes the report's bytes as its XML declaration says (UTF-8 when it says nothing), after
- * a byte-order mark if any. Reports from the common runners are UTF-8; Latin-1 and UTF-16 are
- * accepted for older tools.
- */
-export function decodeReport(bytes: Buffer): string {
-  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder('utf-16le').decode(bytes);
-  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder('utf-16be').decode(bytes);
-  const head = bytes.subarray(0, 200).toString('latin1');
+/** How much of the report is decoded (and then parsed) at a time: about a millisecond's work. */
+export const REPORT_SLICE_BYTES = 64 * 1024;
+/** The XML declaration, which names the encoding, fits in the first bytes. */
+const DECLARATION_BYTES = 200;
+
+function decoderFor(head: Buffer): TextDecoder {
+  if (head[0] === 0xff && head[1] === 0xfe) return new TextDecoder('utf-16le');
+  if (head[0] === 0xfe && head[1] === 0xff) return new TextDecoder('utf-16be');
+  const start = head.subarray(0, DECLARATION_BYTES).toString('latin1');
   const declared = /^(?:\uFEFF|\xEF\xBB\xBF)?<\?xml[^>]*?encoding\s*=\s*["']([A-Za-z0-9._-]+)["']/.exec(
-    head,
+    start,
   )?.[1];
   const encoding = declared ? SUPPORTED_ENCODINGS[declared.toLowerCase()] : 'utf-8';
   if (!encoding) {
@@ -106,5 +107,35 @@ export function decodeReport(bytes: Buffer): string {
     );
   }
   // TextDecoder drops a leading byte-order mark.
-  return new TextDecoder(encoding).decode(bytes);
+  return new TextDecoder(encoding);
+}
+
+/**
+ * The report's text as its bytes arrive, decoded as its XML declaration says (UTF-8 when it
+ * says nothing), after a byte-order mark if any, in pieces of at most REPORT_SLICE_BYTES
+ * however large the chunks that arrive: nothing holds the whole report, and the caller can
+ * let other work in between pieces. Reports from the common runners are UTF-8; Latin-1 and
+ * UTF-16 are accepted for older tools.
+ */
+export async function* reportText(body: AsyncIterable<Buffer>): AsyncGenerator<string> {
+  let decoder: TextDecoder | null = null;
+  let head: Buffer[] = [];
+  let headBytes = 0;
+  for await (const chunk of body) {
+    let bytes = chunk;
+    if (!decoder) {
+      head.push(chunk);
+      headBytes += chunk.length;
+      if (headBytes < DECLARATION_BYTES) continue;
+      bytes = head.length === 1 ? chunk : Buffer.concat(head);
+      head = [];
+      decoder = decoderFor(bytes);
+    }
+    for (let start = 0; start < bytes.length; start += REPORT_SLICE_BYTES) {
+      const text = decoder.decode(bytes.subarray(start, start + REPORT_SLICE_BYTES), { stream: true });
+      if (text) yield text;
+    }
+  }
+  const rest = decoder ? decoder.decode() : decoderFor(Buffer.concat(head)).decode(Buffer.concat(head));
+  if (rest) yield rest;
 }

@@ -1,10 +1,10 @@
 import type { CaseRow } from './import-repository.ts';
-import type { JunitReport } from './junit-reader.ts';
+import type { ReportedCase } from './junit-reader.ts';
 
 /**
- * The report folded into a tree per suite, so each distinct case appears once however often
- * the report names it, then matched against the cases that already exist. A node without an
- * id after matching is a case to create.
+ * The report folded into a tree per suite as it is read, so each distinct case appears once
+ * however often the report names it, then matched against the cases that already exist. A
+ * node without an id after matching is a case to create.
  */
 
 export interface CaseNode {
@@ -12,7 +12,8 @@ export interface CaseNode {
   depth: number;
   parent: CaseNode | null;
   suite: SuiteNode;
-  children: Map<string, CaseNode>;
+  /** Made with the first child: most cases are leaves. */
+  children: Map<string, CaseNode> | null;
   id: number | null;
 }
 
@@ -39,47 +40,41 @@ export interface ImportPlan {
   names: Set<string>;
 }
 
-export function planImport(report: JunitReport): ImportPlan {
-  const plan: ImportPlan = {
-    suites: new Map(),
-    levels: [],
-    runs: [],
-    tests: 0,
-    skipped: 0,
-    errors: 0,
-    names: new Set(),
-  };
-  for (const reported of report.cases) {
-    plan.tests += 1;
-    // Skipped tests are counted, not recorded: they create no suite, case or run.
-    if (reported.outcome === 'skipped') {
-      plan.skipped += 1;
-      continue;
-    }
-    if (reported.outcome === 'error') plan.errors += 1;
-    let suite = plan.suites.get(reported.suite);
-    if (!suite) {
-      suite = { name: reported.suite, id: null, roots: new Map() };
-      plan.suites.set(reported.suite, suite);
-    }
-    let siblings = suite.roots;
-    let parent: CaseNode | null = null;
-    for (const [depth, name] of reported.path.entries()) {
-      let node = siblings.get(name);
-      if (!node) {
-        node = { name, depth, parent, suite, children: new Map(), id: null };
-        siblings.set(name, node);
-        const level = plan.levels[depth];
-        if (level) level.push(node);
-        else plan.levels[depth] = [node];
-        plan.names.add(name);
-      }
-      parent = node;
-      siblings = node.children;
-    }
-    if (parent) plan.runs.push({ node: parent, status: reported.outcome === 'passed' ? 'passed' : 'failed' });
+export function createImportPlan(): ImportPlan {
+  return { suites: new Map(), levels: [], runs: [], tests: 0, skipped: 0, errors: 0, names: new Set() };
+}
+
+/** Folds one test case of the report into the plan. */
+export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
+  plan.tests += 1;
+  // Skipped tests are counted, not recorded: they create no suite, case or run.
+  if (reported.outcome === 'skipped') {
+    plan.skipped += 1;
+    return;
   }
-  return plan;
+  if (reported.outcome === 'error') plan.errors += 1;
+  let suite = plan.suites.get(reported.suite);
+  if (!suite) {
+    suite = { name: reported.suite, id: null, roots: new Map() };
+    plan.suites.set(reported.suite, suite);
+  }
+  let siblings: Map<string, CaseNode> | null = suite.roots;
+  let parent: CaseNode | null = null;
+  for (const [depth, name] of reported.path.entries()) {
+    let node: CaseNode | undefined = siblings?.get(name);
+    if (!node) {
+      node = { name, depth, parent, suite, children: null, id: null };
+      if (siblings) siblings.set(name, node);
+      else parent!.children = new Map([[name, node]]);
+      const level = plan.levels[depth];
+      if (level) level.push(node);
+      else plan.levels[depth] = [node];
+      plan.names.add(name);
+    }
+    parent = node;
+    siblings = node.children;
+  }
+  if (parent) plan.runs.push({ node: parent, status: reported.outcome === 'passed' ? 'passed' : 'failed' });
 }
 
 export function caseKey(suiteId: number, parentId: number | null, name: string): string {

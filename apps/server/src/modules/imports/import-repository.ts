@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
 /**
- * Bulk SQL of the JUnit import. Every write is one statement over arrays (`unnest`), so a
- * report of 20,000 cases costs a handful of round trips, and the statement-level triggers
- * that keep the dashboard counters run once per statement, not once per row.
+ * Bulk SQL of the JUnit import. Every write is one statement over arrays (`unnest`) of up to a
+ * few thousand rows (import-service.ts), so a report of 20,000 cases costs a handful of round
+ * trips, and the statement-level triggers that keep the dashboard counters run once per
+ * statement, not once per row.
  */
 
 export interface CaseRow {

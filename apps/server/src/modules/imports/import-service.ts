@@ -9,7 +9,7 @@ import {
   requireProject,
 } from '../authz/authorization.ts';
 import { LOCK, lockProject } from '../projects/row-locks.ts';
-import { caseKey, type ImportPlan, matchExistingCases, planImport } from './import-plan.ts';
+import { addToPlan, caseKey, createImportPlan, type ImportPlan, matchExistingCases } from './import-plan.ts';
 import {
   findCases,
   findSuitesByName,
@@ -40,20 +40,33 @@ export async function importJunitReport(
   db: Db,
   principal: Principal,
   projectId: number,
-  xml: string,
+  body: AsyncIterable<Buffer>,
 ): Promise<ImportResponse> {
-  // Parsing happens outside the transaction: a bad report never holds a connection.
-  const report = readJunitReport(xml);
-  const plan = planImport(report);
+  // The report is read as it arrives and outside the transaction: a bad report never holds a
+  // connection, and only its folded plan is kept, never the report itself.
+  const plan = createImportPlan();
+  const { warnings } = await readJunitReport(body, (reported) => addToPlan(plan, reported));
   return db.transaction(async (tx) => {
     const access = await requireProject(tx, principal, projectId, 'import_results');
     const created =
       plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0 };
     const name = await projectName(tx, projectId);
-    const summary = summarise(plan, created, report.warnings);
+    const summary = summarise(plan, created, warnings);
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     return { message: messageFor(summary, name), project: { id: projectId, name }, summary };
   });
+}
+
+/**
+ * Rows per insert. A report of 100,000 cases is written in a few dozen statements rather than
+ * two: each statement's arrays are built and handed to the database in a few milliseconds, so
+ * the server answers other requests between them, and no single message holds them all.
+ */
+const WRITE_CHUNK = 5000;
+
+function* chunks<T>(items: T[]): Generator<T[]> {
+  for (let start = 0; start < items.length; start += WRITE_CHUNK)
+    yield items.slice(start, start + WRITE_CHUNK);
 }
 
 async function record(
@@ -82,11 +95,10 @@ async function record(
   if ((newCases[0]?.length ?? 0) > 0) require('add_test_case_in_test_suit');
   if (newCases.slice(1).some((level) => level.length > 0)) require('add_test_case_in_test_case');
 
-  await lockImportTargets(
-    tx,
-    [...suiteIds.values()],
-    plan.levels.flatMap((level) => level.flatMap((node) => (node.id === null ? [] : [node.id]))),
-  );
+  const existingCases: number[] = [];
+  for (const level of plan.levels)
+    for (const node of level) if (node.id !== null) existingCases.push(node.id);
+  await lockImportTargets(tx, [...suiteIds.values()], existingCases);
 
   if (newSuites.length > 0) {
     const inserted = await insertSuites(
@@ -98,28 +110,31 @@ async function record(
   }
   // Level by level, so each child's parent already has its id.
   for (const level of newCases) {
-    if (level.length === 0) continue;
-    const rows = level.map((node) => ({
-      suiteId: node.suite.id!,
-      parentId: node.parent?.id ?? null,
-      name: node.name,
-    }));
-    const inserted = new Map(
-      (await insertCases(tx, projectId, rows)).map((row) => [
-        caseKey(row.suite_id, row.parent_id, row.name),
-        row.id,
-      ]),
-    );
-    for (const node of level)
-      node.id = inserted.get(caseKey(node.suite.id!, node.parent?.id ?? null, node.name)) ?? null;
+    for (const chunk of chunks(level)) {
+      const rows = chunk.map((node) => ({
+        suiteId: node.suite.id!,
+        parentId: node.parent?.id ?? null,
+        name: node.name,
+      }));
+      const inserted = new Map(
+        (await insertCases(tx, projectId, rows)).map((row) => [
+          caseKey(row.suite_id, row.parent_id, row.name),
+          row.id,
+        ]),
+      );
+      for (const node of chunk)
+        node.id = inserted.get(caseKey(node.suite.id!, node.parent?.id ?? null, node.name)) ?? null;
+    }
   }
 
-  await insertRuns(
-    tx,
-    projectId,
-    principal.id,
-    plan.runs.map((run) => ({ caseId: run.node.id!, status: run.status })),
-  );
+  for (const chunk of chunks(plan.runs)) {
+    await insertRuns(
+      tx,
+      projectId,
+      principal.id,
+      chunk.map((run) => ({ caseId: run.node.id!, status: run.status })),
+    );
+  }
   return { suites: newSuites.length, cases: newCases.reduce((n, level) => n + level.length, 0) };
 }
 

@@ -21,9 +21,15 @@ export interface CasePath {
   shortened: boolean;
 }
 
-function splitName(name: string): string[] {
-  if (GO_SUBTEST.test(name)) return name.split('/');
-  return name.split(TITLE_SEPARATOR);
+/** The parts one at a time, so a caller that has enough stops cutting a long name. */
+function* splitName(name: string): Generator<string> {
+  const separator = GO_SUBTEST.test(name) ? /\//g : new RegExp(TITLE_SEPARATOR.source, 'g');
+  let start = 0;
+  for (let match = separator.exec(name); match; match = separator.exec(name)) {
+    yield name.slice(start, match.index);
+    start = match.index + match[0].length;
+  }
+  yield name.slice(start);
 }
 
 function sameName(a: string, b: string): boolean {
@@ -41,25 +47,32 @@ export function fitName(raw: string): { name: string; shortened: boolean } {
 /**
  * @param innerSuites names of `<testsuite>` elements nested inside the outermost one
  * @param innermostSuite the name of the `<testsuite>` the case sits in
+ * @param maxLevels the deepest path the caller accepts: a deeper one stops one segment past it
  */
 export function casePath(
   innerSuites: string[],
   innermostSuite: string,
   classname: string,
   name: string,
+  maxLevels = Number.POSITIVE_INFINITY,
 ): CasePath {
   const cls = classname.trim();
   const title = name.trim() || cls;
   const parts = [...innerSuites];
   if (cls && title !== cls && !sameName(cls, innermostSuite) && !title.startsWith(`${cls} `)) parts.push(cls);
-  parts.push(...splitName(title));
   let shortened = false;
   const segments: string[] = [];
-  for (const part of parts) {
+  /** Adds a part; false once the path is deeper than the caller accepts. */
+  const add = (part: string) => {
     const fitted = fitName(part);
-    if (!fitted.name) continue;
-    shortened ||= fitted.shortened;
-    segments.push(fitted.name);
+    if (fitted.name) {
+      shortened ||= fitted.shortened;
+      segments.push(fitted.name);
+    }
+    return segments.length <= maxLevels;
+  };
+  if (parts.every(add)) {
+    for (const part of splitName(title)) if (!add(part)) break;
   }
   return { segments, shortened };
 }

@@ -1,11 +1,20 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { IMPORT_LIMITS, LIMITS } from '@verdict/contract';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { BadRequestError } from '../../lib/errors.ts';
+import { AppError, BadRequestError } from '../../lib/errors.ts';
+import { reportText } from './import-body.ts';
 import { casePath, fitName } from './junit-case-path.ts';
 
 /**
- * Reads a JUnit XML report with a streaming (SAX) parser: no document tree is built, no text
- * is kept (messages and output are skipped), and DTDs are refused outright, so entity
- * expansion (billion laughs) and external entities (XXE) cannot happen.
+ * Reads a JUnit XML report with a streaming (SAX) parser as its bytes arrive: no document tree
+ * is built, no text is kept (messages and output are skipped), and DTDs are refused outright,
+ * so entity expansion (billion laughs) and external entities (XXE) cannot happen.
+ *
+ * The parser is fed a slice of the report at a time (import-body.ts) and lets the event loop
+ * turn after each, so a large report never holds the server for more than a slice's work.
+ * The limits of IMPORT_LIMITS and of case nesting are checked as each element, attribute and
+ * test case is read, so a report past one is refused the moment it passes it, without reading
+ * the rest; the cases read go to the caller one by one, never gathered here.
  */
 
 export type Outcome = 'passed' | 'failed' | 'error' | 'skipped';
@@ -15,11 +24,6 @@ export interface ReportedCase {
   /** Case names from the top level of the suite down to the case itself. */
   path: string[];
   outcome: Outcome;
-}
-
-export interface JunitReport {
-  cases: ReportedCase[];
-  warnings: string[];
 }
 
 const FALLBACK_SUITE = 'Imported tests';
@@ -38,12 +42,54 @@ function attribute(tag: SaxesTagPlain, name: string): string {
   return tag.attributes[name]?.trim() ?? '';
 }
 
-export function readJunitReport(xml: string): JunitReport {
+const number = (n: number) => n.toLocaleString('en-US');
+
+/** A limit of IMPORT_LIMITS passed: refused at once, before the rest of the report is read. */
+const tooDeep = () =>
+  new BadRequestError(
+    `The report nests XML elements more than ${IMPORT_LIMITS.xmlDepthMax} levels deep, the limit of an import`,
+  );
+const tooManyElements = () =>
+  new AppError(
+    413,
+    `The report holds more than ${number(IMPORT_LIMITS.xmlElementsMax)} XML elements, the limit of an import; split it into smaller reports`,
+  );
+const tooManyAttributes = () =>
+  new BadRequestError(
+    `An element of the report has more than ${IMPORT_LIMITS.xmlAttributesMax} attributes, the limit of an import`,
+  );
+const casesTooDeep = (name: string) =>
+  new BadRequestError(
+    `The report nests the test case "${name}" deeper than cases may go: cases nest at most ${LIMITS.caseDepthMax} levels`,
+  );
+
+/** A parser failure as the answer says it; the app's own refusals pass through. */
+function asReportError(error: unknown): Error {
+  if (error instanceof AppError) return error;
+  const detail = error instanceof Error ? error.message : String(error);
+  // saxes reports "line:column: problem."
+  const where = /^(\d+):(\d+): (.*?)\.?$/.exec(detail);
+  return new BadRequestError(
+    where
+      ? `The report is not well-formed XML (line ${where[1]}, column ${where[2]}: ${where[3]})`
+      : `The report is not well-formed XML (${detail})`,
+  );
+}
+
+/**
+ * Reads the report from its body (bytes, in chunks of any size) and hands each test case to
+ * `onCase` in report order; answers what is worth telling the caller.
+ */
+export async function readJunitReport(
+  body: AsyncIterable<Buffer>,
+  onCase: (reported: ReportedCase) => void,
+): Promise<{ warnings: string[] }> {
   const parser = new SaxesParser();
-  const cases: ReportedCase[] = [];
   let unnamed = 0;
   let shortened = 0;
   let depth = 0;
+  let elements = 0;
+  let attributes = 0;
   let rootSuite = FALLBACK_SUITE;
   // Names of the open <testsuite> elements, outermost first, with the depth of each.
   const suites: { name: string; depth: number }[] = [];
@@ -53,6 +99,19 @@ export function readJunitReport(xml: string): JunitReport {
     throw new BadRequestError(
       'The report contains a DOCTYPE declaration; Verdict refuses DTDs and entity declarations in reports',
     );
+  });
+
+  // Before its attributes are read, so one element's thousands of attributes are not gathered.
+  parser.on('opentagstart', () => {
+    elements += 1;
+    if (elements > IMPORT_LIMITS.xmlElementsMax) throw tooManyElements();
+    if (depth >= IMPORT_LIMITS.xmlDepthMax) throw tooDeep();
+    attributes = 0;
+  });
+
+  parser.on('attribute', () => {
+    attributes += 1;
+    if (attributes > IMPORT_LIMITS.xmlAttributesMax) throw tooManyAttributes();
   });
 
   parser.on('opentag', (tag) => {
@@ -85,11 +144,12 @@ export function readJunitReport(xml: string): JunitReport {
     if (open && depth === open.depth) {
       const [outer = rootSuite, ...inner] = open.suites;
       const innermost = open.suites.at(-1) ?? rootSuite;
-      const path = casePath(inner, innermost, open.classname, open.name);
+      const path = casePath(inner, innermost, open.classname, open.name, LIMITS.caseDepthMax);
+      if (path.segments.length > LIMITS.caseDepthMax) throw casesTooDeep(path.segments.at(-1)!);
       if (path.segments.length === 0) unnamed += 1;
       else {
         if (path.shortened) shortened += 1;
-        cases.push({ suite: fitName(outer).name, path: path.segments, outcome: open.outcome });
+        onCase({ suite: fitName(outer).name, path: path.segments, outcome: open.outcome });
       }
       open = null;
     } else if (!open && tag.name === 'testsuite' && suites.at(-1)?.depth === depth) {
@@ -98,22 +158,22 @@ export function readJunitReport(xml: string): JunitReport {
     depth -= 1;
   });
 
-  try {
-    parser.write(xml).close();
-  } catch (error) {
-    if (error instanceof BadRequestError) throw error;
-    const detail = error instanceof Error ? error.message : String(error);
-    // saxes reports "line:column: problem."
-    const where = /^(\d+):(\d+): (.*?)\.?$/.exec(detail);
-    throw new BadRequestError(
-      where
-        ? `The report is not well-formed XML (line ${where[1]}, column ${where[2]}: ${where[3]})`
-        : `The report is not well-formed XML (${detail})`,
-    );
+  const feed = (text: string | null) => {
+    try {
+      if (text === null) parser.close();
+      else parser.write(text);
+    } catch (error) {
+      throw asReportError(error);
+    }
+  };
+  for await (const text of reportText(body)) {
+    feed(text);
+    await nextTurn();
   }
+  feed(null);
 
   const warnings: string[] = [];
   if (shortened > 0) warnings.push(`${shortened} test name(s) longer than 255 characters were shortened`);
   if (unnamed > 0) warnings.push(`${unnamed} test case(s) without a name or class name were left out`);
-  return { cases, warnings };
+  return { warnings };
 }

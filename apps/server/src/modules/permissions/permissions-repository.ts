@@ -60,9 +60,9 @@ export async function insertPermission(
   return row.id;
 }
 
-/** Adds the permission to the role of that name, when such a role exists. */
-export async function grantToRoleNamed(tx: Tx, roleName: string, permissionId: number): Promise<void> {
-  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, roleName));
+/** Adds the permission to the built-in Administrator role. */
+export async function grantToBuiltInRole(tx: Tx, permissionId: number): Promise<void> {
+  const [role] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.builtIn, true));
   if (!role) return;
   await tx.insert(rolePermissions).values({ roleId: role.id, permissionId }).onConflictDoNothing();
 }

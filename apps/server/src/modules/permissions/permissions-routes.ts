@@ -57,7 +57,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/permissions/create',
     {
-      config: { access: { global: ['manage_permissions_add'] } },
+      config: { access: { global: ['manage_permissions_add'] }, sessionOnly: true },
       schema: {
         tags: ['permissions'],
         summary: 'Create a permission (also granted to the Administrator role)',
@@ -80,7 +80,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/permissions/update/:id',
     {
-      config: { access: { global: ['manage_permissions_edit'] } },
+      config: { access: { global: ['manage_permissions_edit'] }, sessionOnly: true },
       schema: {
         tags: ['permissions'],
         summary: 'Rename or describe a permission (built-in ones keep their name)',
@@ -105,7 +105,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/permissions/delete/:id',
     {
-      config: { access: { global: ['manage_permissions_delete'] } },
+      config: { access: { global: ['manage_permissions_delete'] }, sessionOnly: true },
       schema: {
         tags: ['permissions'],
         summary: 'Delete a permission that is not built in',

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE_NAME, type ListQuery, type Permission, type PermissionBody } from '@verdict/contract';
+import type { ListQuery, Permission, PermissionBody } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
@@ -17,7 +17,7 @@ import {
   deletePermission as deletePermissionRow,
   findPermissionIdByName,
   findPermissionRecord,
-  grantToRoleNamed,
+  grantToBuiltInRole,
   insertPermission,
   selectPermissions,
   updatePermission as updatePermissionRow,
@@ -51,7 +51,7 @@ export async function createPermission(
       const id = await insertPermission(tx, body);
       // Administrator holds every permission (DESIGN §1), as bootstrap does for new catalogue
       // entries. Without this nobody would hold the new permission, so nobody could grant it.
-      await grantToRoleNamed(tx, ADMIN_ROLE_NAME, id);
+      await grantToBuiltInRole(tx, id);
       const permission = { id, name: body.name, description: body.description };
       await recordAudit(tx, principal, {
         action: 'create',

@@ -41,9 +41,9 @@ export async function findRoleById(db: Tx, id: number): Promise<Role | null> {
 export async function lockRole(
   tx: Tx,
   id: number,
-): Promise<{ id: number; name: string; permissionIds: number[] } | null> {
+): Promise<{ id: number; name: string; builtIn: boolean; permissionIds: number[] } | null> {
   const [role] = await tx
-    .select({ id: roles.id, name: roles.name })
+    .select({ id: roles.id, name: roles.name, builtIn: roles.builtIn })
     .from(roles)
     .where(eq(roles.id, id))
     .for('update');

@@ -45,7 +45,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/roles/create',
     {
-      config: { access: { global: ['manage_roles_add'] } },
+      config: { access: { global: ['manage_roles_add'] }, sessionOnly: true },
       schema: {
         tags: ['roles'],
         summary: 'Create a role from permissions the caller holds',
@@ -68,7 +68,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/roles/update/:id',
     {
-      config: { access: { global: ['manage_roles_edit'] } },
+      config: { access: { global: ['manage_roles_edit'] }, sessionOnly: true },
       schema: {
         tags: ['roles'],
         summary: 'Edit a role; only permissions the caller holds can be added',
@@ -93,7 +93,7 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/roles/delete/:id',
     {
-      config: { access: { global: ['manage_roles_delete'] } },
+      config: { access: { global: ['manage_roles_delete'] }, sessionOnly: true },
       schema: {
         tags: ['roles'],
         summary: 'Delete a role that nobody holds',

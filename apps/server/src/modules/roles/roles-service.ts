@@ -12,7 +12,7 @@ import {
   recordAudit,
   updatedChanges,
 } from '../audit/audit-log.ts';
-import { assertAnAdministratorRemains, assertCanGrant, type Principal } from '../authz/authorization.ts';
+import { assertCanChangeRole, assertCanGrant, type Principal } from '../authz/authorization.ts';
 import { findPermissionsByIds } from '../permissions/permissions-repository.ts';
 import {
   countRoleHolders,
@@ -110,25 +110,38 @@ export async function createRole(db: Db, principal: Principal, body: RoleBody): 
   });
 }
 
+/** The built-in Administrator role keeps its name and every permission (it may be described). */
+function builtInRefusal(name: string, what: string): ConflictError {
+  return new ConflictError(`"${name}" is the built-in administrator role: ${what}`);
+}
+
 /**
- * Only ADDED permissions must be held by the editor: a role may keep permissions the editor
- * lacks, and removing them is never an escalation. Omitting permissionIds keeps them as they are.
+ * The editor must hold every permission the role holds before the change and every one it will
+ * hold after it: otherwise they could weaken a role stronger than their own, or grant through it
+ * what they lack. Omitting permissionIds keeps the permissions as they are.
  */
 export async function updateRole(db: Db, principal: Principal, id: number, body: RoleBody): Promise<Role> {
   const updated = db.transaction(async (tx) => {
     const role = await lockRole(tx, id);
     if (!role) throw new NotFoundError('Role not found');
     const before = await roleOrNotFound(tx, id);
-    let removedAny = false;
+    assertCanChangeRole(
+      principal,
+      role.name,
+      before.Permissions.map((p) => p.name),
+      'change',
+    );
+    if (role.builtIn && body.name !== role.name) throw builtInRefusal(role.name, 'it cannot be renamed');
     if (body.permissionIds) {
       const granted = await resolvePermissions(tx, body.permissionIds);
-      const before = new Set(role.permissionIds);
       assertCanGrant(
         principal.permissions,
-        granted.filter((p) => !before.has(p.id)).map((p) => p.name),
+        granted.map((p) => p.name),
       );
       const after = new Set(body.permissionIds);
-      removedAny = role.permissionIds.some((p) => !after.has(p));
+      if (role.builtIn && role.permissionIds.some((p) => !after.has(p))) {
+        throw builtInRefusal(role.name, 'it keeps every permission');
+      }
       await replaceRolePermissions(tx, id, body.permissionIds);
     }
     await assertRoleNameFree(tx, body.name, id);
@@ -142,8 +155,6 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
       summary: `Updated role ${quoted(after.name)}${changedFieldList(changes)}`,
       changes,
     });
-    // Taking manage_admin_panel out of a role may demote the last administrator.
-    if (removedAny) await assertAnAdministratorRemains(tx);
     return after;
   });
   return updated.catch((error: unknown) => {
@@ -156,12 +167,19 @@ export async function deleteRole(db: Db, principal: Principal, id: number): Prom
     await db.transaction(async (tx) => {
       const role = await lockRole(tx, id);
       if (!role) throw new NotFoundError('Role not found');
+      const before = await roleOrNotFound(tx, id);
+      assertCanChangeRole(
+        principal,
+        role.name,
+        before.Permissions.map((p) => p.name),
+        'delete',
+      );
+      if (role.builtIn) throw builtInRefusal(role.name, 'it cannot be deleted');
       const { users, members } = await countRoleHolders(tx, id);
       if (users + members > 0) {
         const holders = [users && plural(users, 'user'), members && plural(members, 'project member')];
         throw new ConflictError(`This role is held by ${holders.filter(Boolean).join(' and ')}`);
       }
-      const before = await roleOrNotFound(tx, id);
       await deleteRoleRow(tx, id);
       await recordAudit(tx, principal, {
         action: 'delete',

@@ -30,7 +30,7 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/create-subuser',
     {
-      config: { access: { global: ['manage_sub_users_add'] } },
+      config: { access: { global: ['manage_sub_users_add'] }, sessionOnly: true },
       schema: {
         tags: ['sub-users'],
         summary: "Create a sub-user in the caller's account, within its max_user_limit",
@@ -53,7 +53,7 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/users/update-subuser/:id',
     {
-      config: { access: { global: ['manage_sub_users_edit'] } },
+      config: { access: { global: ['manage_sub_users_edit'] }, sessionOnly: true },
       schema: {
         tags: ['sub-users'],
         summary: "Edit a sub-user of the caller's account",
@@ -71,7 +71,7 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       message: 'Sub-user updated successfully',
-      user: await updateSubUser(app.db, principalOf(request), request.params.id, request.body),
+      user: await updateSubUser(app.db, principalOf(request), request.params.id, request.body, request.ip),
     }),
   );
 };

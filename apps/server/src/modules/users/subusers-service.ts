@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ConflictError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
@@ -53,7 +54,10 @@ export async function updateSubUser(
   principal: Principal,
   id: number,
   body: UpdateSubUserBody,
+  ip: string,
 ): Promise<User> {
+  if (body.password && id === principal.id)
+    await verifyCurrentPassword(db, principal, body.currentPassword, ip);
   const passwordHash = body.password ? await hashChosenPassword(body.password) : undefined;
   return db
     .transaction(async (tx) => {

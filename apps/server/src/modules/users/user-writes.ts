@@ -5,8 +5,8 @@ import { BadRequestError, ConflictError } from '../../lib/errors.ts';
 import { changedFieldList, createdChanges, quoted, recordAudit, updatedChanges } from '../audit/audit-log.ts';
 import {
   assertAnAdministratorRemains,
+  assertCanActOnUser,
   assertCanGrantRoles,
-  assertCanSetPasswordOf,
   type Principal,
 } from '../authz/authorization.ts';
 import { findExistingRoleIds } from '../roles/roles-repository.ts';
@@ -113,8 +113,8 @@ export async function applyUserEdit(
   if (edit.status === 'inactive' && target.id === principal.id) {
     throw new ConflictError('You cannot deactivate yourself');
   }
-  if (edit.passwordHash && target.id !== principal.id)
-    await assertCanSetPasswordOf(tx, principal, target.roleIds);
+  // Any change to another user, a new password included, needs every permission they hold.
+  await assertCanActOnUser(tx, principal, target, 'change');
   const before = (await findUserById(tx, target.id)) as User;
 
   let rolesChanged = false;
@@ -134,6 +134,9 @@ export async function applyUserEdit(
   }
   await assertIdentityFree(tx, edit, target.id);
 
+  // A new password or email ends every session and API token of the user (the token version
+  // moves on), so whoever held one of them keeps nothing; so does deactivation.
+  const emailChanged = edit.email.toLowerCase() !== target.email.toLowerCase();
   await updateUserRow(
     tx,
     target.id,
@@ -144,7 +147,7 @@ export async function applyUserEdit(
       ...(edit.maxUserLimit !== undefined ? { maxUserLimit: edit.maxUserLimit } : {}),
       ...(edit.status ? { status: edit.status } : {}),
     },
-    Boolean(edit.passwordHash) || deactivating,
+    Boolean(edit.passwordHash) || emailChanged || deactivating,
   );
   if (rolesChanged && edit.roleIds) await replaceUserRoles(tx, target.id, edit.roleIds);
   const after = (await findUserById(tx, target.id)) as User;
@@ -159,7 +162,7 @@ export async function applyUserEdit(
     summary: `Updated ${entityWord(entity)} ${quoted(after.username)}${changedFieldList(changes)}`,
     changes,
   });
-  // Deactivation or a lost role may take away the last active manage_admin_panel holder.
+  // Deactivation or a lost role may take away the last active holder of the Administrator role.
   if (deactivating || rolesRemoved) await assertAnAdministratorRemains(tx);
   return after;
 }

@@ -49,7 +49,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/create',
     {
-      config: { access: { global: ['add_admin_home'] } },
+      config: { access: { global: ['add_admin_home'] }, sessionOnly: true },
       schema: {
         tags: ['users'],
         summary: 'Create a top-level user with roles the caller could hold',
@@ -72,10 +72,10 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/users/edit/:id',
     {
-      config: { access: { global: ['edit_admin_home'] } },
+      config: { access: { global: ['edit_admin_home'] }, sessionOnly: true },
       schema: {
         tags: ['users'],
-        summary: 'Edit a user; a new password or deactivation ends their sessions',
+        summary: 'Edit a user; a new password or email, or deactivation, ends their sessions and API tokens',
         params: IdParams,
         body: EditUserBody,
         response: {
@@ -90,7 +90,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => ({
       message: 'User updated successfully',
-      user: await editUser(app.db, principalOf(request), request.params.id, request.body),
+      user: await editUser(app.db, principalOf(request), request.params.id, request.body, request.ip),
     }),
   );
 
@@ -98,7 +98,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/delete/:id',
     {
       // delete_admin_home for anyone, manage_sub_users_delete for the caller's sub-users.
-      config: { access: { global: ['delete_admin_home', 'manage_sub_users_delete'] } },
+      config: { access: { global: ['delete_admin_home', 'manage_sub_users_delete'] }, sessionOnly: true },
       schema: {
         tags: ['users'],
         summary: 'Delete a user or sub-user that has no sub-users of its own',

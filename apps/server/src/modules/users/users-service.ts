@@ -5,9 +5,11 @@ import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { deletedChanges, quoted, recordAudit } from '../audit/audit-log.ts';
+import { verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import {
   assertAnAdministratorRemains,
+  assertCanActOnUser,
   assertCanDeleteUser,
   assertCanSeeUser,
   type Principal,
@@ -69,7 +71,15 @@ export async function createUser(db: Db, principal: Principal, body: CreateUserB
     });
 }
 
-export async function editUser(db: Db, principal: Principal, id: number, body: EditUserBody): Promise<User> {
+export async function editUser(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: EditUserBody,
+  ip: string,
+): Promise<User> {
+  if (body.password && id === principal.id)
+    await verifyCurrentPassword(db, principal, body.currentPassword, ip);
   const passwordHash = body.password ? await hashChosenPassword(body.password) : undefined;
   return db
     .transaction(async (tx) => {
@@ -97,6 +107,7 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
       assertCanDeleteUser(principal, target);
       if (!target) throw new NotFoundError('User not found');
       if (target.id === principal.id) throw new ConflictError('You cannot delete yourself');
+      await assertCanActOnUser(tx, principal, target, 'delete');
       // Sub-users hang off their creator and account root; deleting those would orphan them.
       if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST);
       const before = (await findUserById(tx, id)) as User;

@@ -7,9 +7,11 @@ import { onUnauthorized } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue, type AuthUser, type SignInInput } from '@/lib/auth';
 import {
   clearSession,
+  forgetLegacySavedPassword,
   logout,
+  offerCredentialToBrowser,
   readSession,
-  rememberCredentials,
+  rememberEmail,
   restoreSession,
   saveSession,
   sessionTimeLeft,
@@ -60,6 +62,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   );
 
   useEffect(() => {
+    forgetLegacySavedPassword();
     const session = restoreSession();
     if (!session) {
       setState(SIGNED_OUT);
@@ -95,10 +98,13 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   const signIn = useCallback(
     async ({ email, password, remember }: SignInInput) => {
-      if (!remember) rememberCredentials(false, { email, password });
+      if (!remember) rememberEmail(false, email);
       const answer = await login({ email, password });
       saveSession(answer.token, answer.user.id);
-      if (remember) rememberCredentials(true, { email, password });
+      if (remember) {
+        rememberEmail(true, email);
+        offerCredentialToBrowser(email, password);
+      }
       queryClient.clear();
       await load(answer.user.id);
     },

@@ -91,6 +91,63 @@ describe('User Management', () => {
   });
 });
 
+describe('Edit User', () => {
+  const answerOf = (id: number, name: string) => ({
+    body: {
+      id,
+      name,
+      username: name,
+      email: `${name}@example.com`,
+      max_user_limit: null,
+      status: 'active',
+      roleIds: [],
+      Roles: [],
+    },
+  });
+
+  it('asks for the current password only when people edit themselves', async () => {
+    const api = signedIn(['edit_admin_home', 'view_admin_home'], {
+      'GET /api/users/2': answerOf(2, 'bob'),
+      'GET /api/roles/list': { body: [] },
+      'PUT /api/users/edit/2': {
+        body: { message: 'User updated successfully', user: answerOf(2, 'bob').body },
+      },
+    });
+    const { router } = renderApp('/admin-edit-user/2');
+    await screen.findByLabelText('Password');
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+
+    // Oneself (user 7, signed in): the field is there, for the browser's saved password.
+    api.calls.length = 0;
+    await router.navigate('/admin-edit-user/7');
+    const current = await screen.findByLabelText('Current password');
+    expect(current.getAttribute('type')).toBe('password');
+    expect(current.getAttribute('autocomplete')).toBe('current-password');
+  });
+
+  it('sends the current password with a new password of ones own', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['edit_admin_home', 'view_admin_home'], {
+      'GET /api/roles/list': { body: [] },
+      'PUT /api/users/edit/7': (body) => ({
+        body: {
+          message: 'User updated successfully',
+          user: { ...answerOf(7, 'jane').body, ...(body as object) },
+        },
+      }),
+    });
+    renderApp('/admin-edit-user/7');
+    await user.type(await screen.findByLabelText('Password'), 'a-new-password-1');
+    await user.type(screen.getByLabelText('Current password'), 'the-old-password');
+    await user.click(screen.getByRole('button', { name: 'Update User' }));
+    await waitFor(() => expect(api.calls.find((c) => c.method === 'PUT')).toBeTruthy());
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({
+      password: 'a-new-password-1',
+      currentPassword: 'the-old-password',
+    });
+  });
+});
+
 describe('Create Sub-User', () => {
   it("falls back to the answer's error field, then to SPEC's sentence", async () => {
     const user = userEvent.setup();

@@ -42,6 +42,7 @@ function SubUserEditForm({ id, user }: { id: number; user: UserAnswer }) {
     <Page title="Edit Sub-User" narrow>
       <SubUserForm
         mode="edit"
+        self={auth.user?.id === id}
         initial={subUserValues(user)}
         heldRoles={user.Roles}
         rolesErrorText="Failed to load roles"

@@ -14,6 +14,8 @@ export interface SubUserFormProps {
   heldRoles?: { id: number; name: string }[];
   /** Create requires a password; edit keeps the old one when left blank (SPEC §5). */
   mode: FormMode;
+  /** Sub-users editing themselves are asked for their current password. */
+  self?: boolean;
   /** SPEC §8: 'Failed to load roles.' on create, 'Failed to load roles' on edit. */
   rolesErrorText: string;
   pending: boolean;
@@ -27,6 +29,7 @@ export function SubUserForm({
   initial,
   heldRoles,
   mode,
+  self = false,
   rolesErrorText,
   pending,
   error,
@@ -47,6 +50,7 @@ export function SubUserForm({
         username={register('username')}
         email={register('email')}
         password={register('password')}
+        currentPassword={self ? register('currentPassword') : undefined}
       />
       <RolesField control={control} name="roleIds" options={namedOptions(roles.data, heldRoles)} />
       <SubmitActions label={idleLabel} busyLabel={busyLabel} pending={pending} cancelTo={paths.subUsers} />

@@ -51,6 +51,7 @@ function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
   // SPEC §8: on the user form a failed role list is only logged.
   useLoggedError(roles.error, 'Failed to load roles');
   const edit = useEditUser(id);
+  const self = auth.user?.id === id;
   const { register, handleSubmit, control } = useForm<UserEditValues>({
     defaultValues: userEditValues(user),
   });
@@ -59,7 +60,7 @@ function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
     edit.mutate(editUserBody(values), {
       onSuccess: async () => {
         // Editing oneself may change one's own roles, and with them what the app shows.
-        if (auth.user?.id === id) await auth.reloadPermissions();
+        if (self) await auth.reloadPermissions();
         navigate(paths.users, { state: { message: 'User updated successfully!' } });
       },
     }),
@@ -74,6 +75,7 @@ function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
           username={register('username')}
           email={register('email')}
           password={register('password')}
+          currentPassword={self ? register('currentPassword') : undefined}
         />
         <MaxUserLimitField mode="edit" {...register('maxUserLimit')} />
         <RolesField control={control} name="roleIds" options={namedOptions(roles.data, user.Roles)} />

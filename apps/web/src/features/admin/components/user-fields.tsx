@@ -22,10 +22,15 @@ export interface AccountFieldsProps {
   username: UseFormRegisterReturn;
   email: UseFormRegisterReturn;
   password: UseFormRegisterReturn;
+  /**
+   * Given only when people edit their own account: changing one's own password needs the
+   * current one, which the server checks.
+   */
+  currentPassword?: UseFormRegisterReturn | undefined;
 }
 
-/** Username, Email and Password. */
-export function AccountFields({ mode, username, email, password }: AccountFieldsProps) {
+/** Username, Email and Password, and Current password when editing oneself. */
+export function AccountFields({ mode, username, email, password, currentPassword }: AccountFieldsProps) {
   const creating = mode === 'create';
   return (
     <>
@@ -54,6 +59,16 @@ export function AccountFields({ mode, username, email, password }: AccountFields
         required={creating}
         {...password}
       />
+      {currentPassword ? (
+        <InputField
+          label="Current password"
+          type="password"
+          placeholder="Needed only to change your own password"
+          autoComplete="current-password"
+          maxLength={1024}
+          {...currentPassword}
+        />
+      ) : null}
     </>
   );
 }

@@ -49,6 +49,35 @@ describe('user form payloads', () => {
     });
   });
 
+  it('the current password goes only with a new password', () => {
+    const values = {
+      username: 'ann',
+      email: 'ann@example.com',
+      password: '',
+      currentPassword: 'old-password',
+      maxUserLimit: '',
+      roleIds: [],
+      status: 'active' as const,
+    };
+    expect(editUserBody(values)).not.toHaveProperty('currentPassword');
+    expect(editUserBody({ ...values, password: 'new-password' })).toMatchObject({
+      password: 'new-password',
+      currentPassword: 'old-password',
+    });
+    expect(editUserBody({ ...values, password: 'new-password', currentPassword: '' })).not.toHaveProperty(
+      'currentPassword',
+    );
+    const sub = {
+      username: 'sam',
+      email: 'sam@example.com',
+      password: '',
+      currentPassword: 'old',
+      roleIds: [],
+    };
+    expect(updateSubUserBody(sub)).not.toHaveProperty('currentPassword');
+    expect(updateSubUserBody({ ...sub, password: 'new-password' })).toMatchObject({ currentPassword: 'old' });
+  });
+
   it('sub-user payloads carry roleIds, and the update a password only when given', () => {
     const values = { username: 'sam', email: 'sam@example.com', password: '', roleIds: [4] };
     expect(updateSubUserBody(values)).toEqual({ username: 'sam', email: 'sam@example.com', roleIds: [4] });

@@ -27,6 +27,8 @@ export interface UserEditValues {
   email: string;
   /** '' keeps the old password. */
   password: string;
+  /** Asked only when people edit themselves; sent only with a new password. */
+  currentPassword?: string;
   /** '' means no limit. */
   maxUserLimit: string;
   roleIds: number[];
@@ -37,6 +39,8 @@ export interface SubUserValues {
   username: string;
   email: string;
   password: string;
+  /** Asked only when sub-users edit themselves; sent only with a new password. */
+  currentPassword?: string;
   roleIds: number[];
 }
 
@@ -68,7 +72,7 @@ export function editUserBody(values: UserEditValues): EditUserBody {
     max_user_limit: limitOf(values.maxUserLimit),
     roleIds: values.roleIds,
     status: values.status,
-    ...passwordIfGiven(values.password),
+    ...passwordIfGiven(values.password, values.currentPassword),
   };
 }
 
@@ -86,7 +90,7 @@ export function updateSubUserBody(values: SubUserValues): UpdateSubUserBody {
     username: values.username.trim(),
     email: values.email.trim(),
     roleIds: values.roleIds,
-    ...passwordIfGiven(values.password),
+    ...passwordIfGiven(values.password, values.currentPassword),
   };
 }
 
@@ -111,6 +115,11 @@ function limitOf(text: string): number | null {
   return text.trim() === '' ? null : Number(text);
 }
 
-function passwordIfGiven(password: string): { password?: string } {
-  return password === '' ? {} : { password };
+/** The new password when one was typed, with the current one when that was asked for. */
+function passwordIfGiven(
+  password: string,
+  currentPassword: string | undefined,
+): { password?: string; currentPassword?: string } {
+  if (password === '') return {};
+  return currentPassword ? { password, currentPassword } : { password };
 }

@@ -6,7 +6,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
-import { readSavedCredentials } from '@/lib/session';
+import { readSavedEmail } from '@/lib/session';
 import './sign-in-page.css';
 
 /** SPEC §8: the server's message when it answered, else that it did not answer. */
@@ -21,10 +21,11 @@ export function signInErrorText(error: unknown): string {
  */
 export function SignInPage() {
   const { signIn } = useAuth();
-  const [saved] = useState(readSavedCredentials);
-  const [email, setEmail] = useState(saved?.email ?? '');
-  const [password, setPassword] = useState(saved?.password ?? '');
-  const [remember, setRemember] = useState(saved !== null);
+  const [savedEmail] = useState(readSavedEmail);
+  const [email, setEmail] = useState(savedEmail ?? '');
+  // Never filled from storage: the browser's password manager fills it (autocomplete below).
+  const [password, setPassword] = useState('');
+  const [remember, setRemember] = useState(savedEmail !== null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
