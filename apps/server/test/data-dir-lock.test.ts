@@ -105,14 +105,23 @@ async function releaseAll(): Promise<void> {
   expect(answers.every((a) => a === 'released')).toBe(true);
 }
 
-async function expectOneWinner(dir: string): Promise<void> {
+async function expectOneWinner(dir: string, loserNamesWinner = true): Promise<void> {
   const { winners, answers } = await round(dir);
   expect(winners.length, answers.join('\n')).toBe(1);
   const lock = JSON.parse(readFileSync(path.join(dir, LOCK_FILE_NAME), 'utf8'));
   expect(lock.pid).toBe(winners[0]?.pid);
+  const pids = new Set(contenders.map((c) => c.pid));
   for (const [i, answer] of answers.entries()) {
-    if (contenders[i] !== winners[0]) {
+    if (contenders[i] === winners[0]) continue;
+    if (loserNamesWinner) {
       expect(answer).toContain(`Another Verdict server (pid ${winners[0]?.pid}) is using the data directory`);
+    } else {
+      // Taking over a stale lock, a loser names the contender holding the takeover claim at
+      // that moment. When another contender finished the takeover just before, that claim
+      // holder then finds the lock no longer stale and loses too: the name can be a contender
+      // other than the final owner, always a live one. Exactly one wins all the same.
+      const named = Number(/pid (\d+)/.exec(answer)?.[1]);
+      expect(pids.has(named), answer).toBe(true);
     }
   }
   await releaseAll();
@@ -136,7 +145,7 @@ describe('data directory lock under 30 concurrent contenders', () => {
         path.join(dir, LOCK_FILE_NAME),
         JSON.stringify({ pid: deadPid(), host: os.hostname(), since: new Date().toISOString() }),
       );
-      await expectOneWinner(dir);
+      await expectOneWinner(dir, false);
     }
   });
 
@@ -146,7 +155,7 @@ describe('data directory lock under 30 concurrent contenders', () => {
     for (let r = 0; r < ROUNDS; r++) {
       const dir = freshDir();
       writeFileSync(path.join(dir, LOCK_FILE_NAME), '');
-      await expectOneWinner(dir);
+      await expectOneWinner(dir, false);
     }
   });
 
@@ -160,7 +169,7 @@ describe('data directory lock under 30 concurrent contenders', () => {
         JSON.stringify({ pid, host: os.hostname(), since: new Date().toISOString() });
       writeFileSync(file, record(deadPid()));
       writeFileSync(takeoverClaimPath(file)!, record(deadPid()));
-      await expectOneWinner(dir);
+      await expectOneWinner(dir, false);
     }
   });
 

@@ -1,3 +1,7 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 
 /**
@@ -190,8 +194,27 @@ export class EmbeddedClient {
   }
 }
 
+/**
+ * A data directory that holds no database yet gets one from a short-lived process
+ * (embedded-init.mjs): creating it takes far more memory than using it, and a process keeps the
+ * WebAssembly memory it once grew.
+ */
+async function createDataDir(dataDir: string): Promise<void> {
+  if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
+  const script = fileURLToPath(new URL('./embedded-init.mjs', import.meta.url));
+  const child = spawn(process.execPath, [script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr.on('data', (chunk) => (errors += chunk));
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.on('error', reject);
+    child.on('exit', resolve);
+  });
+  if (code !== 0) throw new Error(`Could not create the embedded database in ${dataDir}: ${errors.trim()}`);
+}
+
 /** Starts the embedded database in its worker and waits until it is ready. */
 export async function startEmbedded(options: EmbeddedOptions): Promise<EmbeddedClient> {
+  if (options.dataDir) await createDataDir(options.dataDir);
   const client = new EmbeddedClient(options);
   await client.ready;
   return client;
