@@ -8,16 +8,10 @@
 // the planner's statistics fresh and reclaims dead rows (see maintain() below and
 // docs/performance.md, "The embedded database under real use").
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 
-/** The types a caller asked to keep as text (Drizzle keeps dates and intervals as strings). */
-const TEXT_TYPES = {
-  timestamp: types.TIMESTAMP,
-  timestamptz: types.TIMESTAMPTZ,
-  interval: types.INTERVAL,
-  date: types.DATE,
-};
+/** Parsers that keep the given types as text (Drizzle keeps dates and intervals as strings). */
 const keepAsText = (oids) => Object.fromEntries(oids.map((oid) => [oid, (value) => value]));
 
 // Autovacuum's defaults: analyse a table once its changed rows pass 50 + 10% of its rows,
@@ -207,7 +201,7 @@ const timer = setInterval(() => {
 }, MAINTAIN_EVERY_MS);
 timer.unref();
 
-parentPort.postMessage({ ready: true, textTypes: TEXT_TYPES });
+parentPort.postMessage({ ready: true });
 // Queued behind nothing the caller waits for; requests that come meanwhile take their turn.
 analyzeNeverAnalyzed().catch((error) =>
   parentPort.postMessage({ log: `analysis at start failed: ${error.message}` }),

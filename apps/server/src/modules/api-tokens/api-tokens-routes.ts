@@ -46,8 +46,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = { principal: principalOf(request), apiTokenId: request.apiTokenId };
-      const created = await createApiToken(app.db, caller, request.body.name);
+      const created = await createApiToken(app.db, principalOf(request), request.body.name);
       return reply.status(201).send(created);
     },
   );

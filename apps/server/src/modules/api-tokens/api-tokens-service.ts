@@ -1,6 +1,6 @@
 import { API_TOKENS_PER_USER_MAX, type ApiToken, type ApiTokenCreated } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
-import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { loadPrincipal, type Principal } from '../authz/authorization.ts';
 import { generateApiTokenSecret, hashApiTokenSecret, isWellFormedApiToken } from './api-token-secret.ts';
 import {
@@ -23,14 +23,10 @@ export function listApiTokens(db: Db, principal: Principal): Promise<ApiToken[]>
 }
 
 /**
- * Only a signed-in session creates tokens: a leaked token must not be able to mint fresh ones
- * that outlive its own revocation.
+ * Only a signed-in session reaches this: the route is session-only (plugins/auth.ts), so a
+ * leaked token cannot mint fresh ones that outlive its own revocation.
  */
-export async function createApiToken(db: Db, caller: Caller, name: string): Promise<ApiTokenCreated> {
-  if (caller.apiTokenId !== null) {
-    throw new ForbiddenError('An API token cannot create API tokens; sign in to create one');
-  }
-  const { principal } = caller;
+export async function createApiToken(db: Db, principal: Principal, name: string): Promise<ApiTokenCreated> {
   return db.transaction(async (tx) => {
     if ((await countLiveTokens(tx, principal.id, principal.tokenVersion)) >= API_TOKENS_PER_USER_MAX) {
       throw new ConflictError(

@@ -63,7 +63,7 @@ export function AccountFields({ mode, username, email, password, currentPassword
         <InputField
           label="Current password"
           type="password"
-          placeholder="Needed only to change your own password"
+          placeholder="Needed to change your password"
           autoComplete="current-password"
           maxLength={1024}
           {...currentPassword}
