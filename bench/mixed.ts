@@ -26,7 +26,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
-import { type ServerHandle, startProcess } from './server-process.ts';
+import { npmStartCommand, type ServerHandle, startProcess } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'mixed-bench-admin-password';
@@ -123,7 +123,7 @@ export interface MixedResult {
   clientEventLoopP99Ms: number;
   serverPeakMemoryMb: number;
   /** Resident memory once started, and the peak by the end of the setup, in MB. */
-  serverMemoryMb: { started: number; setupPeak: number };
+  serverMemoryMb: { started: number; setupPeak: number; atEnd?: Record<string, number> };
   serverCpuPercent: number;
   /** The machine's 1-minute load average when the load started and ended: above the cores, others competed. */
   loadAverage: { start: number; end: number };
@@ -361,6 +361,9 @@ function serverCpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / 100;
 }
 
+/** The main thread's V8 heap and Buffers at the last reading (MB), part of the memory report. */
+let mainThreadMemory: Record<string, number> = {};
+
 /** Resets (SIGUSR2) or reads (SIGUSR1, then waits for the file) the server's event-loop histogram. */
 async function readEventLoop(server: ServerHandle, file: string, reset: boolean) {
   const asked = Date.now();
@@ -375,6 +378,10 @@ async function readEventLoop(server: ServerHandle, file: string, reset: boolean)
       const metrics = JSON.parse(readFileSync(file, 'utf8'));
       if (metrics.at >= asked) {
         if (reset) server.child.kill('SIGUSR2');
+        mainThreadMemory = {
+          mainHeap: Math.round(metrics.heapTotalMb ?? 0),
+          mainBuffers: Math.round(metrics.arrayBuffersMb ?? 0),
+        };
         return { p99Ms: metrics.eventLoopP99Ms as number, maxMs: metrics.eventLoopMaxMs };
       }
     } catch {}
@@ -407,7 +414,8 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     console.error(`   data directory ${env.DATA_DIR}`);
   }
   const port = Number(process.env.MIXED_PORT ?? 3500 + Math.floor(Math.random() * 100));
-  const server = await startProcess(['scripts/start.mjs'], env, port, '/api/health');
+  const start = npmStartCommand();
+  const server = await startProcess(start.args, { ...start.env, ...env }, port, '/api/health');
   const base = new URL(server.url);
   const memoryOf = (field: 'VmRSS' | 'VmHWM') => {
     const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(
@@ -675,6 +683,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     const cpuPercent = ((serverCpuSeconds(server.child.pid!) - cpuBefore) / loadSeconds) * 100;
     clientLoop.disable();
     const serverPeakMemoryMb = server.peakMemoryMb();
+    const memoryKinds = { ...residentByKind(server.child.pid!), ...mainThreadMemory };
     for (const a of [agent, healthAgent, writeAgent]) a.destroy();
 
     // ------------------------------------------------------------ rows and targets
@@ -738,7 +747,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       eventLoop,
       clientEventLoopP99Ms: Math.round(clientLoop.percentile(99) / 1e5) / 10,
       serverPeakMemoryMb: Math.round(serverPeakMemoryMb),
-      serverMemoryMb: { started: startedMemoryMb, setupPeak: setupPeakMemoryMb },
+      serverMemoryMb: { started: startedMemoryMb, setupPeak: setupPeakMemoryMb, atEnd: memoryKinds },
       serverCpuPercent: Math.round(cpuPercent),
       loadAverage: {
         start: Math.round(loadAverageStart * 10) / 10,
@@ -752,6 +761,34 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     if (options.keep) console.error(`   kept ${work}`);
     else rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * The server's resident memory at the end of the load, by kind, from /proc/PID/smaps: the
+ * embedded database's WebAssembly memory (the one large read-write mapping; V8 reserves it with
+ * guard pages), executable anonymous memory (JIT and WebAssembly code), the rest of the
+ * anonymous memory (the two JavaScript heaps, malloc) and files (node itself, libraries).
+ */
+function residentByKind(pid: number): Record<string, number> {
+  const kinds = { webAssemblyMemory: 0, code: 0, otherAnonymous: 0, files: 0 };
+  let current: { perms: string; file: string; sizeKb: number } | null = null;
+  for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (head) {
+      current = { perms: head[1]!, file: head[2] ?? '', sizeKb: 0 };
+      continue;
+    }
+    const size = /^Size:\s+(\d+) kB/.exec(line);
+    if (size && current) current.sizeKb = Number(size[1]);
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (!rss || !current) continue;
+    const kb = Number(rss[1]);
+    if (current.file.startsWith('/')) kinds.files += kb;
+    else if (current.perms.includes('x')) kinds.code += kb;
+    else if (current.perms.startsWith('rw') && current.sizeKb >= 128 * 1024) kinds.webAssemblyMemory += kb;
+    else kinds.otherAnonymous += kb;
+  }
+  return Object.fromEntries(Object.entries(kinds).map(([k, kb]) => [k, Math.round(kb / 1024)]));
 }
 
 // ---------------------------------------------------------------- report
@@ -772,7 +809,13 @@ export function mixedReport(result: MixedResult): string {
       .map(([op, ms]) => `${op} ${ms} ms`)
       .join('; ')}`,
     `server event-loop delay: ${result.eventLoop.map((e) => `${e.phase} p99 ${e.p99Ms.toFixed(1)} ms, max ${e.maxMs.toFixed(0)} ms`).join('; ')}`,
-    `server memory ${result.serverMemoryMb.started} MB once started, peak ${result.serverMemoryMb.setupPeak} MB by the end of the setup, ${result.serverPeakMemoryMb} MB by the end; CPU ${result.serverCpuPercent}% of one core; load generator event-loop p99 ${result.clientEventLoopP99Ms} ms; machine load average ${result.loadAverage.start} at the start, ${result.loadAverage.end} at the end`,
+    `server memory ${result.serverMemoryMb.started} MB once started, peak ${result.serverMemoryMb.setupPeak} MB by the end of the setup, ${result.serverPeakMemoryMb} MB by the end (resident then, MB: ${Object.entries(
+      result.serverMemoryMb.atEnd ?? {},
+    )
+      .map(([k, v]) => `${k} ${v}`)
+      .join(
+        ', ',
+      )}); CPU ${result.serverCpuPercent}% of one core; load generator event-loop p99 ${result.clientEventLoopP99Ms} ms; machine load average ${result.loadAverage.start} at the start, ${result.loadAverage.end} at the end`,
     ...(Math.max(result.loadAverage.start, result.loadAverage.end) > 2 * result.cores
       ? [
           `(the load average was above twice the ${result.cores} cores: other processes competed, the numbers are indicative only)`,

@@ -17,7 +17,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { type ServerHandle, startProcess } from './server-process.ts';
+import { npmStartCommand, type ServerHandle, startProcess } from './server-process.ts';
 import { runWebBench, type WebBenchResult, webTable } from './web.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -114,16 +114,22 @@ async function login(server: ServerHandle): Promise<string> {
 const metricsFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'verdict-bench-')), 'metrics.json');
 const compareAuth = !args.includes('--skip-auth-off');
 const AUTH_OFF_HEADER = 'x-verdict-bench-auth-off';
-const serverEnv = (authOff: boolean): Record<string, string> => ({
+const serverEnv: Record<string, string> = {
   DATA_DIR: dataDir,
   ADMIN_PASSWORD,
   VERDICT_SKIP_WEB_BUILD: '1',
   VERDICT_METRICS_FILE: metricsFile,
-  ...(authOff ? { VERDICT_BENCH_AUTH_OFF: '1' } : {}),
-});
+};
 
 step('Starting the server');
-const server = await startProcess(['scripts/start.mjs'], serverEnv(compareAuth), PORT, '/api/health');
+// Comparing with unchecked requests needs the benchmark's own entry (bench/bench-server.ts), the
+// one start that lets AUTH_OFF_HEADER skip the checks; otherwise the production start.
+// Both with npm start's node options and environment (package.json).
+const start = npmStartCommand();
+const serverArgs = compareAuth
+  ? [...start.args.filter((arg) => arg !== 'scripts/start.mjs'), '--import', 'tsx', 'bench/bench-server.ts']
+  : start.args;
+const server = await startProcess(serverArgs, { ...start.env, ...serverEnv }, PORT, '/api/health');
 const token = await login(server);
 const auth = { authorization: `Bearer ${token}` };
 const ids = (await (await fetch(`${server.url}/api/testsuites/project/1`, { headers: auth })).json()) as {
@@ -209,7 +215,7 @@ for (const endpoint of endpoints) {
   step(endpoint.name);
   const headers = { ...(endpoint.headers ?? {}), ...(endpoint.authed ? auth : {}) };
   const target = { method: endpoint.method, headers, body: endpoint.body };
-  // Without authentication and permission checks (a benchmark-only header, plugins/auth.ts), to
+  // Without authentication and permission checks (a benchmark-only header, bench/bench-server.ts), to
   // the same server: the difference is what they cost. Measured in alternating slices with the
   // checked requests, so warm-up and drift weigh on both alike.
   const compared = compareAuth && endpoint.authed && endpoint.method === undefined;

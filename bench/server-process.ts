@@ -11,6 +11,23 @@ export interface ServerHandle {
   stop(): Promise<void>;
 }
 
+/**
+ * `npm start` as package.json spells it: its environment settings (the memory allocator's) and
+ * node's options, so a benchmark starts the server exactly as users do.
+ */
+export function npmStartCommand(): { args: string[]; env: Record<string, string> } {
+  const root = path.resolve(import.meta.dirname, '..');
+  const start: string = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start;
+  const env: Record<string, string> = {};
+  const args: string[] = [];
+  for (const word of start.split(/\s+/)) {
+    const setting = /^([A-Z_]+)=(.*)$/.exec(word);
+    if (setting && args.length === 0) env[setting[1]!] = setting[2]!;
+    else if (word !== 'node' || args.length > 0) args.push(word);
+  }
+  return { args, env };
+}
+
 export async function startProcess(
   args: string[],
   env: Record<string, string>,

@@ -1,6 +1,57 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import type {
+  AddMemberBody,
+  CaseBody,
+  CaseMutation,
+  CreateRunBody,
+  CreateSubUserBody,
+  CreateSuiteBody,
+  CreateUserBody,
+  LoginResponse,
+  MemberMutation,
+  Permission,
+  PermissionBody,
+  PermissionMutation,
+  PermissionName,
+  Project,
+  ProjectBody,
+  ProjectMutation,
+  Role,
+  RoleBody,
+  RoleMutation,
+  RunMutation,
+  RunStatusValue,
+  Suite,
+  SuiteMutation,
+  TestCase,
+  TestRun,
+  User,
+  UserMutation,
+} from '@verdict/contract';
+
+/**
+ * The one fixture layer of the browser tests. Every test makes its own data through the real
+ * API, with unique names, so the files run in any order and in parallel against one server.
+ * Data is typed by @verdict/contract: a created user is the server's `User`, a project its
+ * `Project`, and so on.
+ *
+ *   test('…', async ({ page, adminApi, createUser }) => {
+ *     const user = await createUser({ permissions: ['home_project'] });
+ *     const project = await createProject(adminApi);
+ *     await signIn(page, user);
+ *   });
+ */
+
+/** Who can sign in. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
 
 export const ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password', name: 'admin' };
+
+/** The password of every user the tests create. */
+export const PASSWORD = 'e2e-user-password';
 
 let counter = 0;
 /** A name no other test uses, so tests can run in any order against one server. */
@@ -9,47 +60,302 @@ export function unique(prefix: string): string {
   return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}`;
 }
 
-/** A thin API client for setting up data through the real API. */
+/** A permission name from a unique() string (permission names are lower-case identifiers). */
+export function uniquePermissionName(prefix: string): string {
+  return unique(prefix)
+    .toLowerCase()
+    .replace(/[^a-z0-9_]/g, '_');
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/** A thin API client, signed in as one user, for setting up data through the real API. */
 export class Api {
   constructor(
     private readonly request: APIRequestContext,
     readonly token: string,
   ) {}
 
-  static async login(
-    request: APIRequestContext,
-    email = ADMIN.email,
-    password = ADMIN.password,
-  ): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email, password } });
+  /** Signs in through the API (asserting it succeeds). */
+  static async login(request: APIRequestContext, who: Credentials = ADMIN): Promise<Api> {
+    const res = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
     expect(res.status(), await res.text()).toBe(200);
-    return new Api(request, (await res.json()).token);
+    return new Api(request, ((await res.json()) as LoginResponse).token);
   }
 
-  async call<T = any>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, data?: unknown): Promise<T> {
-    const res = await this.request.fetch(url, {
+  /** Makes a call that must succeed; answers its JSON body. */
+  async call<T = unknown>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
+    const res = await this.send(method, url, data);
+    const text = await res.text();
+    expect(res.ok(), `${method} ${url} → ${res.status()} ${text}`).toBeTruthy();
+    return text ? (JSON.parse(text) as T) : (undefined as T);
+  }
+
+  /** The HTTP status of a call, for calls that are meant to be refused. */
+  async status(method: HttpMethod, url: string, data?: unknown): Promise<number> {
+    return (await this.send(method, url, data)).status();
+  }
+
+  private send(method: HttpMethod, url: string, data?: unknown) {
+    return this.request.fetch(url, {
       method,
       headers: { authorization: `Bearer ${this.token}` },
       ...(data === undefined ? {} : { data }),
     });
-    const text = await res.text();
-    expect(res.ok(), `${method} ${url} → ${res.status()} ${text}`).toBeTruthy();
-    return text ? JSON.parse(text) : (undefined as T);
   }
 }
 
-/** Signs in through the sign-in page like a person would. */
-export async function signIn(page: Page, email = ADMIN.email, password = ADMIN.password): Promise<void> {
+/** Signs in through the sign-in page like a person would: the administrator unless told whom. */
+export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
   await page.goto('/');
-  await page.getByPlaceholder('Enter your email').fill(email);
-  await page.getByPlaceholder('Enter your password').fill(password);
+  await page.getByPlaceholder('Enter your email').fill(who.email);
+  await page.getByPlaceholder('Enter your password').fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).not.toHaveURL(/\/$/);
 }
 
-export const test = base.extend<{ adminApi: Api }>({
+/** Whether the API signs `who` in (after a password change). */
+export async function expectSignInWorks(request: APIRequestContext, who: Credentials): Promise<void> {
+  const login = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(login.status()).toBe(200);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Users, roles and permissions
+
+/** A user a test made: the server's `User`, its password, and its own API client. */
+export interface TestUser extends User {
+  password: string;
+  /** The API signed in as this user (signs in on first use, then reuses the token). */
+  api(): Promise<Api>;
+}
+
+export interface NewUser {
+  /** The permissions of a fresh global role made for this user (no such role when empty). */
+  permissions?: readonly PermissionName[];
+  /** Roles the user holds besides that one. */
+  roleIds?: number[];
+  /** The username, which also makes the email; `unique(prefix)` when left out. */
+  name?: string;
+  /** What a generated username starts with (default 'user'). */
+  prefix?: string;
+  maxUserLimit?: number | null;
+}
+
+/** Makes a top-level user as the administrator (the `createUser` fixture). */
+export type CreateUser = (options?: NewUser) => Promise<TestUser>;
+export interface NewSubUser extends Pick<NewUser, 'permissions' | 'roleIds' | 'name' | 'prefix'> {
+  /** Whose account the sub-user joins, made by that user (the administrator's when left out). */
+  owner?: TestUser;
+}
+
+/** Makes a sub-user (the `createSubUser` fixture); 'sub' is the default prefix. */
+export type CreateSubUser = (options?: NewSubUser) => Promise<TestUser>;
+
+/** Every user-facing permission of the project, suite, case and run screens. */
+export const ALL_PROJECT_PERMISSIONS: PermissionName[] = [
+  'home_project',
+  'home_test_suit',
+  'home_test_case',
+  'edit_project',
+  'delete_project',
+  'add_user_in_project',
+  'add_test_suit_in_project',
+  'add_test_case_in_project',
+  'users_in_project',
+  'change_user_role_in_project',
+  'remove_user_from_project',
+  'edit_test_suit',
+  'delete_test_suit',
+  'add_test_case_in_test_suit',
+  'edit_test_case',
+  'delete_test_case',
+  'add_test_case_in_test_case',
+  'add_test_run_in_test_case',
+  'home_test_run',
+  'edit_test_run',
+  'delete_test_run',
+];
+
+/** Everything the shell and tree show, plus what it takes to fill a project through the API. */
+export const TREE_USER: readonly PermissionName[] = [
+  'add_project',
+  'home_project',
+  'home_test_suit',
+  'home_test_case',
+  'add_test_suit_in_project',
+  'add_test_case_in_project',
+  'add_test_case_in_test_suit',
+  'add_test_case_in_test_case',
+  'add_test_run_in_test_case',
+];
+
+/** The catalogue's ids by name, read once per worker (tests add permissions, never rename them). */
+let permissionIds: Promise<Map<string, number>> | undefined;
+
+export async function permissionIdsOf(api: Api, names: readonly PermissionName[]): Promise<number[]> {
+  permissionIds ??= api
+    .call<Permission[]>('GET', '/api/permissions/list')
+    .then((list) => new Map(list.map((permission) => [permission.name, permission.id])));
+  const ids = await permissionIds;
+  return names.map((name) => {
+    const id = ids.get(name);
+    if (id === undefined) throw new Error(`No permission named ${name}`);
+    return id;
+  });
+}
+
+/** A role holding exactly `permissions`. */
+export async function createRole(
+  api: Api,
+  permissions: readonly PermissionName[] = [],
+  name = unique('role'),
+): Promise<Role> {
+  const body: RoleBody = {
+    name,
+    description: `E2E role ${name}`,
+    permissionIds: await permissionIdsOf(api, permissions),
+  };
+  return (await api.call<RoleMutation>('POST', '/api/roles/create', body)).role;
+}
+
+export async function createPermission(api: Api, name = uniquePermissionName('perm')): Promise<Permission> {
+  const body: PermissionBody = { name, description: `E2E permission ${name}` };
+  return (await api.call<PermissionMutation>('POST', '/api/permissions/create', body)).permission;
+}
+
+function testUser(request: APIRequestContext, user: User): TestUser {
+  let api: Promise<Api> | undefined;
+  return {
+    ...user,
+    password: PASSWORD,
+    api: () => {
+      api ??= Api.login(request, { email: user.email, password: PASSWORD });
+      return api;
+    },
+  };
+}
+
+async function roleIdsFor(admin: Api, options: NewUser): Promise<number[]> {
+  const { permissions = [], roleIds = [], prefix = 'user' } = options;
+  if (permissions.length === 0) return roleIds;
+  const role = await createRole(admin, permissions, unique(`${prefix}-role`));
+  return [role.id, ...roleIds];
+}
+
+async function newUser(admin: Api, request: APIRequestContext, options: NewUser): Promise<TestUser> {
+  const username = options.name ?? unique(options.prefix ?? 'user');
+  const body: CreateUserBody = {
+    username,
+    email: `${username}@example.com`.toLowerCase(),
+    password: PASSWORD,
+    roleIds: await roleIdsFor(admin, options),
+    ...(options.maxUserLimit === undefined ? {} : { max_user_limit: options.maxUserLimit }),
+  };
+  return testUser(request, (await admin.call<UserMutation>('POST', '/api/users/create', body)).user);
+}
+
+async function newSubUser(
+  admin: Api,
+  request: APIRequestContext,
+  { owner, ...options }: NewSubUser,
+): Promise<TestUser> {
+  const maker = owner ? await owner.api() : admin;
+  const username = options.name ?? unique(options.prefix ?? 'sub');
+  const body: CreateSubUserBody = {
+    username,
+    email: `${username}@example.com`.toLowerCase(),
+    password: PASSWORD,
+    roleIds: await roleIdsFor(admin, { ...options, prefix: options.prefix ?? 'sub' }),
+  };
+  return testUser(request, (await maker.call<UserMutation>('POST', '/api/users/create-subuser', body)).user);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Projects, suites, cases and runs (made by whoever `api` is signed in as)
+
+export async function createProject(
+  api: Api,
+  name = unique('project'),
+  description = 'An e2e project',
+): Promise<Project> {
+  const body: ProjectBody = { name, description };
+  return (await api.call<ProjectMutation>('POST', '/api/projects/create', body)).project;
+}
+
+export async function addMember(api: Api, projectId: number, userId: number, roleId: number) {
+  const body: AddMemberBody = { projectId, userId, roleId };
+  return (await api.call<MemberMutation>('POST', '/api/projects/add-user', body)).member;
+}
+
+export async function createSuite(
+  api: Api,
+  projectId: number,
+  name = unique('suite'),
+  description = '',
+): Promise<Suite> {
+  const body: CreateSuiteBody = { project_id: projectId, name, description };
+  return (await api.call<SuiteMutation>('POST', '/api/testsuites/create', body)).suite;
+}
+
+/** Where a case goes: at the top of a project, into a suite, or under another case. */
+export type CaseParent = { project: number } | { suite: number } | { parent: number };
+
+export async function createCase(
+  api: Api,
+  where: CaseParent,
+  name = unique('case'),
+  description = '',
+): Promise<TestCase> {
+  const [kind, id] = Object.entries(where)[0] as [keyof CaseParent, number];
+  const body: CaseBody = { name, description };
+  return (await api.call<CaseMutation>('POST', `/api/test-cases/${kind}/${id}/create`, body)).testCase;
+}
+
+export async function createRun(
+  api: Api,
+  caseId: number,
+  status: RunStatusValue = 'passed',
+): Promise<TestRun> {
+  const body: CreateRunBody = { status };
+  return (await api.call<RunMutation>('POST', `/api/testruns/create/${caseId}`, body)).testRun;
+}
+
+/** A project with a suite and a case in it. */
+export async function projectWithCase(api: Api) {
+  const project = await createProject(api);
+  const suite = await createSuite(api, project.id);
+  const testCase = await createCase(api, { suite: suite.id });
+  return { project, suite, testCase };
+}
+
+/** Runs `count` tasks, `batch` at a time. */
+export async function inBatches(count: number, batch: number, task: (index: number) => Promise<unknown>) {
+  for (let start = 0; start < count; start += batch) {
+    const size = Math.min(batch, count - start);
+    await Promise.all(Array.from({ length: size }, (_, offset) => task(start + offset)));
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The fixtures
+
+interface Fixtures {
+  /** The API signed in as the administrator. */
+  adminApi: Api;
+  createUser: CreateUser;
+  createSubUser: CreateSubUser;
+}
+
+export const test = base.extend<Fixtures>({
   adminApi: async ({ request }, use) => {
     await use(await Api.login(request));
+  },
+  createUser: async ({ adminApi, request }, use) => {
+    await use((options = {}) => newUser(adminApi, request, options));
+  },
+  createSubUser: async ({ adminApi, request }, use) => {
+    await use((options = {}) => newSubUser(adminApi, request, options));
   },
 });
 export { expect };

@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress.ts';
 
-/** Where `npm run dev` forwards `/api`; the API server listens here by default (DESIGN §1). */
+/** Where `npm run dev` forwards `/api`; the API server listens here by default (docs/product/README.md). */
 const API_TARGET = process.env.VERDICT_API_TARGET ?? 'http://127.0.0.1:3000';
 
 export default defineConfig({

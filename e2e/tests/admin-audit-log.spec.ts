@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
-import { Api, expect, signIn, test, unique } from '../fixtures';
-import { createRole, createUser, signInAs, statusOf } from './admin-support';
+import type { ProjectMutation } from '@verdict/contract';
+import { createRole, expect, signIn, test, unique } from '../fixtures';
 
 /**
  * The Audit Log admin screen (issue 10): changes made anywhere show up there, newest first; its
@@ -81,13 +81,15 @@ test.describe('Audit Log', () => {
   test('search, user, entity, action and date filters narrow the list, kept in the address', async ({
     page,
     adminApi,
-    request,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['add_project', 'add_test_suit_in_project']);
-    const maker = await createUser(adminApi, { roleIds: [role.id] });
-    const asMaker = await Api.login(request, maker.email, maker.password);
+    const maker = await createUser({ roleIds: [role.id] });
+    const asMaker = await maker.api();
     const marker = unique('Filtered');
-    const first = await asMaker.call('POST', '/api/projects/create', { name: `${marker} alpha` });
+    const first = await asMaker.call<ProjectMutation>('POST', '/api/projects/create', {
+      name: `${marker} alpha`,
+    });
     await asMaker.call('POST', '/api/projects/create', { name: `${marker} beta` });
     await asMaker.call('POST', '/api/testsuites/create', {
       project_id: first.project.id,
@@ -103,7 +105,7 @@ test.describe('Audit Log', () => {
 
     await page.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'Test suite' });
     await expect(entryRows(page)).toHaveCount(1);
-    await expect(entryRows(page).first()).toContainText(maker.user.username);
+    await expect(entryRows(page).first()).toContainText(maker.username);
     await expect(page).toHaveURL(/entity=suite/);
     await page.getByRole('combobox', { name: 'Entity' }).selectOption({ label: 'All entities' });
     await expect(entryRows(page)).toHaveCount(3);
@@ -111,9 +113,9 @@ test.describe('Audit Log', () => {
     // The user filter: everything the maker did, their sign-in included.
     await page.getByRole('searchbox', { name: 'Search' }).fill('');
     const userPicker = page.getByRole('combobox', { name: 'User' });
-    await userPicker.fill(maker.user.username);
-    await page.getByRole('option', { name: new RegExp(maker.user.username) }).click();
-    await expect(page).toHaveURL(new RegExp(`user=${maker.user.id}`));
+    await userPicker.fill(maker.username);
+    await page.getByRole('option', { name: new RegExp(maker.username) }).click();
+    await expect(page).toHaveURL(new RegExp(`user=${maker.id}`));
     await expect(entryRows(page)).toHaveCount(4);
     await page.getByRole('combobox', { name: 'Action' }).selectOption({ label: 'Signed in' });
     await expect(entryRows(page)).toHaveCount(1);
@@ -140,16 +142,16 @@ test.describe('Audit Log', () => {
     await expect(page.getByRole('combobox', { name: 'Action' })).toHaveValue('');
   });
 
-  test("'Load more' follows the cursor to older entries", async ({ page, adminApi, request }) => {
+  test("'Load more' follows the cursor to older entries", async ({ page, adminApi, createUser }) => {
     const role = await createRole(adminApi, ['add_project']);
-    const maker = await createUser(adminApi, { roleIds: [role.id] });
-    const asMaker = await Api.login(request, maker.email, maker.password);
+    const maker = await createUser({ roleIds: [role.id] });
+    const asMaker = await maker.api();
     const marker = unique('Paged');
     for (let i = 1; i <= 55; i++) {
       await asMaker.call('POST', '/api/projects/create', { name: `${marker} ${String(i).padStart(2, '0')}` });
     }
     await signIn(page);
-    await page.goto(`/admin-audit-log?user=${maker.user.id}&entity=project`);
+    await page.goto(`/admin-audit-log?user=${maker.id}&entity=project`);
     await expect(entryRows(page)).toHaveCount(50);
     await expect(entryRows(page).first()).toContainText(`${marker} 55`);
     await expect(page.getByText('Showing 50 entries', { exact: true })).toBeVisible();
@@ -163,11 +165,11 @@ test.describe('Audit Log', () => {
   test('without view_audit_log: no link, the refusal instead of the log, and the API answers 403', async ({
     page,
     adminApi,
-    request,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home']);
-    const holder = await createUser(adminApi, { roleIds: [role.id] });
-    await signInAs(page, holder);
+    const holder = await createUser({ roleIds: [role.id] });
+    await signIn(page, holder);
     await page.goto('/admin-dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link', { name: 'Permission Inspector' })).toBeVisible();
@@ -180,19 +182,20 @@ test.describe('Audit Log', () => {
         .getByText('You do not have the permission "view_audit_log" to see the audit log.'),
     ).toBeVisible();
     await expect(auditTable(page)).toHaveCount(0);
-    const asHolder = await Api.login(request, holder.email, holder.password);
-    expect(await statusOf(request, asHolder, 'GET', '/api/audit-log')).toBe(403);
+    const asHolder = await holder.api();
+    expect(await asHolder.status('GET', '/api/audit-log')).toBe(403);
   });
 
   test('view_audit_log alone opens the log; without the user list the user filter takes an id', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_audit_log']);
-    const auditor = await createUser(adminApi, { roleIds: [role.id] });
-    await signInAs(page, auditor);
+    const auditor = await createUser({ roleIds: [role.id] });
+    await signIn(page, auditor);
     await openAuditLog(page);
-    await page.getByLabel('User id').fill(String(auditor.user.id));
+    await page.getByLabel('User id').fill(String(auditor.id));
     await expect(entryRows(page).first()).toContainText(`Signed in as ${auditor.email}`);
     await expect(entryRows(page)).toHaveCount(1);
   });

@@ -1,6 +1,6 @@
 import type { StatusCount } from '@verdict/contract';
 import { expect, signIn, test } from '../fixtures';
-import { fail } from './admin-support';
+import { fail } from '../page-helpers';
 
 function statValue(page: import('@playwright/test').Page, label: string) {
   return page.getByRole('region', { name: label, exact: true }).locator('.admin-stat-value');

@@ -1,27 +1,24 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
-import { expect, test } from '../fixtures';
 import {
-  Api,
-  bodyRows,
+  type Api,
   createPermission,
   createRole,
-  createSubUser,
-  createUser,
-  errorBox,
+  expect,
+  type HttpMethod,
   PASSWORD,
-  rowWith,
-  signInAs,
-  statusOf,
+  signIn,
   type TestUser,
+  test,
   unique,
   uniquePermissionName,
-} from './admin-support';
+} from '../fixtures';
+import { bodyRows, errorBox, rowWith } from '../page-helpers';
 
 type Control = 'add' | 'edit' | 'delete';
 type ListKey = 'users' | 'subUsers' | 'permissions' | 'roles';
 
-/** SPEC §6: the permission that gates each control of each admin list. */
+/** The permission that gates each control of each admin list (docs/product/admin-screens.md). */
 const GATES: Record<ListKey, Record<Control, PermissionName>> = {
   users: { add: 'add_admin_home', edit: 'edit_admin_home', delete: 'delete_admin_home' },
   subUsers: { add: 'manage_sub_users_add', edit: 'manage_sub_users_edit', delete: 'manage_sub_users_delete' },
@@ -68,22 +65,16 @@ interface Targets {
 
 /** What each list's row under test is called, and how to call the gated endpoints directly. */
 function rowName(list: ListKey, targets: Targets): string {
-  if (list === 'users') return targets.user.user.username;
-  if (list === 'subUsers') return targets.subUser.user.username;
+  if (list === 'users') return targets.user.username;
+  if (list === 'subUsers') return targets.subUser.username;
   if (list === 'permissions') return targets.permission.name;
   return targets.role.name;
 }
 
-async function callGated(
-  request: APIRequestContext,
-  api: Api,
-  list: ListKey,
-  control: Control,
-  targets: Targets,
-): Promise<number> {
+async function callGated(api: Api, list: ListKey, control: Control, targets: Targets): Promise<number> {
   const name = unique('refused');
   const perm = uniquePermissionName('refused');
-  const calls: Record<ListKey, Record<Control, [string, string, unknown?]>> = {
+  const calls: Record<ListKey, Record<Control, [HttpMethod, string, unknown?]>> = {
     users: {
       add: [
         'POST',
@@ -92,10 +83,10 @@ async function callGated(
       ],
       edit: [
         'PUT',
-        `/api/users/edit/${targets.user.user.id}`,
-        { username: targets.user.user.username, email: targets.user.email },
+        `/api/users/edit/${targets.user.id}`,
+        { username: targets.user.username, email: targets.user.email },
       ],
-      delete: ['DELETE', `/api/users/delete/${targets.user.user.id}`],
+      delete: ['DELETE', `/api/users/delete/${targets.user.id}`],
     },
     subUsers: {
       add: [
@@ -105,10 +96,10 @@ async function callGated(
       ],
       edit: [
         'PUT',
-        `/api/users/update-subuser/${targets.subUser.user.id}`,
-        { username: targets.subUser.user.username, email: targets.subUser.email },
+        `/api/users/update-subuser/${targets.subUser.id}`,
+        { username: targets.subUser.username, email: targets.subUser.email },
       ],
-      delete: ['DELETE', `/api/users/delete/${targets.subUser.user.id}`],
+      delete: ['DELETE', `/api/users/delete/${targets.subUser.id}`],
     },
     permissions: {
       add: ['POST', '/api/permissions/create', { name: perm, description: 'refused' }],
@@ -130,7 +121,7 @@ async function callGated(
     },
   };
   const [method, url, data] = calls[list][control];
-  return statusOf(request, api, method, url, data);
+  return api.status(method, url, data);
 }
 
 async function expectControls(page: Page, list: ListKey, shown: Control | undefined, targets: Targets) {
@@ -150,13 +141,13 @@ async function expectControls(page: Page, list: ListKey, shown: Control | undefi
   );
 }
 
-test.describe('admin controls are gated by their permissions (SPEC §6)', () => {
+test.describe('admin controls are gated by their permissions', () => {
   let targets: Targets;
 
-  test.beforeEach(async ({ adminApi }) => {
+  test.beforeEach(async ({ adminApi, createUser, createSubUser }) => {
     targets = {
-      user: await createUser(adminApi),
-      subUser: await createSubUser(adminApi),
+      user: await createUser(),
+      subUser: await createSubUser(),
       permission: await createPermission(adminApi),
       role: await createRole(adminApi),
     };
@@ -168,28 +159,29 @@ test.describe('admin controls are gated by their permissions (SPEC §6)', () => 
       .join(', ');
     test(`user ${index + 1} (${label}) sees only those controls, and the server refuses the rest`, async ({
       page,
-      request,
       adminApi,
+      createSubUser,
     }) => {
       const granted = Object.entries(grants).map(
         ([list, control]) => GATES[list as ListKey][control as Control],
       );
       const role = await createRole(adminApi, [...HOMES, ...granted]);
       // A sub-user of the admin's account, so the sub-user list has the admin's sub-users to show.
-      const holder = await createSubUser(adminApi, { roleIds: [role.id] });
-      await signInAs(page, holder);
+      const holder = await createSubUser({ roleIds: [role.id] });
+      await signIn(page, holder);
 
       for (const list of Object.keys(LISTS) as ListKey[]) {
         await expectControls(page, list, grants[list], targets);
       }
 
-      const asHolder = await Api.login(request, holder.email, holder.password);
+      const asHolder = await holder.api();
       for (const list of Object.keys(LISTS) as ListKey[]) {
         for (const control of ['add', 'edit', 'delete'] as Control[]) {
           if (grants[list] === control) continue;
-          // delete_admin_home deletes anyone, sub-users included (DESIGN §5), so skip that pair.
+          // delete_admin_home deletes anyone, sub-users included
+          // (docs/product/users-and-sub-users.md), so skip that pair.
           if (list === 'subUsers' && control === 'delete' && grants.users === 'delete') continue;
-          expect(await callGated(request, asHolder, list, control, targets), `${list} ${control}`).toBe(403);
+          expect(await callGated(asHolder, list, control, targets), `${list} ${control}`).toBe(403);
         }
       }
     });
@@ -198,10 +190,11 @@ test.describe('admin controls are gated by their permissions (SPEC §6)', () => 
   test('the admin sidebar shows only the links whose *_home permission the user holds', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home', 'manage_roles_home']);
-    const holder = await createUser(adminApi, { roleIds: [role.id] });
-    await signInAs(page, holder);
+    const holder = await createUser({ roleIds: [role.id] });
+    await signIn(page, holder);
     await page.goto('/admin-dashboard');
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link')).toHaveText([
@@ -216,10 +209,10 @@ test.describe('admin controls are gated by their permissions (SPEC §6)', () => 
       'manage_sub_users_home',
       'manage_permissions_home',
     ]);
-    const second = await createUser(adminApi, { roleIds: [other.id] });
+    const second = await createUser({ roleIds: [other.id] });
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signInAs(page, second);
+    await signIn(page, second);
     await page.goto('/admin-dashboard');
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
@@ -231,10 +224,11 @@ test.describe('admin controls are gated by their permissions (SPEC §6)', () => 
   test('a user without the *_home permissions gets the list error texts from the server refusal', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel']);
-    const holder = await createUser(adminApi, { roleIds: [role.id] });
-    await signInAs(page, holder);
+    const holder = await createUser({ roleIds: [role.id] });
+    await signIn(page, holder);
     await page.goto('/admin-dashboard');
     await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Dashboard']);
 

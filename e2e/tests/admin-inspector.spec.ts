@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
-import { expect, signIn, test } from '../fixtures';
-import { createRole, createUser, errorBox, signInAs, unique } from './admin-support';
-import { addMember, createProject, pick } from './projects-helpers';
+import {
+  type Api,
+  addMember,
+  type CreateUser,
+  createProject,
+  createRole,
+  expect,
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
+import { errorBox, pick } from '../page-helpers';
 
 /**
  * README 'Permission inspector': /admin-inspector?user=&project= lists every permission with
@@ -22,12 +31,12 @@ async function why(page: Page, permission: string) {
 }
 
 /** A user with global role G (home_project, add_project) and role R (edit_project, home_project) in P. */
-async function makeWorld(adminApi: Parameters<typeof createProject>[0]) {
+async function makeWorld(adminApi: Api, createUser: CreateUser) {
   const global = await createRole(adminApi, ['home_project', 'add_project'], unique('Global'));
   const inProject = await createRole(adminApi, ['edit_project', 'home_project'], unique('InProject'));
-  const bob = await createUser(adminApi, { name: unique('bob'), roleIds: [global.id] });
+  const bob = await createUser({ name: unique('bob'), roleIds: [global.id] });
   const project = await createProject(adminApi, unique('Inspected'));
-  await addMember(adminApi, project.id, bob.user.id, inProject.id);
+  await addMember(adminApi, project.id, bob.id, inProject.id);
   return { global, inProject, bob, project };
 }
 
@@ -35,9 +44,10 @@ test.describe('permission inspector', () => {
   test('shows a user’s permissions with their sources and says why, globally and in a project', async ({
     page,
     adminApi,
+    createUser,
   }) => {
-    const { global, inProject, bob, project } = await makeWorld(adminApi);
-    const name = bob.user.username;
+    const { global, inProject, bob, project } = await makeWorld(adminApi, createUser);
+    const name = bob.username;
     const requests: string[] = [];
     page.on('request', (request) => {
       const url = new URL(request.url());
@@ -52,7 +62,7 @@ test.describe('permission inspector', () => {
 
     // Global permissions of bob.
     await pick(page, 'User', name);
-    await expect(page).toHaveURL(new RegExp(`/admin-inspector\\?user=${bob.user.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin-inspector\\?user=${bob.id}$`));
     const summary = page.locator('.inspector-summary');
     await expect(summary).toContainText(
       new RegExp(`^${name}: holds 2 of \\d+ permissions\\. Global roles: ${global.name}\\.`),
@@ -60,7 +70,7 @@ test.describe('permission inspector', () => {
     await expect(summary).toContainText(
       `Global permissions of ${name}: those of their global roles. Pick a project to add the role they hold there.`,
     );
-    expect(requests).toContain(`/api/users/${bob.user.id}/effective-permissions`);
+    expect(requests).toContain(`/api/users/${bob.id}/effective-permissions`);
 
     await expect(await why(page, 'home_project')).toHaveText([
       /^home_project/,
@@ -83,14 +93,14 @@ test.describe('permission inspector', () => {
 
     // Inside the project: the global role plus the role bob holds there.
     await pick(page, 'Project (optional)', project.name);
-    await expect(page).toHaveURL(new RegExp(`/admin-inspector\\?user=${bob.user.id}&project=${project.id}$`));
+    await expect(page).toHaveURL(new RegExp(`/admin-inspector\\?user=${bob.id}&project=${project.id}$`));
     await expect(summary).toContainText(
       new RegExp(`^${name} in ${project.name}: holds 3 of \\d+ permissions`),
     );
     await expect(summary).toContainText(
       `${name} sees ${project.name} as a member (role ${inProject.name}). Inside it they hold their global permissions plus those of their role there.`,
     );
-    expect(requests).toContain(`/api/users/${bob.user.id}/effective-permissions?projectId=${project.id}`);
+    expect(requests).toContain(`/api/users/${bob.id}/effective-permissions?projectId=${project.id}`);
 
     await expect(await why(page, 'edit_project')).toHaveText([
       /^edit_project/,
@@ -116,12 +126,16 @@ test.describe('permission inspector', () => {
     await expect(summary).toContainText(new RegExp(`^${name} in ${project.name}: holds 3 of`));
   });
 
-  test('a project the user cannot see grants nothing there, and says so', async ({ page, adminApi }) => {
-    const { global, bob } = await makeWorld(adminApi);
+  test('a project the user cannot see grants nothing there, and says so', async ({
+    page,
+    adminApi,
+    createUser,
+  }) => {
+    const { global, bob } = await makeWorld(adminApi, createUser);
     const hidden = await createProject(adminApi, unique('Hidden'));
-    const name = bob.user.username;
+    const name = bob.username;
     await signIn(page);
-    await page.goto(`/admin-inspector?user=${bob.user.id}&project=${hidden.id}`);
+    await page.goto(`/admin-inspector?user=${bob.id}&project=${hidden.id}`);
 
     await expect(page.locator('.inspector-summary')).toContainText(
       `${name} cannot see ${hidden.name}: not a member, not its creator, and without view_all_projects.`,
@@ -140,12 +154,13 @@ test.describe('permission inspector', () => {
   test('without view_admin_home the screen is not offered and other users cannot be inspected', async ({
     page,
     adminApi,
+    createUser,
   }) => {
-    const { bob } = await makeWorld(adminApi);
+    const { bob } = await makeWorld(adminApi, createUser);
     // The admin area, but not the user list.
     const panelOnly = await createRole(adminApi, ['manage_admin_panel', 'home_project']);
-    const carol = await createUser(adminApi, { name: unique('carol'), roleIds: [panelOnly.id] });
-    await signInAs(page, carol);
+    const carol = await createUser({ name: unique('carol'), roleIds: [panelOnly.id] });
+    await signIn(page, carol);
 
     await page.getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin-dashboard$/);
@@ -155,22 +170,20 @@ test.describe('permission inspector', () => {
     await expect(sidebar.getByRole('link', { name: 'User Management' })).toHaveCount(0);
 
     // Typed into the address: someone else's permissions are refused by the server.
-    await page.goto(`/admin-inspector?user=${bob.user.id}`);
+    await page.goto(`/admin-inspector?user=${bob.id}`);
     await expect(page.getByRole('heading', { name: 'Permission Inspector' })).toBeVisible();
     await expect(errorBox(page, '⚠️ You do not have the permission "view_admin_home"')).toBeVisible();
     await expect(page.getByText('You can inspect your own permissions only.')).toBeVisible();
     await expect(table(page)).toHaveCount(0);
-    await expect(page.getByText(bob.user.username)).toHaveCount(0);
+    await expect(page.getByText(bob.username)).toHaveCount(0);
 
     // Oneself is always allowed, and the picker offers nobody else.
     await page.goto('/admin-inspector');
     await expect(page.locator('.inspector-summary')).toContainText(
-      new RegExp(
-        `^${carol.user.username}: holds 2 of \\d+ permissions\\. Global roles: ${panelOnly.name}\\.`,
-      ),
+      new RegExp(`^${carol.username}: holds 2 of \\d+ permissions\\. Global roles: ${panelOnly.name}\\.`),
     );
     await page.getByRole('combobox', { name: 'User' }).click();
     await expect(page.getByRole('option')).toHaveCount(1);
-    await expect(page.getByRole('option')).toContainText(carol.user.username);
+    await expect(page.getByRole('option')).toContainText(carol.username);
   });
 });

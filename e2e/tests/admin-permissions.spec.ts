@@ -1,12 +1,11 @@
 import type { Permission } from '@verdict/contract';
-import { expect, signIn, test } from '../fixtures';
+import { createPermission, expect, signIn, test, uniquePermissionName } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
   columnHeaders,
   confirmDelete,
   countRequests,
-  createPermission,
   errorBox,
   expectListLoadFailure,
   fail,
@@ -17,8 +16,7 @@ import {
   rowWith,
   submitHeld,
   toast,
-  uniquePermissionName,
-} from './admin-support';
+} from '../page-helpers';
 
 test.describe('Permission Management (/admin-permissions)', () => {
   test('shows the columns, searches by name case-insensitively, and pages past 8 rows', async ({
@@ -135,7 +133,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
     await expect(rowWith(page, renamed)).toBeVisible();
   });
 
-  test('edit permission: missing data and refused updates show SPEC texts', async ({ page, adminApi }) => {
+  test('edit permission: missing data and refused updates show its texts', async ({ page, adminApi }) => {
     const all = await adminApi.call<Permission[]>('GET', '/api/permissions/list');
     const builtIn = all.find((p) => p.name === 'add_project');
     if (!builtIn) throw new Error('add_project is missing');

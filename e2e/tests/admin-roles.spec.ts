@@ -1,14 +1,11 @@
 import type { Role } from '@verdict/contract';
-import { expect, signIn, test } from '../fixtures';
+import { createPermission, createRole, expect, signIn, test, unique } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
   chip,
   columnHeaders,
   confirmDelete,
-  createPermission,
-  createRole,
-  createUser,
   errorBox,
   expectListLoadFailure,
   fail,
@@ -18,8 +15,7 @@ import {
   rowWith,
   submitHeld,
   toast,
-  unique,
-} from './admin-support';
+} from '../page-helpers';
 
 test.describe('Role Management (/admin-roles)', () => {
   test('shows the columns, searches role names case-insensitively, and pages past 8 rows', async ({
@@ -178,10 +174,11 @@ test.describe('Role Management (/admin-roles)', () => {
   test('deletes a role after confirming; cancelling keeps it; a refusal toasts', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const role = await createRole(adminApi);
     const held = await createRole(adminApi);
-    await createUser(adminApi, { roleIds: [held.id] });
+    await createUser({ roleIds: [held.id] });
     await signIn(page);
     await page.goto('/admin-roles');
     await page.getByRole('searchbox').fill(role.name);

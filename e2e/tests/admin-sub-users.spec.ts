@@ -1,24 +1,18 @@
 import type { SubUserList } from '@verdict/contract';
-import { expect, signIn, test } from '../fixtures';
+import { createRole, expect, expectSignInWorks, PASSWORD, signIn, test, unique } from '../fixtures';
 import {
-  Api,
   bodyRows,
   cancelDelete,
   chip,
   columnHeaders,
   confirmDelete,
-  createRole,
-  createSubUser,
-  createUser,
   errorBox,
   expectEditFailures,
   expectListLoadFailure,
-  expectSignInWorks,
   fail,
   fillAccount,
   indexCells,
   openAccountEdit,
-  PASSWORD,
   pickWithKeyboard,
   refusedDelete,
   rowWith,
@@ -27,17 +21,16 @@ import {
   submitAndCapture,
   submitHeld,
   toast,
-  unique,
-} from './admin-support';
+} from '../page-helpers';
 
 test.describe('Sub-User Management (/sub-user-list)', () => {
   test('shows the columns, searches case-insensitively, and pages past 8 rows', async ({
     page,
-    adminApi,
+    createSubUser,
   }) => {
     const prefix = unique('subs');
     for (let i = 1; i <= 9; i += 1) {
-      await createSubUser(adminApi, { name: `${prefix}-s${i}` });
+      await createSubUser({ name: `${prefix}-s${i}` });
     }
     await signIn(page);
     await page.goto('/sub-user-list');
@@ -109,14 +102,14 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
 
   test("create sub-user shows the server's message, else its error field, else the fallback", async ({
     page,
-    adminApi,
+    createSubUser,
   }) => {
-    const existing = await createSubUser(adminApi);
+    const existing = await createSubUser();
     await signIn(page);
     await page.goto('/admin-create-subuser');
     const name = unique('subdup');
     await fillAccount(page, {
-      username: existing.user.username,
+      username: existing.username,
       email: `${name}@example.com`,
       password: PASSWORD,
     });
@@ -137,7 +130,8 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
   test("the account's max_user_limit refusal is shown as the server words it", async ({
     page,
     adminApi,
-    request,
+    createUser,
+    createSubUser,
   }) => {
     // A top-level user with a limit of 1 who may create sub-users.
     const role = await createRole(adminApi, [
@@ -145,9 +139,9 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
       'manage_sub_users_home',
       'manage_sub_users_add',
     ]);
-    const owner = await createUser(adminApi, { roleIds: [role.id], maxUserLimit: 1 });
-    await createSubUser(await Api.login(request, owner.email, owner.password));
-    await signIn(page, owner.email, owner.password);
+    const owner = await createUser({ roleIds: [role.id], maxUserLimit: 1 });
+    await createSubUser({ owner });
+    await signIn(page, owner);
     await page.goto('/admin-create-subuser');
     const name = unique('over');
     await fillAccount(page, { username: name, email: `${name}@example.com`, password: PASSWORD });
@@ -162,11 +156,16 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     await expect(errorBox(page, '⚠️ Failed to load roles.')).toBeVisible({ timeout: 15_000 });
   });
 
-  test('edits a sub-user: password optional, roles changed', async ({ page, adminApi, request }) => {
+  test('edits a sub-user: password optional, roles changed', async ({
+    page,
+    adminApi,
+    request,
+    createSubUser,
+  }) => {
     const roleA = await createRole(adminApi, ['home_project']);
     const roleB = await createRole(adminApi, ['add_project']);
-    const target = await createSubUser(adminApi, { roleIds: [roleA.id] });
-    const id = target.user.id;
+    const target = await createSubUser({ roleIds: [roleA.id] });
+    const id = target.id;
     await signIn(page);
 
     await openAccountEdit(page, SUB_USER_SCREENS, target);
@@ -194,32 +193,32 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
       password: 'another-password-1',
     });
     await expect(page).toHaveURL(/\/sub-user-list$/);
-    await expectSignInWorks(request, target.email, 'another-password-1');
+    await expectSignInWorks(request, { email: target.email, password: 'another-password-1' });
   });
 
-  test('edit sub-user: missing data, a refused update and a failed role list show SPEC texts', async ({
+  test('edit sub-user: missing data, a refused update and a failed role list show its texts', async ({
     page,
-    adminApi,
+    createSubUser,
   }) => {
-    const target = await createSubUser(adminApi);
-    const other = await createSubUser(adminApi);
+    const target = await createSubUser();
+    const other = await createSubUser();
     await signIn(page);
 
     await expectEditFailures(page, SUB_USER_SCREENS, target, other);
 
     await fail(page, '**/api/roles/list', 'GET', 500, {});
     await page.reload();
-    await expect(page.getByLabel('Username')).toHaveValue(target.user.username);
+    await expect(page.getByLabel('Username')).toHaveValue(target.username);
     await expect(errorBox(page, '⚠️ Failed to load roles')).toBeVisible({ timeout: 15_000 });
   });
 
   test('deletes a sub-user after confirming; cancelling keeps it; a refusal toasts', async ({
     page,
     adminApi,
-    request,
+    createSubUser,
   }) => {
-    const target = await createSubUser(adminApi);
-    const name = target.user.username;
+    const target = await createSubUser();
+    const name = target.username;
     await signIn(page);
     const row = await searchList(page, SUB_USER_SCREENS, name);
 
@@ -233,16 +232,11 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
 
     // A sub-user who made sub-users of their own cannot be deleted before them.
     const role = await createRole(adminApi, ['manage_sub_users_add']);
-    const parent = await createSubUser(adminApi, { roleIds: [role.id] });
-    await createSubUser(await Api.login(request, parent.email, parent.password));
+    const parent = await createSubUser({ roleIds: [role.id] });
+    await createSubUser({ owner: parent });
     await page.reload();
-    await page.getByPlaceholder('Search sub-users...').fill(parent.user.username);
-    await refusedDelete(
-      page,
-      rowWith(page, parent.user.username),
-      parent.user.username,
-      '⚠️ Failed to delete user',
-    );
+    await page.getByPlaceholder('Search sub-users...').fill(parent.username);
+    await refusedDelete(page, rowWith(page, parent.username), parent.username, '⚠️ Failed to delete user');
   });
 
   test("a list that cannot load shows 'Failed to fetch users'", async ({ page }) => {

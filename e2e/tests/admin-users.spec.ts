@@ -1,5 +1,5 @@
 import type { User } from '@verdict/contract';
-import { ADMIN, expect, signIn, test } from '../fixtures';
+import { ADMIN, createRole, expect, expectSignInWorks, PASSWORD, signIn, test, unique } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
@@ -7,18 +7,14 @@ import {
   columnHeaders,
   confirmDelete,
   countRequests,
-  createRole,
-  createUser,
   errorBox,
   expectEditFailures,
   expectListLoadFailure,
-  expectSignInWorks,
   fail,
   fillAccount,
   indexCells,
   openAccountEdit,
   openDeleteDialog,
-  PASSWORD,
   pickWithKeyboard,
   refusedDelete,
   rowWith,
@@ -27,18 +23,17 @@ import {
   submitHeld,
   toast,
   USER_SCREENS,
-  unique,
-} from './admin-support';
+} from '../page-helpers';
 
 test.describe('User Management (/admin)', () => {
   test('shows the columns, searches by username or email case-insensitively, and pages past 8 rows', async ({
     page,
-    adminApi,
+    createUser,
   }) => {
     const prefix = unique('list');
     // Ten users; the first has no Max User Limit.
     for (let i = 1; i <= 10; i += 1) {
-      await createUser(adminApi, {
+      await createUser({
         name: `${prefix}-u${String(i).padStart(2, '0')}`,
         maxUserLimit: i === 1 ? null : i,
       });
@@ -169,8 +164,12 @@ test.describe('User Management (/admin)', () => {
     expect(created?.max_user_limit).toBe(4);
   });
 
-  test("create user shows the server's message, else its fallback", async ({ page, adminApi }) => {
-    const existing = await createUser(adminApi);
+  test("create user shows the server's message, else its fallback", async ({
+    page,
+    adminApi,
+    createUser,
+  }) => {
+    const existing = await createUser();
     const role = await createRole(adminApi);
     await signIn(page);
     await page.goto('/admin-create-user');
@@ -182,7 +181,7 @@ test.describe('User Management (/admin)', () => {
     await expect(errorBox(page, '⚠️ A user with this email already exists')).toBeVisible();
     await expect(page).toHaveURL(/\/admin-create-user$/);
 
-    // A failure without a message falls back to SPEC's words.
+    // A failure without a message falls back to the screen's fixed words (docs/product/admin-screens.md).
     await fail(page, '**/api/users/create', 'POST', 500, {});
     await page.getByLabel('Email').fill(`${name}@example.com`);
     await page.getByRole('button', { name: 'Create User' }).click();
@@ -193,11 +192,12 @@ test.describe('User Management (/admin)', () => {
     page,
     request,
     adminApi,
+    createUser,
   }) => {
     const roleA = await createRole(adminApi, ['home_project']);
     const roleB = await createRole(adminApi, ['add_project']);
-    const target = await createUser(adminApi, { roleIds: [roleA.id], maxUserLimit: 3 });
-    const id = target.user.id;
+    const target = await createUser({ roleIds: [roleA.id], maxUserLimit: 3 });
+    const id = target.id;
     await signIn(page);
 
     await openAccountEdit(page, USER_SCREENS, target);
@@ -221,7 +221,7 @@ test.describe('User Management (/admin)', () => {
     await page.getByLabel('Max User Limit').fill('');
 
     expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${id}`)).toEqual({
-      username: target.user.username,
+      username: target.username,
       email: target.email,
       max_user_limit: null,
       roleIds: [roleB.id],
@@ -229,10 +229,10 @@ test.describe('User Management (/admin)', () => {
     });
     await expect(page).toHaveURL(/\/admin$/);
     await expect(toast(page, 'User updated successfully!')).toBeVisible();
-    await page.getByPlaceholder('Search users...').fill(target.user.username);
-    await expect(rowWith(page, target.user.username).getByRole('cell')).toHaveText([
+    await page.getByPlaceholder('Search users...').fill(target.username);
+    await expect(rowWith(page, target.username).getByRole('cell')).toHaveText([
       '1',
-      target.user.username,
+      target.username,
       target.email,
       '-',
       'Inactive',
@@ -249,31 +249,32 @@ test.describe('User Management (/admin)', () => {
       status: 'active',
     });
     await expect(page).toHaveURL(/\/admin$/);
-    await expectSignInWorks(request, target.email, 'a-brand-new-password');
+    await expectSignInWorks(request, { email: target.email, password: 'a-brand-new-password' });
   });
 
   test('changing ones own password asks for the current one, which the server checks', async ({
     page,
     request,
     adminApi,
+    createUser,
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home', 'edit_admin_home']);
-    const me = await createUser(adminApi, { roleIds: [role.id] });
-    const other = await createUser(adminApi);
-    await signIn(page, me.email, me.password);
+    const me = await createUser({ roleIds: [role.id] });
+    const other = await createUser();
+    await signIn(page, me);
 
     // Someone else's account: no such field.
-    await page.goto(`/admin-edit-user/${other.user.id}`);
-    await expect(page.getByLabel('Username')).toHaveValue(other.user.username);
+    await page.goto(`/admin-edit-user/${other.id}`);
+    await expect(page.getByLabel('Username')).toHaveValue(other.username);
     await expect(page.getByLabel('Current password')).toHaveCount(0);
 
-    await page.goto(`/admin-edit-user/${me.user.id}`);
-    await expect(page.getByLabel('Username')).toHaveValue(me.user.username);
+    await page.goto(`/admin-edit-user/${me.id}`);
+    await expect(page.getByLabel('Username')).toHaveValue(me.username);
     const current = page.getByLabel('Current password');
     await expect(current).toHaveAttribute('autocomplete', 'current-password');
     await page.getByLabel('Password', { exact: true }).fill('my-own-new-password');
     await current.fill('not-my-password');
-    expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${me.user.id}`)).toMatchObject({
+    expect(await submitAndCapture(page, 'Update User', `/api/users/edit/${me.id}`)).toMatchObject({
       password: 'my-own-new-password',
       currentPassword: 'not-my-password',
     });
@@ -281,15 +282,15 @@ test.describe('User Management (/admin)', () => {
     await expect(page.getByText('Your current password is not correct')).toBeVisible();
 
     await current.fill(me.password);
-    await submitAndCapture(page, 'Update User', `/api/users/edit/${me.user.id}`);
+    await submitAndCapture(page, 'Update User', `/api/users/edit/${me.id}`);
     // A new password ends every session, this one too: the app asks to sign in again.
     await expect(page.getByPlaceholder('Enter your password')).toBeVisible();
-    await expectSignInWorks(request, me.email, 'my-own-new-password');
+    await expectSignInWorks(request, { email: me.email, password: 'my-own-new-password' });
   });
 
-  test('edit user: a missing user and a refused update show SPEC texts', async ({ page, adminApi }) => {
-    const target = await createUser(adminApi);
-    const other = await createUser(adminApi);
+  test('edit user: a missing user and a refused update show its texts', async ({ page, createUser }) => {
+    const target = await createUser();
+    const other = await createUser();
     await signIn(page);
 
     await expectEditFailures(page, USER_SCREENS, target, other);
@@ -298,9 +299,10 @@ test.describe('User Management (/admin)', () => {
   test('deletes a user after confirming; cancelling keeps it; a refusal toasts', async ({
     page,
     adminApi,
+    createUser,
   }) => {
-    const target = await createUser(adminApi);
-    const name = target.user.username;
+    const target = await createUser();
+    const name = target.username;
     await signIn(page);
     const row = await searchList(page, USER_SCREENS, name);
 
@@ -320,9 +322,9 @@ test.describe('User Management (/admin)', () => {
     });
     await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
     const users = await adminApi.call<User[]>('GET', '/api/users/list');
-    expect(users.some((u) => u.id === target.user.id)).toBe(false);
+    expect(users.some((u) => u.id === target.id)).toBe(false);
 
-    // The server refuses to delete oneself: the row stays and SPEC's failure toast shows.
+    // The server refuses to delete oneself: the row stays and the documented failure toast shows.
     await page.getByPlaceholder('Search users...').fill(ADMIN.email);
     await refusedDelete(page, rowWith(page, ADMIN.email), ADMIN.name, '⚠️ Failed to delete user');
   });

@@ -1,16 +1,16 @@
-import { expect, signIn, test, unique } from '../fixtures';
 import {
   addMember,
   createCase,
   createProject,
   createRole,
   createRun,
-  createUser,
-  errorBox,
-  expectToastFor3Seconds,
+  expect,
   projectWithCase,
-  toast,
-} from './projects-helpers';
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
+import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('add test case to project', () => {
   test('the trimmed name is required; success returns to the project', async ({ page, adminApi }) => {
@@ -46,7 +46,7 @@ test.describe('add test case to project', () => {
     await page.getByLabel('Case Name').fill(unique('case'));
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Add Test Case' }).click();
-    await expect(errorBox(page, 'Failed to create Test Case')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to create Test Case')).toBeVisible();
   });
 });
 
@@ -83,7 +83,7 @@ test.describe('test case detail', () => {
 
   test('Delete asks first, then opens the parent', async ({ page, adminApi }) => {
     const { suite, testCase } = await projectWithCase(adminApi);
-    const child = await createCase(adminApi, { kind: 'parent', id: testCase.id });
+    const child = await createCase(adminApi, { parent: testCase.id });
     await signIn(page);
 
     // A child case goes back to its parent case.
@@ -116,9 +116,9 @@ test.describe('test case detail', () => {
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await table.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(errorBox(page, 'Failed to delete')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to delete')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, 'Failed to fetch test case')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch test case')).toBeVisible();
   });
 
   test("'Failed to fetch test runs' when the runs cannot be loaded", async ({ page, adminApi }) => {
@@ -128,7 +128,7 @@ test.describe('test case detail', () => {
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"nope"}' }),
     );
     await page.goto(`/cases/${testCase.id}`);
-    await expect(errorBox(page, 'Failed to fetch test runs')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch test runs')).toBeVisible();
   });
 });
 
@@ -168,9 +168,9 @@ test.describe('edit test case', () => {
     await expect(page.getByLabel('Case Name')).toHaveValue(testCase.name);
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(errorBox(page, 'Failed to update test case')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to update test case')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, 'Failed to fetch test case details')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch test case details')).toBeVisible();
   });
 });
 
@@ -205,7 +205,7 @@ test.describe('add child test case', () => {
     await page.getByLabel('Child Case Name').fill(unique('child'));
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await page.getByRole('button', { name: 'Add Child Test Case' }).click();
-    await expect(errorBox(page, 'Failed to create Child Test Case')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to create Child Test Case')).toBeVisible();
   });
 });
 
@@ -213,12 +213,13 @@ test.describe('test case permissions', () => {
   test('Edit, Delete, Child Test Case and Add Test Run follow the project permissions', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const { project, testCase } = await projectWithCase(adminApi);
     await createRun(adminApi, testCase.id);
-    const none = await createUser(adminApi, ['home_project']);
+    const none = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, none.id, (await createRole(adminApi, ['users_in_project'])).id);
-    await signIn(page, none.email, none.password);
+    await signIn(page, none);
     await page.goto(`/cases/${testCase.id}`);
     const table = page.getByRole('table', { name: 'Test Case' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description']);
@@ -228,7 +229,9 @@ test.describe('test case permissions', () => {
     await expect(page.getByRole('table', { name: 'Test Runs' })).toHaveCount(0);
 
     // Global edit_test_case + add_test_run_in_test_case, project role delete_test_case + add_test_case_in_test_case.
-    const some = await createUser(adminApi, ['home_project', 'edit_test_case', 'add_test_run_in_test_case']);
+    const some = await createUser({
+      permissions: ['home_project', 'edit_test_case', 'add_test_run_in_test_case'],
+    });
     const role = await createRole(adminApi, [
       'users_in_project',
       'delete_test_case',
@@ -236,7 +239,7 @@ test.describe('test case permissions', () => {
     ]);
     await addMember(adminApi, project.id, some.id, role.id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, some.email, some.password);
+    await signIn(page, some);
     await page.goto(`/cases/${testCase.id}`);
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description', 'Edit', 'Delete']);
     await expect(page.getByRole('link', { name: 'Child Test Case' })).toBeVisible();

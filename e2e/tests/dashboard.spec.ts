@@ -1,19 +1,19 @@
 import type { Page } from '@playwright/test';
-import { test, unique } from '../fixtures';
 import {
   createCase,
   createProject,
   createRun,
   createSuite,
-  createUser,
   expect,
-  type ShellUser,
-  signInAs,
+  signIn,
+  type TestUser,
   TREE_USER,
-} from './shell-helpers';
+  test,
+  unique,
+} from '../fixtures';
 
 /**
- * SPEC §2 'Dashboard', §4 'Dashboard loading', §7 (the three calls), §8, §9. Counts cover the
+ * docs/product/dashboard.md (the screen, its loading, the three calls, failures, constants). Counts cover the
  * projects the user sees, so each test uses a fresh user who sees only what it made.
  */
 
@@ -33,27 +33,27 @@ async function summary(page: Page) {
 }
 
 /** 2 projects, 3 suites, and runs: `passed` passed and `failed` failed. */
-async function fillAccount(user: ShellUser, passed: number, failed: number) {
-  const p1 = await createProject(user.api, unique('Dash P1'));
-  const p2 = await createProject(user.api, unique('Dash P2'));
-  const s1 = await createSuite(user.api, p1.id);
-  await createSuite(user.api, p1.id);
-  await createSuite(user.api, p2.id);
-  const c1 = await createCase(user.api, { suite: s1.id });
-  const c2 = await createCase(user.api, { project: p2.id });
-  for (let i = 0; i < passed; i += 1) await createRun(user.api, i % 2 ? c1.id : c2.id, 'passed');
-  for (let i = 0; i < failed; i += 1) await createRun(user.api, i % 2 ? c2.id : c1.id, 'failed');
+async function fillAccount(user: TestUser, passed: number, failed: number) {
+  const api = await user.api();
+  const p1 = await createProject(api, unique('Dash P1'));
+  const p2 = await createProject(api, unique('Dash P2'));
+  const s1 = await createSuite(api, p1.id);
+  await createSuite(api, p1.id);
+  await createSuite(api, p2.id);
+  const c1 = await createCase(api, { suite: s1.id });
+  const c2 = await createCase(api, { project: p2.id });
+  for (let i = 0; i < passed; i += 1) await createRun(api, i % 2 ? c1.id : c2.id, 'passed');
+  for (let i = 0; i < failed; i += 1) await createRun(api, i % 2 ? c2.id : c1.id, 'failed');
 }
 
 test.describe('dashboard', () => {
   test('shows the counts of the projects the user sees, with percentages of all runs', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash' });
     await fillAccount(user, 2, 1);
-    await signInAs(page, user);
+    await signIn(page, user);
 
     await expect(page.getByRole('heading', { name: 'Welcome to Dashboard', level: 1 })).toBeVisible();
     await expect(page.getByText('Project and Test Execution Overview')).toBeVisible();
@@ -95,9 +95,9 @@ test.describe('dashboard', () => {
     expect(await summary(page)).toEqual({ passed: '2', failed: '1', total: '3' });
   });
 
-  test('with no runs every percentage is 0 and every count 0', async ({ page, adminApi, request }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash0');
-    await signInAs(page, user);
+  test('with no runs every percentage is 0 and every count 0', async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash0' });
+    await signIn(page, user);
     const results = card(page, 'Test Results Overview');
     await expect(results.getByRole('progressbar', { name: 'Passed' })).toHaveAttribute('aria-valuenow', '0');
     await expect(results.getByText('0 (0%)')).toHaveCount(2);
@@ -108,39 +108,37 @@ test.describe('dashboard', () => {
     );
   });
 
-  test('a run edited from passed to failed moves the percentages', async ({ page, adminApi, request }) => {
-    const user = await createUser(
-      adminApi,
-      request,
-      [...TREE_USER, 'home_test_run', 'edit_test_run'],
-      'dash-edit',
-    );
-    const project = await createProject(user.api);
-    const testCase = await createCase(user.api, { project: project.id });
+  test('a run edited from passed to failed moves the percentages', async ({ page, createUser }) => {
+    const user = await createUser({
+      permissions: [...TREE_USER, 'home_test_run', 'edit_test_run'],
+      prefix: 'dash-edit',
+    });
+    const api = await user.api();
+    const project = await createProject(api);
+    const testCase = await createCase(api, { project: project.id });
     for (const status of ['passed', 'passed', 'passed', 'failed'] as const) {
-      await createRun(user.api, testCase.id, status);
+      await createRun(api, testCase.id, status);
     }
-    await signInAs(page, user);
+    await signIn(page, user);
     const results = card(page, 'Test Results Overview');
     await expect(results.getByText('3 (75.0%)')).toBeVisible();
     await expect(results.getByText('1 (25.0%)')).toBeVisible();
 
-    const runs = await user.api.call<{ id: number; status: string }[]>(
+    const runs = await api.call<{ id: number; status: string }[]>(
       'GET',
       `/api/testruns/testcase/${testCase.id}`,
     );
     const runId = runs.find((run) => run.status === 'passed')?.id;
-    await user.api.call('PUT', `/api/testruns/update/${runId}`, { status: 'failed' });
+    await api.call('PUT', `/api/testruns/update/${runId}`, { status: 'failed' });
     await page.reload();
     await expect(results.getByText('2 (50.0%)')).toHaveCount(2);
   });
 
   test("'Loading data...' until all three counts have answered, which are asked together", async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash-wait');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash-wait' });
     await fillAccount(user, 1, 1);
     const waiting: string[] = [];
     let release: () => void = () => {};
@@ -152,7 +150,7 @@ test.describe('dashboard', () => {
       await held;
       await route.continue();
     });
-    await signInAs(page, user);
+    await signIn(page, user);
     await expect(page.getByText('Loading data...')).toBeVisible();
     // All three are out before any has answered.
     await expect.poll(() => [...waiting].sort()).toEqual([...COUNT_CALLS].sort());
@@ -164,10 +162,9 @@ test.describe('dashboard', () => {
 
   test("a failing count is only logged ('Error fetching dashboard stats') and stays 0", async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash-err');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash-err' });
     await fillAccount(user, 3, 1);
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -176,7 +173,7 @@ test.describe('dashboard', () => {
     await page.route('**/api/projects/count', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
-    await signInAs(page, user);
+    await signIn(page, user);
     const results = card(page, 'Test Results Overview');
     await expect(results.getByText('3 (75.0%)')).toBeVisible();
     await expect(card(page, 'Total Projects').locator('.donut-value')).toHaveText('0');
@@ -187,17 +184,13 @@ test.describe('dashboard', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test('when every count fails, loading still ends and all counts show 0', async ({
-    page,
-    adminApi,
-    request,
-  }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash-down');
+  test('when every count fails, loading still ends and all counts show 0', async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash-down' });
     await fillAccount(user, 1, 0);
     await page.route(/\/api\/(projects\/count|testsuites\/count|testruns\/stats)$/, (route) =>
       route.abort('failed'),
     );
-    await signInAs(page, user);
+    await signIn(page, user);
     await expect(page.getByText('Test Results Overview')).toBeVisible();
     await expect(page.getByText('Loading data...')).toHaveCount(0);
     expect(await summary(page)).toEqual({ passed: '0', failed: '0', total: '0' });
@@ -205,11 +198,10 @@ test.describe('dashboard', () => {
 
   test('without a token in local storage no count is asked for, only a warning is logged', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash-notoken');
-    await signInAs(page, user);
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash-notoken' });
+    await signIn(page, user);
     await expect(page.getByText('Test Results Overview')).toBeVisible();
     await page.getByRole('link', { name: 'Add Project' }).click();
     await expect(page).toHaveURL(/\/projects-create$/);
@@ -233,11 +225,10 @@ test.describe('dashboard', () => {
 
   test('tracks the window width: a resize redraws the charts for a narrow window', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'dash-width');
-    await signInAs(page, user);
+    const user = await createUser({ permissions: TREE_USER, prefix: 'dash-width' });
+    await signIn(page, user);
     const grid = page.locator('.dashboard-grid');
     await expect(grid).toHaveAttribute('data-layout', 'wide');
     await expect(page.locator('.donut')).toHaveCSS('width', '220px');

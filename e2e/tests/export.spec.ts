@@ -1,17 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from '@playwright/test';
-import { Api, expect, signIn, test, unique } from '../fixtures';
-import { statusOf } from './admin-support';
+import type { PermissionName } from '@verdict/contract';
 import {
+  type Api,
   addMember,
+  type CreateUser,
   createCase,
   createProject,
   createRole,
   createRun,
   createSuite,
-  createUser,
-  type TestUser,
-} from './projects-helpers';
+  expect,
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
 
 /**
  * README 'CSV export': 'Export cases (CSV)' on the project page and 'Export runs (CSV)' on a
@@ -39,15 +42,10 @@ async function download(page: Page, button: Locator): Promise<{ filename: string
 async function makeProject(api: Api) {
   const project = await createProject(api, unique('Export P'));
   const suite = await createSuite(api, project.id, unique('Suite S'));
-  const a = await createCase(api, { kind: 'suite', id: suite.id }, unique('Case A'), 'Signs in, then "out"');
-  const a1 = await createCase(api, { kind: 'parent', id: a.id }, unique('Case A1'));
-  const b = await createCase(
-    api,
-    { kind: 'suite', id: suite.id },
-    unique('Case B'),
-    "safe;=cmd|' /C calc'!A0",
-  );
-  const t = await createCase(api, { kind: 'project', id: project.id }, unique('Case T'));
+  const a = await createCase(api, { suite: suite.id }, unique('Case A'), 'Signs in, then "out"');
+  const a1 = await createCase(api, { parent: a.id }, unique('Case A1'));
+  const b = await createCase(api, { suite: suite.id }, unique('Case B'), "safe;=cmd|' /C calc'!A0");
+  const t = await createCase(api, { project: project.id }, unique('Case T'));
   const runs = [
     await createRun(api, a.id, 'passed'),
     await createRun(api, a1.id, 'passed'),
@@ -58,14 +56,19 @@ async function makeProject(api: Api) {
 }
 
 /** A member whose project role is exactly `projectPermissions` (and who sees projects and cases). */
-async function member(api: Api, projectId: number, projectPermissions: Parameters<typeof createRole>[1]) {
-  const user = await createUser(api, ['home_project', 'home_test_suit', 'home_test_case', 'home_test_run']);
+async function member(
+  createUser: CreateUser,
+  api: Api,
+  projectId: number,
+  projectPermissions: readonly PermissionName[],
+) {
+  const user = await createUser({
+    permissions: ['home_project', 'home_test_suit', 'home_test_case', 'home_test_run'],
+  });
   const role = await createRole(api, projectPermissions);
   await addMember(api, projectId, user.id, role.id);
   return user;
 }
-
-const signInAs = (page: Page, user: TestUser) => signIn(page, user.email, user.password);
 
 test.describe('CSV export', () => {
   test('the project page downloads its cases with their hierarchy, latest status and roll-up', async ({
@@ -119,13 +122,16 @@ test.describe('CSV export', () => {
   test('export_project held through the project role is enough; without it there is no button', async ({
     page,
     adminApi,
-    request,
+    createUser,
   }) => {
     const { project, a, a1, b, t } = await makeProject(adminApi);
-    const exporter = await member(adminApi, project.id, ['export_project']);
-    const viewer = await member(adminApi, project.id, ['edit_project', 'add_test_run_in_test_case']);
+    const exporter = await member(createUser, adminApi, project.id, ['export_project']);
+    const viewer = await member(createUser, adminApi, project.id, [
+      'edit_project',
+      'add_test_run_in_test_case',
+    ]);
 
-    await signInAs(page, exporter);
+    await signIn(page, exporter);
     await page.goto(`/projects/${project.id}`);
     const file = await download(page, page.getByRole('button', { name: 'Export cases (CSV)' }));
     expect(
@@ -139,7 +145,7 @@ test.describe('CSV export', () => {
 
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signInAs(page, viewer);
+    await signIn(page, viewer);
     await page.goto(`/projects/${project.id}`);
     // The project page has loaded the viewer's role (its Edit button shows) without an export button.
     await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
@@ -149,10 +155,8 @@ test.describe('CSV export', () => {
     await expect(page.getByRole('button', { name: 'Export runs (CSV)' })).toHaveCount(0);
 
     // And the server refuses the viewer's download.
-    const viewerApi = await Api.login(request, viewer.email, viewer.password);
-    expect(await statusOf(request, viewerApi, 'GET', `/api/projects/${project.id}/export/cases.csv`)).toBe(
-      403,
-    );
-    expect(await statusOf(request, viewerApi, 'GET', `/api/test-cases/${a.id}/export/runs.csv`)).toBe(403);
+    const viewerApi = await viewer.api();
+    expect(await viewerApi.status('GET', `/api/projects/${project.id}/export/cases.csv`)).toBe(403);
+    expect(await viewerApi.status('GET', `/api/test-cases/${a.id}/export/runs.csv`)).toBe(403);
   });
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
-import { expect, signIn, test, unique } from '../fixtures';
-import { createProject } from './projects-helpers';
+import type { RunStats, Suite, TestCase } from '@verdict/contract';
+import { createProject, expect, signIn, test, unique } from '../fixtures';
 
 const fixture = (name: string) =>
   path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/junit', name);
@@ -31,12 +31,10 @@ test.describe('results from CI', () => {
     expect(res.status(), await res.text()).toBe(201);
 
     // The report's suite and cases are in the project; a case page shows the recorded run.
-    const suites = await adminApi.call('GET', `/api/testsuites/project/${project.id}`);
-    expect(suites.map((suite: { name: string }) => suite.name)).toContain(
-      'com.acme.billing.InvoiceServiceTest',
-    );
-    const cases = await adminApi.call('GET', `/api/test-cases/suite/${suites[0].id}`);
-    const failing = cases.find((c: { name: string }) => c.name === 'appliesVatToNetAmount');
+    const suites = await adminApi.call<Suite[]>('GET', `/api/testsuites/project/${project.id}`);
+    expect(suites.map((suite) => suite.name)).toContain('com.acme.billing.InvoiceServiceTest');
+    const cases = await adminApi.call<TestCase[]>('GET', `/api/test-cases/suite/${suites[0]!.id}`);
+    const failing = cases.find((c) => c.name === 'appliesVatToNetAmount')!;
     await page.goto(`/cases/${failing.id}`);
     await expect(page.getByRole('table', { name: 'Test Runs' })).toContainText('Failed');
   });
@@ -48,7 +46,7 @@ test.describe('results from CI', () => {
     await page.getByLabel('JUnit XML report').setInputFiles(fixture('jest-junit.xml'));
     await expect(page.getByText('Passed').first()).toBeVisible();
     await expect(page.getByText('Failed').first()).toBeVisible();
-    const counts = await adminApi.call('GET', '/api/testruns/stats');
+    const counts = await adminApi.call<RunStats>('GET', '/api/testruns/stats');
     expect(counts.totalRuns).toBeGreaterThan(0);
   });
 });

@@ -1,20 +1,12 @@
-import { expect, signIn, test } from '../fixtures';
-import {
-  addMember,
-  createProject,
-  createRole,
-  createUser,
-  errorBox,
-  expectToastFor3Seconds,
-  pick,
-  toast,
-} from './projects-helpers';
+import type { ProjectDetail } from '@verdict/contract';
+import { addMember, createProject, createRole, expect, signIn, test, unique } from '../fixtures';
+import { errorBox, expectToastFor3Seconds, pick, toast } from '../page-helpers';
 
 test.describe('add user to project', () => {
-  test('both picks are required; success returns to the project', async ({ page, adminApi }) => {
+  test('both picks are required; success returns to the project', async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'newmember');
-    const role = await createRole(adminApi, ['home_project'], 'member-role');
+    const user = await createUser({ prefix: 'newmember' });
+    const role = await createRole(adminApi, ['home_project'], unique('member-role'));
 
     await signIn(page);
     await page.goto(`/projects/${project.id}`);
@@ -23,12 +15,12 @@ test.describe('add user to project', () => {
     await expect(page.getByRole('heading', { name: 'Add User to Project' })).toBeVisible();
 
     await page.getByRole('button', { name: 'Add User' }).click();
-    await expect(errorBox(page, 'Please select both user and role')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Please select both user and role')).toBeVisible();
 
     // Searchable: typing part of the email finds the user.
     await pick(page, 'User', user.email);
     await page.getByRole('button', { name: 'Add User' }).click();
-    await expect(errorBox(page, 'Please select both user and role')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Please select both user and role')).toBeVisible();
 
     await pick(page, 'Role', role.name);
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -36,7 +28,7 @@ test.describe('add user to project', () => {
     await expectToastFor3Seconds(page, 'User added to project successfully');
     const members = page.getByRole('table', { name: 'Project Members' });
     await expect(members.getByRole('cell', { name: user.username, exact: true })).toBeVisible();
-    const detail = await adminApi.call('GET', `/api/projects/detail/${project.id}`);
+    const detail = await adminApi.call<ProjectDetail>('GET', `/api/projects/detail/${project.id}`);
     expect(detail.members).toContainEqual(
       expect.objectContaining({ id: user.id, role: { id: role.id, name: role.name } }),
     );
@@ -47,12 +39,12 @@ test.describe('add user to project', () => {
     await signIn(page);
     await page.route('**/api/roles/list', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto(`/projects/${project.id}/add-user`);
-    await expect(errorBox(page, 'Failed to load users or roles')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to load users or roles')).toBeVisible();
   });
 
-  test("'Failed to add user' when the server refuses", async ({ page, adminApi }) => {
+  test("'Failed to add user' when the server refuses", async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'gone');
+    const user = await createUser({ prefix: 'gone' });
     const role = await createRole(adminApi, ['home_project']);
     await signIn(page);
     await page.goto(`/projects/${project.id}/add-user`);
@@ -60,7 +52,7 @@ test.describe('add user to project', () => {
     await pick(page, 'Role', role.name);
     await adminApi.call('DELETE', `/api/users/delete/${user.id}`);
     await page.getByRole('button', { name: 'Add User' }).click();
-    await expect(errorBox(page, 'Failed to add user')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to add user')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/add-user$`));
   });
 });
@@ -69,11 +61,12 @@ test.describe('change user role', () => {
   test('the role is required; success returns to the project with the message', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'changing');
-    const before = await createRole(adminApi, ['home_project'], 'before');
-    const after = await createRole(adminApi, ['home_project', 'home_test_suit'], 'after');
+    const user = await createUser({ prefix: 'changing' });
+    const before = await createRole(adminApi, ['home_project'], unique('before'));
+    const after = await createRole(adminApi, ['home_project', 'home_test_suit'], unique('after'));
     await addMember(adminApi, project.id, user.id, before.id);
 
     await signIn(page);
@@ -86,21 +79,25 @@ test.describe('change user role', () => {
 
     await page.getByRole('button', { name: 'Clear Role' }).click();
     await page.getByRole('button', { name: 'Change Role' }).click();
-    await expect(errorBox(page, 'Please select a role')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Please select a role')).toBeVisible();
 
     await pick(page, 'Role', after.name);
     await page.getByRole('button', { name: 'Change Role' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
     await expectToastFor3Seconds(page, 'Role changed successfully');
-    const detail = await adminApi.call('GET', `/api/projects/detail/${project.id}`);
+    const detail = await adminApi.call<ProjectDetail>('GET', `/api/projects/detail/${project.id}`);
     expect(detail.members).toContainEqual(
       expect.objectContaining({ id: user.id, role: { id: after.id, name: after.name } }),
     );
   });
 
-  test("shows the server's message, else 'Role changed successfully'", async ({ page, adminApi }) => {
+  test("shows the server's message, else 'Role changed successfully'", async ({
+    page,
+    adminApi,
+    createUser,
+  }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'msg');
+    const user = await createUser({ prefix: 'msg' });
     const role = await createRole(adminApi, ['home_project']);
     await addMember(adminApi, project.id, user.id, role.id);
     await signIn(page);
@@ -131,9 +128,10 @@ test.describe('change user role', () => {
   test("failures: the server's message, 'Failed to change role', 'No response from server'", async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'fail');
+    const user = await createUser({ prefix: 'fail' });
     const role = await createRole(adminApi, ['home_project']);
     await addMember(adminApi, project.id, user.id, role.id);
     await signIn(page);
@@ -145,37 +143,41 @@ test.describe('change user role', () => {
     // No response at all.
     await page.route('**/change-role', (route) => route.abort('connectionreset'));
     await submit.click();
-    await expect(errorBox(page, 'No response from server')).toBeVisible();
+    await expect(errorBox(page, '⚠️ No response from server')).toBeVisible();
 
     // An answer without a message.
     await page.unroute('**/change-role');
     await page.route('**/change-role', (route) => route.fulfill({ status: 500, body: '' }));
     await submit.click();
-    await expect(errorBox(page, 'Failed to change role')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to change role')).toBeVisible();
 
     // The real server's message: the user is no longer a member.
     await page.unroute('**/change-role');
     await adminApi.call('DELETE', `/api/projects/${project.id}/user/${user.id}/remove`);
     await submit.click();
-    await expect(errorBox(page, 'That user is not a member of this project')).toBeVisible();
+    await expect(errorBox(page, '⚠️ That user is not a member of this project')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/user/${user.id}$`));
   });
 
-  test("'Failed to load roles' when the role list cannot be loaded", async ({ page, adminApi }) => {
+  test("'Failed to load roles' when the role list cannot be loaded", async ({
+    page,
+    adminApi,
+    createUser,
+  }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, []);
+    const user = await createUser();
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
     await signIn(page);
     await page.route('**/api/roles/list', (route) => route.fulfill({ status: 500, body: '{}' }));
     await page.goto(`/projects/${project.id}/user/${user.id}`);
-    await expect(errorBox(page, 'Failed to load roles')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to load roles')).toBeVisible();
   });
 });
 
 test.describe('remove user from project', () => {
-  test('Remove asks first, then removes the member', async ({ page, adminApi }) => {
+  test('Remove asks first, then removes the member', async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'removed');
+    const user = await createUser({ prefix: 'removed' });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
     await signIn(page);
     await page.goto(`/projects/${project.id}`);
@@ -193,13 +195,13 @@ test.describe('remove user from project', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Remove' }).click();
     await expectToastFor3Seconds(page, 'User removed from project successfully');
     await expect(members.getByRole('cell', { name: user.username, exact: true })).toHaveCount(0);
-    const detail = await adminApi.call('GET', `/api/projects/detail/${project.id}`);
+    const detail = await adminApi.call<ProjectDetail>('GET', `/api/projects/detail/${project.id}`);
     expect(detail.members.map((m: { id: number }) => m.id)).not.toContain(user.id);
   });
 
-  test("'Failed to remove user' when the removal fails", async ({ page, adminApi }) => {
+  test("'Failed to remove user' when the removal fails", async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, [], 'twice');
+    const user = await createUser({ prefix: 'twice' });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
     await signIn(page);
     await page.goto(`/projects/${project.id}`);
@@ -208,6 +210,6 @@ test.describe('remove user from project', () => {
     await adminApi.call('DELETE', `/api/projects/${project.id}/user/${user.id}/remove`);
     await members.getByRole('button', { name: `Remove ${user.username}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Remove' }).click();
-    await expect(errorBox(page, 'Failed to remove user')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to remove user')).toBeVisible();
   });
 });

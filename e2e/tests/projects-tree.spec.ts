@@ -1,5 +1,4 @@
-import { expect, signIn, test, unique } from '../fixtures';
-import { ALL_PROJECT_PERMISSIONS, createUser } from './projects-helpers';
+import { ALL_PROJECT_PERMISSIONS, expect, signIn, test, unique } from '../fixtures';
 
 /**
  * The sidebar tree shows what the project, suite and case screens create, rename and delete at
@@ -7,10 +6,10 @@ import { ALL_PROJECT_PERMISSIONS, createUser } from './projects-helpers';
  */
 test('the project tree follows creations, renames and deletions without a reload', async ({
   page,
-  adminApi,
+  createUser,
 }) => {
-  const user = await createUser(adminApi, ['add_project', ...ALL_PROJECT_PERMISSIONS], 'tree');
-  await signIn(page, user.email, user.password);
+  const user = await createUser({ permissions: ['add_project', ...ALL_PROJECT_PERMISSIONS], prefix: 'tree' });
+  await signIn(page, user);
   const tree = page.getByRole('navigation', { name: 'Main' });
   const node = (name: string) => tree.getByRole('treeitem').filter({ hasText: name });
   await expect(tree.getByText('No projects')).toBeVisible();

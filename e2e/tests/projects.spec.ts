@@ -1,13 +1,5 @@
-import { expect, signIn, test, unique } from '../fixtures';
-import {
-  addMember,
-  createProject,
-  createRole,
-  createUser,
-  errorBox,
-  expectToastFor3Seconds,
-  toast,
-} from './projects-helpers';
+import { addMember, createProject, createRole, expect, signIn, test, unique } from '../fixtures';
+import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('create project', () => {
   test('both fields are required; success goes to the dashboard with a toast', async ({ page, adminApi }) => {
@@ -43,15 +35,15 @@ test.describe('create project', () => {
     );
   });
 
-  test("a refused create shows the server's message", async ({ page, adminApi }) => {
+  test("a refused create shows the server's message", async ({ page, createUser }) => {
     // Without add_project the server answers 403 with a message naming it.
-    const user = await createUser(adminApi, ['home_project']);
-    await signIn(page, user.email, user.password);
+    const user = await createUser({ permissions: ['home_project'] });
+    await signIn(page, user);
     await page.goto('/projects-create');
     await page.getByLabel('Project Name').fill(unique('refused'));
     await page.getByLabel('Description').fill('x');
     await page.getByRole('button', { name: 'Create Project' }).click();
-    await expect(errorBox(page, 'You do not have the permission "add_project"')).toBeVisible();
+    await expect(errorBox(page, '⚠️ You do not have the permission "add_project"')).toBeVisible();
     await expect(page).toHaveURL(/\/projects-create$/);
   });
 
@@ -62,7 +54,7 @@ test.describe('create project', () => {
     await page.getByLabel('Project Name').fill(unique('fails'));
     await page.getByLabel('Description').fill('x');
     await page.getByRole('button', { name: 'Create Project' }).click();
-    await expect(errorBox(page, 'Failed to create project. Please try again.')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to create project. Please try again.')).toBeVisible();
   });
 });
 
@@ -99,7 +91,7 @@ test.describe('edit project', () => {
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await signIn(page);
     await page.goto(`/edit-project/${project.id}`);
-    await expect(errorBox(page, 'Failed to fetch project')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch project')).toBeVisible();
   });
 
   test("'Failed to update project' when the save fails", async ({ page, adminApi }) => {
@@ -109,17 +101,21 @@ test.describe('edit project', () => {
     await expect(page.getByLabel('Project Name')).toHaveValue(project.name);
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(errorBox(page, 'Failed to update project')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to update project')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/edit-project/${project.id}$`));
   });
 });
 
 test.describe('project detail', () => {
-  test('shows the one-row table, the buttons and the paginated members', async ({ page, adminApi }) => {
+  test('shows the one-row table, the buttons and the paginated members', async ({
+    page,
+    adminApi,
+    createUser,
+  }) => {
     const project = await createProject(adminApi, unique('detail'), 'Detail description');
     const role = await createRole(adminApi, ['home_project']);
     const users = [];
-    for (let i = 0; i < 9; i += 1) users.push(await createUser(adminApi, [], `member${i}`));
+    for (let i = 0; i < 9; i += 1) users.push(await createUser({ prefix: `member${i}` }));
     for (const user of users) await addMember(adminApi, project.id, user.id, role.id);
 
     await signIn(page);
@@ -207,7 +203,7 @@ test.describe('project detail', () => {
       .getByRole('button', { name: 'Delete' })
       .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(errorBox(page, 'Failed to delete project')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to delete project')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
   });
 
@@ -216,19 +212,19 @@ test.describe('project detail', () => {
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await signIn(page);
     await page.goto(`/projects/${project.id}`);
-    await expect(errorBox(page, 'Failed to fetch project details')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch project details')).toBeVisible();
     await page.goto('/projects/not-a-number');
-    await expect(errorBox(page, 'Failed to fetch project details')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch project details')).toBeVisible();
   });
 });
 
 test.describe('project permissions', () => {
-  test('a member without project permissions sees no controls', async ({ page, adminApi }) => {
+  test('a member without project permissions sees no controls', async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, ['home_project']);
+    const user = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
 
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto(`/projects/${project.id}`);
     const table = page.getByRole('table', { name: 'Project', exact: true });
     await expect(table.getByRole('columnheader')).toHaveText(['Sr No', 'Name']);
@@ -242,10 +238,11 @@ test.describe('project permissions', () => {
   test('each control follows its permission; the member role adds to the global one', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const project = await createProject(adminApi);
     // Global: edit_project. Project role: delete_project, add_test_suit_in_project, users_in_project.
-    const user = await createUser(adminApi, ['home_project', 'edit_project']);
+    const user = await createUser({ permissions: ['home_project', 'edit_project'] });
     const memberRole = await createRole(adminApi, [
       'delete_project',
       'add_test_suit_in_project',
@@ -253,7 +250,7 @@ test.describe('project permissions', () => {
     ]);
     await addMember(adminApi, project.id, user.id, memberRole.id);
 
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto(`/projects/${project.id}`);
     const table = page.getByRole('table', { name: 'Project', exact: true });
     await expect(table.getByRole('link', { name: 'Edit' })).toBeVisible();
@@ -270,15 +267,16 @@ test.describe('project permissions', () => {
   test('member actions follow change_user_role_in_project and remove_user_from_project', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const project = await createProject(adminApi);
-    const user = await createUser(adminApi, ['home_project']);
-    const other = await createUser(adminApi, [], 'other');
+    const user = await createUser({ permissions: ['home_project'] });
+    const other = await createUser({ prefix: 'other' });
     const changeOnly = await createRole(adminApi, ['users_in_project', 'change_user_role_in_project']);
     await addMember(adminApi, project.id, user.id, changeOnly.id);
     await addMember(adminApi, project.id, other.id, changeOnly.id);
 
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto(`/projects/${project.id}`);
     const members = page.getByRole('table', { name: 'Project Members' });
     await expect(members.getByRole('link', { name: `Change Role of ${other.username}` })).toBeVisible();

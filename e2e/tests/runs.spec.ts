@@ -1,14 +1,6 @@
-import { Api, expect, signIn, test } from '../fixtures';
-import {
-  addMember,
-  createRole,
-  createRun,
-  createUser,
-  errorBox,
-  expectToastFor3Seconds,
-  projectWithCase,
-  toast,
-} from './projects-helpers';
+import type { TestRun } from '@verdict/contract';
+import { addMember, createRole, createRun, expect, projectWithCase, signIn, test } from '../fixtures';
+import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('create test run', () => {
   test('Status is Passed or Failed, passed by default; success returns to the case', async ({
@@ -50,8 +42,8 @@ test.describe('create test run', () => {
       'Edit',
       'Delete',
     ]);
-    const stored = await adminApi.call('GET', `/api/testruns/testcase/${testCase.id}`);
-    expect(stored.map((run: { status: string }) => run.status)).toEqual(['passed', 'failed']);
+    const stored = await adminApi.call<TestRun[]>('GET', `/api/testruns/testcase/${testCase.id}`);
+    expect(stored.map((run) => run.status)).toEqual(['passed', 'failed']);
   });
 
   test('failures: server message, error field, reason', async ({ page, adminApi }) => {
@@ -64,25 +56,25 @@ test.describe('create test run', () => {
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"Run store is down"}' }),
     );
     await submit.click();
-    await expect(errorBox(page, 'Run store is down')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Run store is down')).toBeVisible();
 
     await page.unroute('**/api/testruns/create/*');
     await page.route('**/api/testruns/create/*', (route) =>
       route.fulfill({ status: 502, contentType: 'application/json', body: '{}' }),
     );
     await submit.click();
-    await expect(errorBox(page, 'HTTP 502')).toBeVisible();
+    await expect(errorBox(page, /^⚠️ HTTP 502( |$)/)).toBeVisible();
 
     await page.unroute('**/api/testruns/create/*');
     await page.route('**/api/testruns/create/*', (route) => route.abort('connectionrefused'));
     await submit.click();
-    await expect(errorBox(page, 'Failed to fetch')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch')).toBeVisible();
 
     // The real server's message once the case is gone.
     await page.unroute('**/api/testruns/create/*');
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await submit.click();
-    await expect(errorBox(page, 'Test case not found')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Test case not found')).toBeVisible();
     await expect(page).toHaveURL(new RegExp(`/testcases/${testCase.id}/add-testrun$`));
   });
 });
@@ -140,9 +132,9 @@ test.describe('edit test run', () => {
     await expect(page.getByLabel('Status')).toHaveValue('passed');
     await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
     await page.getByRole('button', { name: 'Update Test Run' }).click();
-    await expect(errorBox(page, 'Failed to update test run!')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to update test run!')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, 'Failed to fetch test run details')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch test run details')).toBeVisible();
   });
 });
 
@@ -185,23 +177,23 @@ test.describe('test runs table', () => {
     await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
     await runs.getByRole('button', { name: `Delete run ${run.id}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(errorBox(page, 'Failed to delete')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to delete')).toBeVisible();
   });
 
   test("Executed By shows 'ID: {id}' once the executing user is deleted", async ({
     page,
-    request,
     adminApi,
+    createUser,
   }) => {
     const { project, testCase } = await projectWithCase(adminApi);
-    const tester = await createUser(adminApi, ['home_project'], 'executor');
+    const tester = await createUser({ permissions: ['home_project'], prefix: 'executor' });
     await addMember(
       adminApi,
       project.id,
       tester.id,
       (await createRole(adminApi, ['home_project', 'add_test_run_in_test_case'])).id,
     );
-    const testerApi = await Api.login(request, tester.email, tester.password);
+    const testerApi = await tester.api();
     const run = await createRun(testerApi, testCase.id, 'failed');
     expect(run.executed_by).toBe(tester.id);
 
@@ -220,25 +212,26 @@ test.describe('test runs table', () => {
   test('the runs table, Edit and Delete follow home_test_run, edit_test_run and delete_test_run', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const { project, testCase } = await projectWithCase(adminApi);
     await createRun(adminApi, testCase.id);
-    const viewer = await createUser(adminApi, ['home_project', 'home_test_run']);
+    const viewer = await createUser({ permissions: ['home_project', 'home_test_run'] });
     await addMember(
       adminApi,
       project.id,
       viewer.id,
       (await createRole(adminApi, ['users_in_project', 'edit_test_run'])).id,
     );
-    await signIn(page, viewer.email, viewer.password);
+    await signIn(page, viewer);
     await page.goto(`/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Edit']);
 
-    const deleter = await createUser(adminApi, ['home_project', 'home_test_run', 'delete_test_run']);
+    const deleter = await createUser({ permissions: ['home_project', 'home_test_run', 'delete_test_run'] });
     await addMember(adminApi, project.id, deleter.id, (await createRole(adminApi, ['home_project'])).id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, deleter.email, deleter.password);
+    await signIn(page, deleter);
     await page.goto(`/cases/${testCase.id}`);
     await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Delete']);
   });
@@ -247,12 +240,13 @@ test.describe('test runs table', () => {
   test('a project role without users_in_project still shows the controls it grants', async ({
     page,
     adminApi,
+    createUser,
   }) => {
     const { project, testCase } = await projectWithCase(adminApi);
     await createRun(adminApi, testCase.id);
-    const user = await createUser(adminApi, ['home_project', 'home_test_run']);
+    const user = await createUser({ permissions: ['home_project', 'home_test_run'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['edit_test_run'])).id);
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto(`/cases/${testCase.id}`);
     await expect(page.getByRole('table', { name: 'Test Runs' }).getByRole('columnheader')).toHaveText([
       'Status',

@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
-import type { PermissionName } from '@verdict/contract';
-import { Api, expect, signIn, test, unique } from '../fixtures';
+import type { PermissionName, ProjectDetail, TestCase } from '@verdict/contract';
+import {
+  addMember,
+  createCase,
+  createProject,
+  createRole,
+  createSuite,
+  expect,
+  signIn,
+  test,
+  unique,
+} from '../fixtures';
 
 /**
  * docs/security.md, "Output": names that look like HTML are stored verbatim and shown as text
@@ -10,7 +20,6 @@ import { Api, expect, signIn, test, unique } from '../fixtures';
  */
 
 const PERMISSIONS: PermissionName[] = ['home_project', 'home_test_suit', 'home_test_case', 'home_test_run'];
-const PASSWORD = 'xss-e2e-password-1';
 
 function hostile(label: string): string {
   return `<img src=x onerror="window.__xss='${label}'"> ${unique(label)}`;
@@ -33,57 +42,29 @@ function watch(page: Page) {
 test('HTML in project, suite and case names is shown as text on their screens and in the tree', async ({
   page,
   adminApi,
-  request,
+  createUser,
 }) => {
   // A user who sees only this project, so the tree holds nothing else.
-  const permissionList = await adminApi.call<{ id: number; name: string }[]>('GET', '/api/permissions/list');
-  const permissionIds = permissionList
-    .filter((p) => PERMISSIONS.includes(p.name as PermissionName))
-    .map((p) => p.id);
-  const role = await adminApi.call('POST', '/api/roles/create', {
-    name: unique('xss role'),
-    description: 'xss',
-    permissionIds,
-  });
-  const username = unique('xss-user');
-  const email = `${username}@example.com`.toLowerCase();
-  const user = await adminApi.call('POST', '/api/users/create', {
-    username,
-    email,
-    password: PASSWORD,
-    roleIds: [role.role.id],
-  });
-  const api = await Api.login(request, email, PASSWORD);
+  const role = await createRole(adminApi, PERMISSIONS, unique('xss role'));
+  const user = await createUser({ prefix: 'xss-user', roleIds: [role.id] });
+  const api = await user.api();
   // The admin creates the project and makes the user a member (the user may only read).
   const names = { project: hostile('project'), suite: hostile('suite'), case: hostile('case') };
-  const project = (
-    await adminApi.call('POST', '/api/projects/create', { name: names.project, description: names.project })
-  ).project;
-  await adminApi.call('POST', '/api/projects/add-user', {
-    projectId: project.id,
-    userId: user.user.id,
-    roleId: role.role.id,
-  });
-  const suite = (
-    await adminApi.call('POST', '/api/testsuites/create', {
-      project_id: project.id,
-      name: names.suite,
-      description: names.suite,
-    })
-  ).suite;
-  const testCase = (
-    await adminApi.call('POST', `/api/test-cases/suite/${suite.id}/create`, {
-      name: names.case,
-      description: names.case,
-    })
-  ).testCase;
+  const project = await createProject(adminApi, names.project, names.project);
+  await addMember(adminApi, project.id, user.id, role.id);
+  const suite = await createSuite(adminApi, project.id, names.suite, names.suite);
+  const testCase = await createCase(adminApi, { suite: suite.id }, names.case, names.case);
 
   // The API answers the text verbatim.
-  expect((await api.call('GET', `/api/projects/detail/${project.id}`)).name).toBe(names.project);
-  expect((await api.call('GET', `/api/test-cases/single/${testCase.id}`)).description).toBe(names.case);
+  expect((await api.call<ProjectDetail>('GET', `/api/projects/detail/${project.id}`)).name).toBe(
+    names.project,
+  );
+  expect((await api.call<TestCase>('GET', `/api/test-cases/single/${testCase.id}`)).description).toBe(
+    names.case,
+  );
 
   const check = watch(page);
-  await signIn(page, email, PASSWORD);
+  await signIn(page, user);
 
   for (const [path, name] of [
     [`/projects/${project.id}`, names.project],

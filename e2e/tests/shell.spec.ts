@@ -1,9 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
-import { signIn, test, unique } from '../fixtures';
-import { createProject, createUser, expect, signInAs, USER_PASSWORD } from './shell-helpers';
+import { createProject, createRole, expect, signIn, test, unique } from '../fixtures';
 
-/** SPEC §2 'Shell: sidebar and header', §4 (logout, lastRoute), §6 (shell permissions). */
+/**
+ * docs/product/shell-and-navigation.md (header, sidebars, permissions) and
+ * docs/product/sign-in-and-sessions.md (logout, lastRoute).
+ */
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Admin' });
@@ -13,11 +15,10 @@ const SHELL_PERMISSIONS: PermissionName[] = ['add_project', 'home_project', 'man
 test.describe('main sidebar and header', () => {
   test('with every shell permission: Dashboard, Add Project, the Projects tree and the Admin pill', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, SHELL_PERMISSIONS, 'zed');
-    await signInAs(page, user);
+    const user = await createUser({ permissions: SHELL_PERMISSIONS, prefix: 'zed' });
+    await signIn(page, user);
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await expect(page.getByRole('banner').getByText('Verdict')).toBeVisible();
@@ -44,21 +45,13 @@ test.describe('main sidebar and header', () => {
   });
 
   for (const missing of SHELL_PERMISSIONS) {
-    test(`without ${missing} its element is missing and the others show`, async ({
-      page,
-      adminApi,
-      request,
-    }) => {
-      const user = await createUser(
-        adminApi,
-        request,
-        SHELL_PERMISSIONS.filter((name) => name !== missing),
-      );
+    test(`without ${missing} its element is missing and the others show`, async ({ page, createUser }) => {
+      const user = await createUser({ permissions: SHELL_PERMISSIONS.filter((name) => name !== missing) });
       const projectLists: string[] = [];
       page.on('request', (r) => {
         if (r.url().endsWith('/api/projects/list')) projectLists.push(r.url());
       });
-      await signInAs(page, user);
+      await signIn(page, user);
       await expect(page.getByRole('heading', { name: 'Welcome to Dashboard' })).toBeVisible();
       await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
 
@@ -77,11 +70,10 @@ test.describe('main sidebar and header', () => {
 
   test('a user without any permission sees only the Dashboard link and Logout', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, []);
-    await signInAs(page, user);
+    const user = await createUser();
+    await signIn(page, user);
     await expect(page.getByRole('heading', { name: 'Welcome to Dashboard' })).toBeVisible();
     await expect(mainNav(page).getByRole('link')).toHaveCount(1);
     await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
@@ -89,32 +81,11 @@ test.describe('main sidebar and header', () => {
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
 
-  test("permissions are the union of the user's roles", async ({ page, adminApi }) => {
-    const ids = new Map(
-      (await adminApi.call<{ id: number; name: string }[]>('GET', '/api/permissions/list')).map((p) => [
-        p.name,
-        p.id,
-      ]),
-    );
-    const roleA = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
-      name: unique('union-a'),
-      description: 'add_project only',
-      permissionIds: [ids.get('add_project')],
-    });
-    const roleB = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
-      name: unique('union-b'),
-      description: 'home_project and manage_admin_panel',
-      permissionIds: [ids.get('home_project'), ids.get('manage_admin_panel')],
-    });
-    const username = unique('union');
-    await adminApi.call('POST', '/api/users/create', {
-      username,
-      email: `${username}@example.com`,
-      password: USER_PASSWORD,
-      max_user_limit: 1,
-      roleIds: [roleA.role.id, roleB.role.id],
-    });
-    await signIn(page, `${username}@example.com`, USER_PASSWORD);
+  test("permissions are the union of the user's roles", async ({ page, adminApi, createUser }) => {
+    const roleA = await createRole(adminApi, ['add_project'], unique('union-a'));
+    const roleB = await createRole(adminApi, ['home_project', 'manage_admin_panel'], unique('union-b'));
+    const user = await createUser({ prefix: 'union', maxUserLimit: 1, roleIds: [roleA.id, roleB.id] });
+    await signIn(page, user);
     await expect(mainNav(page).getByRole('link', { name: 'Add Project' })).toBeVisible();
     await expect(mainNav(page).getByRole('heading', { name: 'Projects' })).toBeVisible();
     await expect(adminPill(page)).toBeVisible();
@@ -122,10 +93,9 @@ test.describe('main sidebar and header', () => {
 
   test("'Loading projects…' while the list loads, then 'No projects' when it is empty", async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, ['home_project']);
+    const user = await createUser({ permissions: ['home_project'] });
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
       release = resolve;
@@ -134,7 +104,7 @@ test.describe('main sidebar and header', () => {
       await held;
       await route.continue();
     });
-    await signInAs(page, user);
+    await signIn(page, user);
     await expect(mainNav(page).getByText('Loading projects…')).toBeVisible();
     release();
     await expect(mainNav(page).getByText('No projects')).toBeVisible();
@@ -143,9 +113,9 @@ test.describe('main sidebar and header', () => {
 });
 
 test.describe('logout', () => {
-  test('calls the server, clears the client and returns to sign-in', async ({ page, adminApi, request }) => {
-    const user = await createUser(adminApi, request, ['home_project']);
-    await signInAs(page, user);
+  test('calls the server, clears the client and returns to sign-in', async ({ page, createUser }) => {
+    const user = await createUser({ permissions: ['home_project'] });
+    await signIn(page, user);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
     const logoutCall = page.waitForRequest(
       (r) => r.url().endsWith('/api/auth/logout') && r.method() === 'POST',
@@ -163,15 +133,14 @@ test.describe('logout', () => {
 
   test('a failing logout call is only logged, and the client is cleared anyway', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, ['home_project']);
+    const user = await createUser({ permissions: ['home_project'] });
     const errors: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    await signInAs(page, user);
+    await signIn(page, user);
     await page.route('**/api/auth/logout', (route) => route.abort('failed'));
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
@@ -194,7 +163,7 @@ test.describe('admin area frame', () => {
     await signIn(page);
     await page.goto('/admin-dashboard');
     const nav = adminNav(page);
-    // SPEC's five links, plus the Permission Inspector (view_admin_home) and the Audit Log
+    // The five management links, plus the Permission Inspector (view_admin_home) and the Audit Log
     // (view_audit_log).
     await expect(nav.getByRole('link')).toHaveCount(7);
     await expect(nav.getByRole('link', { name: 'Dashboard' })).toHaveAttribute('href', '/admin-dashboard');
@@ -208,9 +177,9 @@ test.describe('admin area frame', () => {
   });
 
   for (const [permission, name, href] of ADMIN_LINKS) {
-    test(`the ${name} link needs ${permission}`, async ({ page, adminApi, request }) => {
-      const user = await createUser(adminApi, request, ['manage_admin_panel', permission]);
-      await signInAs(page, user);
+    test(`the ${name} link needs ${permission}`, async ({ page, createUser }) => {
+      const user = await createUser({ permissions: ['manage_admin_panel', permission] });
+      await signIn(page, user);
       await adminPill(page).click();
       await expect(page).toHaveURL(/\/admin-dashboard$/);
       const nav = adminNav(page);
@@ -223,11 +192,10 @@ test.describe('admin area frame', () => {
 
   test('/admin-dashboard is always in the admin sidebar; Back returns to /dashboard', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, []);
-    await signInAs(page, user);
+    const user = await createUser();
+    await signIn(page, user);
     await page.goto('/admin-dashboard');
     await expect(adminNav(page).getByRole('link')).toHaveCount(1);
     await expect(adminNav(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
@@ -302,12 +270,12 @@ test.describe('sidebar width rule', () => {
 test.describe('last route and unknown paths', () => {
   test('every visited path but / is saved as lastRoute and restored on opening /', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, ['home_project', 'add_project']);
-    const project = await createProject(user.api);
-    await signInAs(page, user);
+    const user = await createUser({ permissions: ['home_project', 'add_project'] });
+    const api = await user.api();
+    const project = await createProject(api);
+    await signIn(page, user);
     const lastRoute = () => page.evaluate(() => localStorage.getItem('lastRoute'));
     await page.goto(`/projects/${project.id}`);
     await expect.poll(lastRoute).toBe(`/projects/${project.id}`);
@@ -322,11 +290,10 @@ test.describe('last route and unknown paths', () => {
 
   test('after the session expires, signing in again resumes at the last route', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, ['home_project']);
-    await signInAs(page, user);
+    const user = await createUser({ permissions: ['home_project'] });
+    await signIn(page, user);
     await page.goto('/admin-dashboard');
     await page.evaluate(() => localStorage.setItem('tokenTime', String(Date.now() - 86_400_001)));
     await page.reload();

@@ -1,18 +1,17 @@
 import type { Page } from '@playwright/test';
-import { test, unique } from '../fixtures';
 import {
-  clickArrow,
   createCase,
   createProject,
   createRun,
   createSuite,
-  createUser,
   expect,
-  node,
-  type ShellUser,
-  signInAs,
+  signIn,
+  type TestUser,
   TREE_USER,
-} from './shell-helpers';
+  test,
+  unique,
+} from '../fixtures';
+import { clickArrow, node } from '../page-helpers';
 
 /**
  * README 'Status roll-up': the tree and the case page mark each case with its latest run and,
@@ -24,18 +23,19 @@ import {
  * P / suite S: case A (passed) > A1 (never ran) > A2 (never ran); case B (never ran);
  * case C (passed) > C1 (failed).
  */
-async function makeProject(user: ShellUser) {
-  const project = await createProject(user.api, unique('Rollup P'));
-  const suite = await createSuite(user.api, project.id, unique('Suite S'));
-  const a = await createCase(user.api, { suite: suite.id }, unique('Case A'));
-  const a1 = await createCase(user.api, { case: a.id }, unique('Case A1'));
-  const a2 = await createCase(user.api, { case: a1.id }, unique('Case A2'));
-  const b = await createCase(user.api, { suite: suite.id }, unique('Case B'));
-  const c = await createCase(user.api, { suite: suite.id }, unique('Case C'));
-  const c1 = await createCase(user.api, { case: c.id }, unique('Case C1'));
-  await createRun(user.api, a.id, 'passed');
-  await createRun(user.api, c.id, 'passed');
-  await createRun(user.api, c1.id, 'failed');
+async function makeProject(user: TestUser) {
+  const api = await user.api();
+  const project = await createProject(api, unique('Rollup P'));
+  const suite = await createSuite(api, project.id, unique('Suite S'));
+  const a = await createCase(api, { suite: suite.id }, unique('Case A'));
+  const a1 = await createCase(api, { parent: a.id }, unique('Case A1'));
+  const a2 = await createCase(api, { parent: a1.id }, unique('Case A2'));
+  const b = await createCase(api, { suite: suite.id }, unique('Case B'));
+  const c = await createCase(api, { suite: suite.id }, unique('Case C'));
+  const c1 = await createCase(api, { parent: c.id }, unique('Case C1'));
+  await createRun(api, a.id, 'passed');
+  await createRun(api, c.id, 'passed');
+  await createRun(api, c1.id, 'failed');
   return { project, suite, a, a1, a2, b, c, c1 };
 }
 
@@ -64,12 +64,11 @@ async function openInTree(page: Page, ...names: string[]) {
 test.describe('status roll-up marks', () => {
   test('the tree and the case page show none, passed and failed, and a failure rolls up', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'rollup');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'rollup' });
     const { project, suite, a, a1, a2, b, c, c1 } = await makeProject(user);
-    await signInAs(page, user);
+    await signIn(page, user);
     await openInTree(page, project.name, suite.name, a.name, a1.name, c.name);
 
     await expectTreeMark(page, a.name, 'Latest: passed, subtree: passed');
@@ -97,12 +96,11 @@ test.describe('status roll-up marks', () => {
 
   test('a run added in the UI updates the marks of the case and its ancestors', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, [...TREE_USER, 'home_test_run'], 'rollup');
+    const user = await createUser({ permissions: [...TREE_USER, 'home_test_run'], prefix: 'rollup' });
     const { project, suite, a, a1, a2, b } = await makeProject(user);
-    await signInAs(page, user);
+    await signIn(page, user);
     await openInTree(page, project.name, suite.name, a.name, a1.name);
     await expectTreeMark(page, a.name, 'Latest: passed, subtree: passed');
 

@@ -1,14 +1,5 @@
-import { expect, signIn, test, unique } from '../fixtures';
-import {
-  addMember,
-  createProject,
-  createRole,
-  createSuite,
-  createUser,
-  errorBox,
-  expectToastFor3Seconds,
-  toast,
-} from './projects-helpers';
+import { addMember, createProject, createRole, createSuite, expect, signIn, test, unique } from '../fixtures';
+import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('add test suite', () => {
   test('the trimmed name is required; success returns to the project', async ({ page, adminApi }) => {
@@ -43,7 +34,7 @@ test.describe('add test suite', () => {
     await page.getByLabel('Suite Name').fill(unique('suite'));
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Add Test Suite' }).click();
-    await expect(errorBox(page, 'Failed to create Test Suite')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to create Test Suite')).toBeVisible();
   });
 });
 
@@ -115,10 +106,10 @@ test.describe('suite detail', () => {
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('table', { name: 'Suite' }).getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
-    await expect(errorBox(page, 'Failed to delete suite')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to delete suite')).toBeVisible();
 
     await page.reload();
-    await expect(errorBox(page, 'Failed to fetch suite')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch suite')).toBeVisible();
   });
 });
 
@@ -162,9 +153,9 @@ test.describe('edit suite', () => {
     await expect(page.getByLabel('Suite Name')).toHaveValue(suite.name);
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(errorBox(page, 'Failed to update suite')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to update suite')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, 'Failed to fetch suite details')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to fetch suite details')).toBeVisible();
   });
 });
 
@@ -205,25 +196,25 @@ test.describe('add test case to suite', () => {
     await page.getByLabel('Case Name').fill(unique('case'));
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('button', { name: 'Add Test Case' }).click();
-    await expect(errorBox(page, 'Failed to add Test Case to Suite')).toBeVisible();
+    await expect(errorBox(page, '⚠️ Failed to add Test Case to Suite')).toBeVisible();
   });
 });
 
 test.describe('suite permissions', () => {
-  test('Edit, Delete and Add Case follow the project permissions', async ({ page, adminApi }) => {
+  test('Edit, Delete and Add Case follow the project permissions', async ({ page, adminApi, createUser }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    const user = await createUser(adminApi, ['home_project']);
+    const user = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['users_in_project'])).id);
 
-    await signIn(page, user.email, user.password);
+    await signIn(page, user);
     await page.goto(`/suites/${suite.id}`);
     const table = page.getByRole('table', { name: 'Suite' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description']);
     await expect(table.getByRole('cell', { name: suite.name })).toBeVisible();
 
     // Global edit_test_suit plus a project role with delete_test_suit: both show, Add Case not.
-    const withEdit = await createUser(adminApi, ['home_project', 'edit_test_suit']);
+    const withEdit = await createUser({ permissions: ['home_project', 'edit_test_suit'] });
     await addMember(
       adminApi,
       project.id,
@@ -231,16 +222,16 @@ test.describe('suite permissions', () => {
       (await createRole(adminApi, ['users_in_project', 'delete_test_suit'])).id,
     );
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, withEdit.email, withEdit.password);
+    await signIn(page, withEdit);
     await page.goto(`/suites/${suite.id}`);
     await expect(table.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(table.getByRole('button', { name: 'Delete' })).toBeVisible();
     await expect(table.getByRole('link', { name: 'Add Case' })).toHaveCount(0);
 
-    const withAdd = await createUser(adminApi, ['home_project', 'add_test_case_in_test_suit']);
+    const withAdd = await createUser({ permissions: ['home_project', 'add_test_case_in_test_suit'] });
     await addMember(adminApi, project.id, withAdd.id, (await createRole(adminApi, ['home_project'])).id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, withAdd.email, withAdd.password);
+    await signIn(page, withAdd);
     await page.goto(`/suites/${suite.id}`);
     await expect(table.getByRole('link', { name: 'Add Case' })).toBeVisible();
     await expect(table.getByRole('link', { name: 'Edit' })).toHaveCount(0);

@@ -1,17 +1,15 @@
-import { test, unique } from '../fixtures';
 import {
-  clickArrow,
   createCase,
   createProject,
   createSuite,
-  createUser,
   expect,
   inBatches,
-  node,
-  signInAs,
+  signIn,
   TREE_USER,
-  tree,
-} from './shell-helpers';
+  test,
+  unique,
+} from '../fixtures';
+import { clickArrow, node, tree } from '../page-helpers';
 
 /**
  * A suite with very many cases stays usable: the tree is virtualized, so only the rows in view
@@ -23,17 +21,17 @@ const DOM_ROW_LIMIT = 100;
 test.describe('project tree with many children', () => {
   test('1,000 cases made through the API: few rows in the DOM, End reaches the last', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
     test.setTimeout(240_000);
-    const user = await createUser(adminApi, request, TREE_USER, 'big');
-    const project = await createProject(user.api, unique('Big P'));
-    const suite = await createSuite(user.api, project.id, unique('Big S'));
+    const user = await createUser({ permissions: TREE_USER, prefix: 'big' });
+    const api = await user.api();
+    const project = await createProject(api, unique('Big P'));
+    const suite = await createSuite(api, project.id, unique('Big S'));
     const pad = (n: number) => String(n).padStart(4, '0');
-    await inBatches(1000, 50, (i) => createCase(user.api, { suite: suite.id }, `Big case ${pad(i)}`));
+    await inBatches(1000, 50, (i) => createCase(api, { suite: suite.id }, `Big case ${pad(i)}`));
 
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
     // Cases are listed by id, and parallel creation does not keep ids in name order.
@@ -72,14 +70,14 @@ test.describe('project tree with many children', () => {
 
   test('10,000 children under one node open and scroll with few rows in the DOM', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
     test.setTimeout(120_000);
-    const user = await createUser(adminApi, request, TREE_USER, 'huge');
-    const project = await createProject(user.api, unique('Huge P'));
-    const suite = await createSuite(user.api, project.id, unique('Huge S'));
-    const first = await createCase(user.api, { suite: suite.id }, 'Huge case 00000');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'huge' });
+    const api = await user.api();
+    const project = await createProject(api, unique('Huge P'));
+    const suite = await createSuite(api, project.id, unique('Huge S'));
+    const first = await createCase(api, { suite: suite.id }, 'Huge case 00000');
     // The list itself is made up in the browser: 10,000 cases like the server's.
     const cases = Array.from({ length: 10_000 }, (_, i) => ({
       ...first,
@@ -89,7 +87,7 @@ test.describe('project tree with many children', () => {
     }));
     await page.route(`**/api/test-cases/suite/${suite.id}`, (route) => route.fulfill({ json: cases }));
 
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await expect(node(page, suite.name)).toBeVisible();
 

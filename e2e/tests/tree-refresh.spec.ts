@@ -1,6 +1,6 @@
 import type { PermissionName } from '@verdict/contract';
-import { test, unique } from '../fixtures';
-import { clickArrow, createUser, expect, node, signInAs, TREE_USER, tree } from './shell-helpers';
+import { expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import { clickArrow, node, tree } from '../page-helpers';
 
 /**
  * The tree shows creations, renames and deletions made on other screens at once, without a
@@ -11,11 +11,10 @@ const EDITOR: PermissionName[] = [...TREE_USER, 'edit_project', 'delete_project'
 
 test('a project created, given a suite, renamed and deleted in the app shows in the tree at once', async ({
   page,
-  adminApi,
-  request,
+  createUser,
 }) => {
-  const user = await createUser(adminApi, request, EDITOR, 'fresh');
-  await signInAs(page, user);
+  const user = await createUser({ permissions: EDITOR, prefix: 'fresh' });
+  await signIn(page, user);
   const main = page.getByRole('main');
   await expect(page.getByRole('navigation', { name: 'Main' }).getByText('No projects')).toBeVisible();
 

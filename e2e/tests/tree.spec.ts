@@ -1,31 +1,29 @@
 import type { Page } from '@playwright/test';
-import { test, unique } from '../fixtures';
 import {
-  clickArrow,
   createCase,
   createProject,
   createSuite,
-  createUser,
-  expandedNodes,
   expect,
-  node,
-  type ShellUser,
-  signInAs,
+  signIn,
+  type TestUser,
   TREE_USER,
-  tree,
-} from './shell-helpers';
+  test,
+  unique,
+} from '../fixtures';
+import { clickArrow, expandedNodes, node, tree } from '../page-helpers';
 
-/** SPEC §2 'Project tree behaviour' and the tree part of 'Shell: sidebar and header'. */
+/** docs/product/shell-and-navigation.md, "The project tree". */
 
 /** P: suite S (case A with child A1, case B), a top-level case T in no suite, an empty suite E. */
-async function makeProject(user: ShellUser) {
-  const project = await createProject(user.api, unique('Tree P'));
-  const suite = await createSuite(user.api, project.id, unique('Suite S'));
-  const empty = await createSuite(user.api, project.id, unique('Suite E'));
-  const a = await createCase(user.api, { suite: suite.id }, unique('Case A'));
-  const a1 = await createCase(user.api, { case: a.id }, unique('Case A1'));
-  const b = await createCase(user.api, { suite: suite.id }, unique('Case B'));
-  const t = await createCase(user.api, { project: project.id }, unique('Case T'));
+async function makeProject(user: TestUser) {
+  const api = await user.api();
+  const project = await createProject(api, unique('Tree P'));
+  const suite = await createSuite(api, project.id, unique('Suite S'));
+  const empty = await createSuite(api, project.id, unique('Suite E'));
+  const a = await createCase(api, { suite: suite.id }, unique('Case A'));
+  const a1 = await createCase(api, { parent: a.id }, unique('Case A1'));
+  const b = await createCase(api, { suite: suite.id }, unique('Case B'));
+  const t = await createCase(api, { project: project.id }, unique('Case T'));
   const paths = {
     project: `project-${project.id}`,
     suite: `project-${project.id}/suite-${suite.id}`,
@@ -55,13 +53,12 @@ function consoleErrors(page: Page) {
 test.describe('project tree', () => {
   test('expands lazily, collapses its descendants and restores expanded nodes after a reload', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, empty, a, a1, b, t, paths } = await makeProject(user);
     const calls = countCalls(page, /^\/api\/(testsuites|test-suites|test-cases)\/(project|suite|parent)\//);
-    await signInAs(page, user);
+    await signIn(page, user);
 
     const p = node(page, project.name);
     await expect(p).toBeVisible();
@@ -134,12 +131,11 @@ test.describe('project tree', () => {
 
   test('children load once: collapsing and expanding again asks nothing more', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, a } = await makeProject(user);
-    await signInAs(page, user);
+    await signIn(page, user);
     const calls = countCalls(page, /^\/api\/(testsuites|test-suites|test-cases)\/(project|suite|parent)\//);
 
     await clickArrow(page, project.name);
@@ -156,8 +152,8 @@ test.describe('project tree', () => {
     expect(calls).toHaveLength(3);
   });
 
-  test("shows 'Loading…' while a node's children load", async ({ page, adminApi, request }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+  test("shows 'Loading…' while a node's children load", async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, a } = await makeProject(user);
     let release: () => void = () => {};
     const held = new Promise<void>((resolve) => {
@@ -167,7 +163,7 @@ test.describe('project tree', () => {
       await held;
       await route.continue();
     });
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
     await expect(tree(page).getByText('Loading…')).toBeVisible();
@@ -177,10 +173,10 @@ test.describe('project tree', () => {
     await expect(tree(page).getByText('Loading…')).toHaveCount(0);
   });
 
-  test('clicking a label opens the project, suite or case', async ({ page, adminApi, request }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+  test('clicking a label opens the project, suite or case', async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, a } = await makeProject(user);
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
 
@@ -199,12 +195,12 @@ test.describe('project tree', () => {
   test('without home_test_suit a project shows all its top-level cases and no suites are asked for', async ({
     page,
     adminApi,
-    request,
+    createUser,
   }) => {
-    const owner = await createUser(adminApi, request, TREE_USER, 'tree');
+    const owner = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const data = await makeProject(owner);
     // The viewer sees the project as a member whose project role grants nothing.
-    const viewer = await createUser(adminApi, request, ['home_project', 'home_test_case'], 'nosuites');
+    const viewer = await createUser({ permissions: ['home_project', 'home_test_case'], prefix: 'nosuites' });
     const emptyRole = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
       name: unique('member-none'),
       description: 'no permissions',
@@ -216,7 +212,7 @@ test.describe('project tree', () => {
       roleId: emptyRole.role.id,
     });
     const suiteCalls = countCalls(page, /^\/api\/(testsuites|test-suites)\/project\//);
-    await signInAs(page, viewer);
+    await signIn(page, viewer);
     await clickArrow(page, data.project.name);
     await expect(node(page, data.a.name)).toBeVisible();
     await expect(node(page, data.b.name)).toBeVisible();
@@ -233,11 +229,11 @@ test.describe('project tree', () => {
   test('without home_test_case only suites show, they cannot open, and no cases are asked for', async ({
     page,
     adminApi,
-    request,
+    createUser,
   }) => {
-    const owner = await createUser(adminApi, request, TREE_USER, 'tree');
+    const owner = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const data = await makeProject(owner);
-    const viewer = await createUser(adminApi, request, ['home_project', 'home_test_suit'], 'nocases');
+    const viewer = await createUser({ permissions: ['home_project', 'home_test_suit'], prefix: 'nocases' });
     const emptyRole = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
       name: unique('member-none'),
       description: 'no permissions',
@@ -249,7 +245,7 @@ test.describe('project tree', () => {
       roleId: emptyRole.role.id,
     });
     const caseCalls = countCalls(page, /^\/api\/test-cases\//);
-    await signInAs(page, viewer);
+    await signIn(page, viewer);
     await clickArrow(page, data.project.name);
     await expect(node(page, data.suite.name)).toBeVisible();
     await expect(node(page, data.empty.name)).toBeVisible();
@@ -259,14 +255,14 @@ test.describe('project tree', () => {
     expect(caseCalls).toEqual([]);
   });
 
-  test('a failing suite list is retried at /api/test-suites/…', async ({ page, adminApi, request }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+  test('a failing suite list is retried at /api/test-suites/…', async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, t } = await makeProject(user);
     await page.route(`**/api/testsuites/project/${project.id}`, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
     const fallback = countCalls(page, /^\/api\/test-suites\/project\//);
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await expect(node(page, suite.name)).toBeVisible();
     await expect(node(page, t.name)).toBeVisible();
@@ -275,16 +271,15 @@ test.describe('project tree', () => {
 
   test('when both suite lists fail the project shows all its top-level cases; failures are only logged', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, a, t } = await makeProject(user);
     const errors = consoleErrors(page);
     await page.route(/\/api\/(testsuites|test-suites)\/project\/\d+$/, (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: '{"message":"boom"}' }),
     );
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await expect(node(page, a.name)).toBeVisible();
     await expect(node(page, t.name)).toBeVisible();
@@ -295,18 +290,14 @@ test.describe('project tree', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test("a failing children list is only logged; the node shows 'No items'", async ({
-    page,
-    adminApi,
-    request,
-  }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+  test("a failing children list is only logged; the node shows 'No items'", async ({ page, createUser }) => {
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite } = await makeProject(user);
     const errors = consoleErrors(page);
     await page.route(`**/api/test-cases/suite/${suite.id}`, (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
     );
-    await signInAs(page, user);
+    await signIn(page, user);
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
     await expect(tree(page).getByText('No items')).toBeVisible();
@@ -316,16 +307,15 @@ test.describe('project tree', () => {
 
   test("a failing project list is only logged; the sidebar says 'No projects'", async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'tree');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     await makeProject(user);
     const errors = consoleErrors(page);
     await page.route('**/api/projects/list', (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
     );
-    await signInAs(page, user);
+    await signIn(page, user);
     await expect(page.getByRole('navigation', { name: 'Main' }).getByText('No projects')).toBeVisible();
     expect(errors.some((text) => text.includes('Failed to load the project list'))).toBe(true);
     await expect(page.getByRole('alert')).toHaveCount(0);
@@ -335,13 +325,13 @@ test.describe('project tree', () => {
 test.describe('project tree with the keyboard', () => {
   test('arrows, Home, End and Enter move, open, close and follow nodes; one tab stop', async ({
     page,
-    adminApi,
-    request,
+    createUser,
   }) => {
-    const user = await createUser(adminApi, request, TREE_USER, 'keys');
+    const user = await createUser({ permissions: TREE_USER, prefix: 'keys' });
     const first = await makeProject(user);
-    const second = await createProject(user.api, unique('Tree Q'));
-    await signInAs(page, user);
+    const api = await user.api();
+    const second = await createProject(api, unique('Tree Q'));
+    await signIn(page, user);
     const p = node(page, first.project.name);
     const q = node(page, second.name);
     await expect(q).toBeVisible();

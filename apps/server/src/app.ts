@@ -20,10 +20,12 @@ import { runsRoutes } from './modules/runs/runs-routes.ts';
 import { suitesRoutes } from './modules/suites/suites-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { benchAuthOffPlugin } from './plugins/bench-auth-off.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
 import { routeCataloguePlugin } from './plugins/route-catalogue.ts';
+import { routeResponsesPlugin } from './plugins/route-responses.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { registerWeb } from './plugins/web.ts';
 
@@ -42,6 +44,12 @@ export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * Benchmark only, passed by bench/bench-server.ts and nothing else: a request carrying
+   * `x-verdict-bench-auth-off: 1` acts as the first administrator without a token, so the
+   * benchmark can measure what authentication and permission checks cost (plugins/bench-auth-off.ts).
+   */
+  benchmarkAuthOff?: boolean;
 }
 
 /** Composes the app in a fixed order: external plugins, app plugins, routes, then the web app. */
@@ -49,6 +57,7 @@ export async function buildApp({
   config,
   database,
   logger = false,
+  benchmarkAuthOff = false,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
@@ -74,9 +83,12 @@ export async function buildApp({
   await app.register(routeCataloguePlugin);
   await app.register(securityPlugin);
   await app.register(errorHandlerPlugin);
-  // Before the docs, so that the access rule covers the docs' own routes too.
+  if (benchmarkAuthOff) await app.register(benchAuthOffPlugin);
+  // Before the docs, so that the access rule covers the docs' own routes too, and the docs list
+  // the error responses derived from it.
   await app.register(authPlugin);
   await app.register(inputGuardPlugin);
+  await app.register(routeResponsesPlugin);
   await app.register(docsPlugin);
   app.addHook('preValidation', async (request) => trimBodyFields(request.body));
 

@@ -1,3 +1,4 @@
+import { PERMISSION_NAMES } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -116,6 +117,8 @@ describe('GET /api/projects/detail/{id}', () => {
         },
       ],
       my_role_id: null,
+      // Every permission for the administrator; test/project-permissions.test.ts covers the rest.
+      my_permissions: [...PERMISSION_NAMES].sort(),
     });
   });
 

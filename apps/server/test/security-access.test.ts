@@ -1,4 +1,4 @@
-import { PERMISSION_NAMES } from '@verdict/contract';
+import { ErrorResponse, PERMISSION_NAMES } from '@verdict/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { permissions, roles, users as usersTable } from '../src/db/schema.ts';
@@ -453,12 +453,76 @@ describe('every route', () => {
     expect(() => app.get('/api/sneaky', { config: { access: 'public' } }, async () => ({}))).toThrow(
       /not on the public list/,
     );
+    // A write must say whether it empties the auth cache; error responses come from config only.
+    expect(() => app.post('/api/unsaid', { config: { access: 'signed-in' } }, async () => ({}))).toThrow(
+      /writes but declares no authCache/,
+    );
+    const byHand = { config: { access: 'signed-in' as const }, schema: { response: { 404: ErrorResponse } } };
+    expect(() => app.get('/api/by-hand', byHand, async () => ({}))).toThrow(/list them in config.errors/);
     await app.close();
+  });
+
+  it('lists its error responses: 400 always, 401 if it needs a caller, 403 if its rule can refuse', async () => {
+    const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
+    };
+    const problems: string[] = [];
+    for (const route of apiRoutes(t.app)) {
+      const { access, sessionOnly, errors = [] } = route.options.config ?? {};
+      const expected = new Set([400, ...errors]);
+      if (access !== 'public') expected.add(401);
+      if (typeof access === 'object' || sessionOnly) expected.add(403);
+      const schema = (route.options.schema?.response ?? {}) as Record<string, unknown>;
+      const declared = Object.keys(schema)
+        .map(Number)
+        .filter((status) => status >= 400);
+      if (declared.sort().join() !== [...expected].sort().join()) {
+        problems.push(`${routeKey(route)} declares ${declared.join(', ')}`);
+      }
+      if (declared.some((status) => schema[status] !== ErrorResponse)) {
+        problems.push(`${routeKey(route)} answers an error without ErrorResponse`);
+      }
+      const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
+      const documented = Object.keys(doc.paths[path]?.[route.method.toLowerCase()]?.responses ?? {});
+      for (const status of expected) {
+        if (!documented.includes(String(status)))
+          problems.push(`${routeKey(route)}: ${status} not in the docs`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('declares on every write whether it empties the auth cache', () => {
+    const declared: Record<string, string[]> = { invalidates: [], keeps: [], missing: [] };
+    for (const route of apiRoutes(t.app)) {
+      if (route.method === 'GET') continue;
+      declared[route.options.config?.authCache ?? 'missing']!.push(routeKey(route));
+    }
+    expect(declared.missing).toEqual([]);
+    // Sign-in records attempts; suites, cases, runs and imports touch nothing authorization reads.
+    expect(declared.keeps!.sort()).toEqual(
+      [
+        'POST /api/auth/login',
+        'POST /api/projects/:id/import/junit',
+        'POST /api/testsuites/create',
+        'PUT /api/testsuites/update/:id',
+        'DELETE /api/testsuites/delete/:id',
+        'POST /api/test-cases/project/:id/create',
+        'POST /api/test-cases/suite/:id/create',
+        'POST /api/test-cases/parent/:id/create',
+        'PUT /api/test-cases/update/:id',
+        'DELETE /api/test-cases/delete/:id',
+        'POST /api/testruns/create/:caseId',
+        'PUT /api/testruns/update/:id',
+        'DELETE /api/testruns/delete/:id',
+      ].sort(),
+    );
   });
 
   it('answers each caller as the expected table says', { timeout: 300_000 }, async () => {
     const rows = table();
-    const registered = apiRoutes(t.app).map(routeKey).sort();
+    const routes = new Map(apiRoutes(t.app).map((route) => [routeKey(route), route]));
+    const registered = [...routes.keys()].sort();
     expect(Object.keys(rows).sort()).toEqual(registered);
     const differences: string[] = [];
     for (const key of registered) {
@@ -479,6 +543,10 @@ describe('every route', () => {
           );
         }
         if (res.statusCode >= 400) expect(Object.keys(res.json())).toContain('message');
+        const declared = (routes.get(key)?.options.schema?.response ?? {}) as Record<string, unknown>;
+        if (!(String(res.statusCode) in declared)) {
+          differences.push(`${key} as ${actor}: ${res.statusCode} is not among its declared responses`);
+        }
       }
     }
     expect(differences).toEqual([]);

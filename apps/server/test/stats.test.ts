@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** The three calls the dashboard makes together (SPEC §7). */
+/** The three calls the dashboard makes together (docs/product/dashboard.md, "The calls"). */
 async function dashboard(token: string) {
   const api = as(t, token);
   const [projects, suites, runs] = await Promise.all([

@@ -8,6 +8,7 @@ import {
   deleteCaseTree,
   findCaseView,
   listCasesJson,
+  listChanges,
   selectCaseViews,
 } from '../src/modules/cases/cases-repository.ts';
 import { caseExportBatch } from '../src/modules/exports/exports-repository.ts';
@@ -114,6 +115,10 @@ async function createShape(): Promise<void> {
   await db.execute(sql`
     insert into test_cases (project_id, suite_id, name)
     select ${other}, ${otherSuite}, 'Other ' || g from generate_series(1, 20000) g`);
+  // Ten minutes of results at 50 a second in the other project, as case_list_changes keeps them.
+  await db.execute(sql`
+    insert into case_list_changes (project_id, project_version, suite_id, suite_version, case_id, parent_id)
+    select ${other}, g, ${otherSuite}, g, ${first} + g % 3000, null from generate_series(1, 30000) g`);
   await db.execute(sql`
     insert into test_runs (case_id, project_id, status)
     select c.id, c.project_id, case when (c.id + n) % 5 = 0 then 'failed' else 'passed' end
@@ -132,6 +137,18 @@ async function statements(): Promise<Record<string, SQL>> {
     'children list': await statementOf((tx) => listCasesJson(tx, CASES_OF.children(ids.parentOfTen), whole)),
     'searched, paged suite list': await statementOf((tx) =>
       listCasesJson(tx, CASES_OF.suiteTopLevel(ids.suite), { q: 'case 1', limit: 50, offset: 50 }),
+    ),
+    'changes to the suite list since a version': await statementOf((tx) =>
+      listChanges(tx, { scope_id: ids.suite, version: 's9' }, 1, CASES_OF.suiteTopLevel(ids.suite), whole),
+    ),
+    'changes to the project list since a version': await statementOf((tx) =>
+      listChanges(
+        tx,
+        { scope_id: ids.project, version: 'p9' },
+        1,
+        CASES_OF.projectTopLevel(ids.project),
+        whole,
+      ),
     ),
     'one case with its roll-up': await statementOf((tx) => findCaseView(tx, ids.chainTop)),
     'several cases read together': await statementOf((tx) =>

@@ -77,7 +77,7 @@ describe('GET /api/users/status-count', () => {
 });
 
 describe('GET /api/users/list', () => {
-  it('lists users in the DESIGN §6 shape, never with a password', async () => {
+  it('lists users in the documented User shape, never with a password', async () => {
     const res = await get('/api/users/list', admin);
     expect(res.statusCode).toBe(200);
     const first = res.json()[0];

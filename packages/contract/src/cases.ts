@@ -7,7 +7,8 @@ export const CaseStatus = Type.Union([RunStatus, Type.Null()]);
 export type CaseStatus = Static<typeof CaseStatus>;
 
 /**
- * The case shape of DESIGN §6, plus `has_children` so the tree can draw a leaf, `status` (the
+ * The case shape (docs/product/cases.md, "The calls"), plus `has_children` so the tree can draw
+ * a leaf, `status` (the
  * latest run's) and `rollup`: over the case and all its descendants, 'failed' when any latest
  * run failed, else 'passed' when any ran, else null. Every case endpoint answers this shape.
  */

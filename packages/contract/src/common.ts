@@ -17,7 +17,7 @@ export const Description = Type.String({ maxLength: LIMITS.descriptionMax });
 export const Email = Type.String({ format: 'email', maxLength: LIMITS.emailMax });
 export const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 
-/** Every error answer (DESIGN §6); `details` names the fields of a 400. */
+/** Every error answer (docs/product/README.md, "Errors"); `details` names the fields of a 400. */
 export const ErrorResponse = Type.Object({
   message: Type.String(),
   details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
@@ -27,7 +27,7 @@ export type ErrorResponse = Static<typeof ErrorResponse>;
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 
-/** Optional paging for lists; without them a list answers whole (DESIGN §6). */
+/** Optional paging for lists; without them a list answers whole (docs/product/README.md). */
 export const ListQuery = Type.Object(
   {
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),

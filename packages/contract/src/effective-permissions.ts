@@ -42,7 +42,8 @@ export const VisibilityReason = Type.Union([
 export type VisibilityReason = Static<typeof VisibilityReason>;
 
 /**
- * Whether the user sees the project (DESIGN §5) and every reason they do; `reasons` empty and
+ * Whether the user sees the project (docs/product/roles-and-permissions.md, "Visibility") and
+ * every reason they do; `reasons` empty and
  * `visible` false means every call inside it answers 404 for them.
  */
 export const ProjectVisibility = Type.Object({

@@ -1,6 +1,7 @@
 /**
- * The permission catalogue: every name SPEC §6 uses to gate a control, plus
- * `view_all_projects` (DESIGN §1). The server seeds these on first start and
+ * The permission catalogue: every name the app uses to gate a control, plus
+ * `view_all_projects` (docs/product/roles-and-permissions.md, "The permission catalogue"). The
+ * server seeds these on first start and
  * checks the same names; the web app gates the same controls by them.
  */
 export const PERMISSION_CATALOGUE = {
@@ -56,7 +57,7 @@ export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionN
 /** The role created on first start, holding every catalogue permission. */
 export const ADMIN_ROLE_NAME = 'Administrator';
 
-/** Permission names are identifiers (DESIGN §2). */
+/** Permission names are identifiers (docs/product/roles-and-permissions.md, "Rules for permissions"). */
 export const PERMISSION_NAME_PATTERN = '^[a-z][a-z0-9_]{0,99}$';
 
 export function isCataloguePermission(name: string): name is PermissionName {

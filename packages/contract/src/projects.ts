@@ -26,6 +26,11 @@ export const ProjectDetail = Type.Object({
   members: Type.Array(ProjectMember),
   /** The caller's own role in this project, so the app can gate controls without users_in_project. */
   my_role_id: Type.Union([Type.Integer(), Type.Null()]),
+  /**
+   * The caller's permission names inside this project, sorted: global ones plus those of their
+   * role here, the same set the server checks. The app gates the project's controls by it.
+   */
+  my_permissions: Type.Array(Type.String()),
 });
 export type ProjectDetail = Static<typeof ProjectDetail>;
 

@@ -3,7 +3,7 @@ import { IdName } from './common.ts';
 
 export const RunStatus = Type.Union([Type.Literal('passed'), Type.Literal('failed')]);
 
-/** The run shape of DESIGN §6. `executor` is null once the executing user is deleted. */
+/** The run shape (docs/product/runs.md). `executor` is null once the executing user is deleted. */
 export const TestRun = Type.Object({
   id: Type.Integer(),
   status: RunStatus,

@@ -14,7 +14,7 @@ const MaxUserLimit = Type.Unsafe<number | null>({
   maximum: 1_000_000,
 });
 
-/** The user shape of DESIGN §6. `name` and `username` carry the same value. */
+/** The user shape (docs/product/users-and-sub-users.md). `name` and `username` carry the same value. */
 export const User = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -77,6 +77,9 @@ export class EmbeddedClient {
       },
       // No loader of TypeScript in the worker: it is plain JavaScript.
       execArgv: [],
+      // The thread's JavaScript only carries messages; a small young generation (V8's default
+      // grows to about 48 MB under load) keeps it from holding memory it does not need.
+      resourceLimits: { maxYoungGenerationSizeMb: 8 },
     });
     this.ready = new Promise((resolve, reject) => {
       this.worker.on('message', (reply: Reply) => {

@@ -88,7 +88,7 @@ export const userRoles = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    // restrict: a role still held cannot be deleted (DESIGN §2 answers 409).
+    // restrict: a role still held cannot be deleted (409, docs/product/roles-and-permissions.md, "Rules for roles").
     roleId: integer('role_id')
       .notNull()
       .references(() => roles.id, { onDelete: 'restrict' }),
@@ -196,7 +196,7 @@ export const testRuns = pgTable(
 
 /**
  * Dashboard counters per project, maintained by triggers (migration 0001) so the
- * dashboard never scans suites or runs per request (DESIGN §7).
+ * dashboard never scans suites or runs per request (docs/product/dashboard.md, "The calls").
  */
 export const projectStats = pgTable('project_stats', {
   projectId: integer('project_id')
@@ -217,6 +217,32 @@ export const suiteListVersions = pgTable('suite_list_versions', {
   suiteId: integer('suite_id').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * What each list version changed (migration 0009): one row per case a write touched, with the
+ * versions the write gave its project and suite, so a kept case list can apply the few rows a
+ * write changed instead of reading 10,000 again (cases/case-list-cache.ts). A row without a
+ * case stands for a write too large to list: kept lists of that scope are read again. Old rows
+ * are pruned; a list whose versions are no longer all here is read again too.
+ */
+export const caseListChanges = pgTable(
+  'case_list_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    projectId: integer('project_id').notNull(),
+    projectVersion: bigint('project_version', { mode: 'number' }).notNull(),
+    suiteId: integer('suite_id'),
+    suiteVersion: bigint('suite_version', { mode: 'number' }),
+    caseId: integer('case_id'),
+    parentId: integer('parent_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [
+    index('case_list_changes_project_idx').on(t.projectId, t.projectVersion),
+    index('case_list_changes_suite_idx').on(t.suiteId, t.suiteVersion),
+    index('case_list_changes_at_idx').on(t.at),
+  ],
+);
 
 export const revokedTokens = pgTable(
   'revoked_tokens',

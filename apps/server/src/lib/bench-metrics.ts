@@ -21,6 +21,8 @@ export function startBenchMetrics(file: string): void {
         eventLoopMaxMs: histogram.max / 1e6,
         rssMb: memory.rss / 1024 ** 2,
         heapUsedMb: memory.heapUsed / 1024 ** 2,
+        heapTotalMb: memory.heapTotal / 1024 ** 2,
+        arrayBuffersMb: memory.arrayBuffers / 1024 ** 2,
         externalMb: memory.external / 1024 ** 2,
         at: Date.now(),
       }),

@@ -2,7 +2,8 @@ import type { ListQuery } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 
 /**
- * SQL for the optional `?limit=&offset=&q=` of every admin list (DESIGN §6). Shared by the
+ * SQL for the optional `?limit=&offset=&q=` of every list (docs/product/README.md, "Conventions
+ * every call follows"). Shared by the
  * lists (users, roles, permissions, projects, suites, cases, runs); without parameters a list answers whole.
  */
 export function pageClause(query: ListQuery): SQL {

@@ -1,7 +1,8 @@
 const TRIMMED_FIELDS = ['name', 'username', 'email', 'description'];
 
 /**
- * Names and emails are compared and bounded after trimming (DESIGN §2), so the body is trimmed
+ * Names and emails are compared and bounded after trimming (docs/product/README.md, "Conventions
+ * every call follows"), so the body is trimmed
  * before validation. Passwords are never touched.
  */
 export function trimBodyFields(body: unknown): void {

@@ -8,12 +8,8 @@ import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.t
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { AUTH_CHANNEL, AuthCache, attachAuthCache } from '../modules/authz/auth-cache.ts';
 import { AuthPeers } from '../modules/authz/auth-peers.ts';
-import {
-  loadPrincipal,
-  loadSession,
-  type Principal,
-  requireAnyGlobal,
-} from '../modules/authz/authorization.ts';
+import { loadSession, type Principal, requireAnyGlobal } from '../modules/authz/authorization.ts';
+import type { RouteError } from './route-responses.ts';
 
 /**
  * What a route needs, declared on every /api route as `config.access`:
@@ -33,6 +29,13 @@ declare module 'fastify' {
      * roles, permissions or API tokens, so a leaked token cannot take or keep an account.
      */
     sessionOnly?: true;
+    /**
+     * Declared by every route that writes (any method but GET, HEAD and OPTIONS): whether it
+     * may change what authentication or project access read (users, roles, permissions,
+     * sign-outs, projects, members), so the auth cache is emptied before it answers, on this
+     * instance and every other ('invalidates'), or not ('keeps').
+     */
+    authCache?: 'invalidates' | 'keeps';
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -41,6 +44,14 @@ declare module 'fastify' {
     /** Set when the caller used a personal API token: it acts as its owner. */
     apiTokenId: number | null;
   }
+}
+
+/**
+ * The config of a route that changes passwords, emails, users, sub-users, roles, permissions or
+ * API tokens: refused to API tokens (sessionOnly), and it empties the auth cache when it answers.
+ */
+export function sessionOnlyWrite(access: RouteAccess, errors: readonly RouteError[] = []) {
+  return { access, sessionOnly: true, authCache: 'invalidates', errors } as const;
 }
 
 export const SESSION_NEEDED =
@@ -84,22 +95,7 @@ async function authenticate(app: FastifyInstance, request: FastifyRequest): Prom
   request.tokenClaims = claims;
 }
 
-// Writes under these paths never touch users, roles, permissions, sign-outs, projects or members
-// (a sign-in reads them and records attempts, which no cached answer depends on).
-const WRITES_OUTSIDE_AUTH = [
-  '/api/auth/login',
-  '/api/testruns/',
-  '/api/test-cases/',
-  '/api/testsuites/',
-  '/api/test-suites/',
-];
-
-/** Whether a request may have changed what authentication or project access read. */
-function invalidatesAuth(request: FastifyRequest): boolean {
-  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
-  const url = request.routeOptions.url ?? request.url;
-  return !WRITES_OUTSIDE_AUTH.some((prefix) => url.startsWith(prefix));
-}
+const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /** The signed-in user of a route that is not public. */
 export function principalOf(request: FastifyRequest): Principal {
@@ -112,8 +108,12 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('apiTokenId', null);
 
-  // A route under /api that forgets to declare its access fails at start, not in production.
+  // A route under /api that forgets to declare its access, or a write that forgets to say what it
+  // does to the auth cache, fails at start, not in production.
   app.addHook('onRoute', (route) => {
+    if (methodsOf(route).some((m) => !READ_METHODS.has(m)) && !route.config?.authCache) {
+      throw new Error(`Route ${route.method} ${route.url} writes but declares no authCache`);
+    }
     if (!route.url.startsWith('/api')) return;
     // A route on the public list that declares nothing (the docs' own routes) is public.
     if (!route.config?.access && methodsOf(route).every((m) => PUBLIC_ROUTES.has(`${m} ${route.url}`))) {
@@ -129,8 +129,6 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
       }
     }
   });
-
-  const benchAuthOff = benchmarkWithoutAuth(app);
 
   const cache = new AuthCache();
   attachAuthCache(app.db, cache);
@@ -193,7 +191,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   // request sees the change even before PostgreSQL's notification arrives; and, when other
   // instances share the database, it answers only once they have forgotten it too (auth-peers.ts).
   app.addHook('onSend', async (request, reply) => {
-    if (!invalidatesAuth(request)) return;
+    if (request.routeOptions.config?.authCache !== 'invalidates') return;
     cache.invalidate();
     if (reply.statusCode < 400) await peers.confirm();
   });
@@ -201,10 +199,8 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config?.access;
     if (!access || access === 'public') return;
-    if (benchAuthOff && request.headers[BENCH_AUTH_OFF_HEADER] === '1') {
-      request.principal = await benchAuthOff();
-      return;
-    }
+    // Set already only by the benchmark's plugin (plugins/bench-auth-off.ts), never in production.
+    if (request.principal) return;
     await authenticate(app, request);
     if (request.routeOptions.config?.sessionOnly && request.apiTokenId !== null) {
       throw new ForbiddenError(SESSION_NEEDED);
@@ -214,30 +210,3 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 });
-
-/**
- * Benchmark only: `npm run bench` measures what authentication and permission checks cost by
- * sending the same requests with and without them to one server, back to back. A server started
- * with VERDICT_BENCH_AUTH_OFF=1 lets a request carrying the header below act as the first
- * administrator without a token; every other request is checked as always. It refuses to run
- * unless VERDICT_METRICS_FILE (set only by the benchmark) is set too, and says so loudly.
- */
-const BENCH_AUTH_OFF_HEADER = 'x-verdict-bench-auth-off';
-
-function benchmarkWithoutAuth(app: FastifyInstance): (() => Promise<Principal>) | null {
-  if (process.env.VERDICT_BENCH_AUTH_OFF !== '1') return null;
-  if (!process.env.VERDICT_METRICS_FILE) {
-    throw new Error('VERDICT_BENCH_AUTH_OFF is for the benchmark only and needs VERDICT_METRICS_FILE');
-  }
-  console.warn(
-    `WARNING: requests with ${BENCH_AUTH_OFF_HEADER}: 1 skip authentication (benchmark only); never use VERDICT_BENCH_AUTH_OFF otherwise`,
-  );
-  let cached: Promise<Principal> | undefined;
-  return () => {
-    cached ??= loadPrincipal(app.db, 1).then((principal) => {
-      if (!principal) throw new Error('benchmark: user 1 is missing');
-      return principal;
-    });
-    return cached;
-  };
-}

@@ -23,7 +23,7 @@ function describe(issue: ValidationIssue): string {
   return issue.message ?? 'is invalid';
 }
 
-/** One error handler: every failure answers `{message}` (DESIGN §6) and 5xx hides its cause. */
+/** One error handler: every failure answers `{message}` (docs/product/README.md) and 5xx hides its cause. */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError & { code?: string }, request, reply) => {
     if (error instanceof AppError) {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../src/db/client.ts';
 
 /**
- * An independent model of DESIGN §5, written straight against the tables, so the property
+ * An independent model of docs/product/roles-and-permissions.md, written straight against the
+ * tables, so the property
  * test can predict every answer and compare the authorization module with it.
  */
 export interface ModelAccess {

@@ -50,7 +50,7 @@ export function* planNodes(node: PlanNode, perRow = false): Generator<PlanNode> 
   }
 }
 
-const BIG_TABLES = new Set(['test_cases', 'test_runs']);
+const BIG_TABLES = new Set(['test_cases', 'test_runs', 'case_list_changes']);
 /** What the inner side of a nested loop may be made of: one index probe per outer row. */
 const PROBE_NODES = new Set([
   'Index Scan',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { readSession, saveLastRoute, saveSession } from '@/lib/session';
-import { type MockAnswer, mockApi } from '@/test/mock-api';
+import { type MockHandlers, mockApi, sessionAnswers } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
 
 const ADMIN_PERMISSIONS = [
@@ -15,21 +15,12 @@ const ADMIN_PERMISSIONS = [
 ];
 
 /** User 7 ('jane') holds roles 1 and 2; role 2 adds 'home_project' twice over. */
-function signedInApi(extra: Record<string, MockAnswer> = {}, permissions = ADMIN_PERMISSIONS) {
-  return mockApi({
-    'GET /api/users/7': {
-      body: { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [1, 2] },
-    },
-    'GET /api/roles/get-role/1': {
-      body: { id: 1, name: 'A', Permissions: permissions.map((name, id) => ({ id, name })) },
-    },
-    'GET /api/roles/get-role/2': {
-      body: { id: 2, name: 'B', Permissions: [{ id: 9, name: 'home_project' }] },
-    },
+const signedInApi = (handlers: MockHandlers = {}, permissions = ADMIN_PERMISSIONS) =>
+  mockApi({
+    ...sessionAnswers(permissions, ['home_project']),
     'POST /api/auth/logout': { body: { message: 'Logged out' } },
-    ...extra,
+    ...handlers,
   });
-}
 
 describe('route guard', () => {
   it('sends a visitor without a session to sign-in, remembering where they were going', async () => {
@@ -174,7 +165,8 @@ describe('sign-in screen', () => {
     expect(localStorage.getItem(STORAGE_KEYS.savedPassword)).toBeNull();
   });
 
-  it('has the required, typed fields of SPEC §2', async () => {
+  // docs/product/sign-in-and-sessions.md, "The sign-in screen (`/`)"
+  it('has the required, typed fields of the sign-in screen', async () => {
     mockApi({});
     renderApp('/');
     const email = (await screen.findByPlaceholderText('Enter your email')) as HTMLInputElement;
@@ -217,18 +209,6 @@ describe('shell', () => {
     expect(screen.queryByRole('link', { name: 'Admin' })).toBeNull();
     // Role 2 still grants home_project.
     expect(screen.getByRole('heading', { name: 'Projects' })).toBeTruthy();
-  });
-
-  it('reads roles from a Roles list when roleIds is missing', async () => {
-    signedInApi({
-      'GET /api/users/7': {
-        body: { id: 7, username: 'kim', email: 'k@example.com', Roles: [{ id: 1 }] },
-      },
-    });
-    saveSession('tok', 7);
-    renderApp('/dashboard');
-    await screen.findByRole('heading', { name: 'Welcome to Dashboard' });
-    expect(screen.getByRole('link', { name: 'Admin' }).textContent).toBe('KAdmin');
   });
 
   it('shows unknown paths as not found inside the shell', async () => {

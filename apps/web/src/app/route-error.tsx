@@ -1,5 +1,6 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { paths } from '@/lib/paths';
 
 /**
  * Shown when a screen throws while rendering or its code fails to load (typically a new
@@ -23,7 +24,7 @@ export function RouteError() {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
         </button>
-        <a className="btn btn-secondary" href="/dashboard">
+        <a className="btn btn-secondary" href={paths.dashboard}>
           Go to Dashboard
         </a>
       </div>

@@ -2,13 +2,14 @@ import { type ReactNode, useEffect } from 'react';
 import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import { landingRoute, saveLastRoute } from '@/lib/session';
 
-/** Every route but '/' (SPEC §2): a visitor without a session goes to '/'. */
+/** Every route but '/': a visitor without a session goes to '/' (docs/product/README.md, "Routes"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <Loading text="Loading..." fullPage />;
-  if (status === 'signed-out') return <Navigate to="/" replace />;
+  if (status === 'signed-out') return <Navigate to={paths.signIn} replace />;
   return children;
 }
 
@@ -21,7 +22,8 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 }
 
 /**
- * The root of every route: remembers each visited path but '/' as lastRoute (SPEC §2) — also
+ * The root of every route: remembers each visited path but '/' as lastRoute
+ * (docs/product/sign-in-and-sessions.md, "The session in the browser") — also
  * before sign-in, so a deep link opened while signed out is where sign-in lands — and shows a
  * thin progress bar while a screen's code loads.
  */

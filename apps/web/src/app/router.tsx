@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { paths } from '@/lib/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
 import { NotFoundPage } from './not-found-page';
@@ -9,9 +10,11 @@ import { RouteError } from './route-error';
 import { PublicOnly, RequireAuth, RootRoute } from './route-guards';
 
 /**
- * THE route table (SPEC §2). Each screen is its own lazily loaded module; to build a screen,
- * replace the placeholder file a line points at and keep its export name. Paths for links:
- * lib/paths.ts.
+ * THE route table (docs/product/README.md, "Routes"). Each screen is its own lazily loaded
+ * module; to build a screen,
+ * replace the placeholder file a line points at and keep its export name. The paths themselves
+ * are spelled once, in lib/paths.ts, for this table and for every link. Screens that combine
+ * features (a project with its export and import buttons) are composed in ./routes.
  */
 function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
   return async () => ({ Component: pick(await load()) });
@@ -20,105 +23,105 @@ function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => C
 /** Inside the admin layout: own sidebar, header with 'Back'. */
 const adminRoutes: RouteObject[] = [
   {
-    path: '/admin-dashboard',
+    path: paths.adminDashboard,
     lazy: screen(
       () => import('@/features/admin/components/admin-dashboard-page'),
       (m) => m.AdminDashboardPage,
     ),
   },
   {
-    path: '/admin',
+    path: paths.users,
     lazy: screen(
       () => import('@/features/admin/components/users-list-page'),
       (m) => m.UsersListPage,
     ),
   },
   {
-    path: '/admin-create-user',
+    path: paths.userCreate,
     lazy: screen(
       () => import('@/features/admin/components/user-create-page'),
       (m) => m.UserCreatePage,
     ),
   },
   {
-    path: '/admin-edit-user/:id',
+    path: paths.userEdit.pattern,
     lazy: screen(
       () => import('@/features/admin/components/user-edit-page'),
       (m) => m.UserEditPage,
     ),
   },
   {
-    path: '/sub-user-list',
+    path: paths.subUsers,
     lazy: screen(
       () => import('@/features/admin/components/sub-users-list-page'),
       (m) => m.SubUsersListPage,
     ),
   },
   {
-    path: '/admin-create-subuser',
+    path: paths.subUserCreate,
     lazy: screen(
       () => import('@/features/admin/components/sub-user-create-page'),
       (m) => m.SubUserCreatePage,
     ),
   },
   {
-    path: '/admin-edit-subuser/:id',
+    path: paths.subUserEdit.pattern,
     lazy: screen(
       () => import('@/features/admin/components/sub-user-edit-page'),
       (m) => m.SubUserEditPage,
     ),
   },
   {
-    path: '/admin-permissions',
+    path: paths.permissions,
     lazy: screen(
       () => import('@/features/admin/components/permissions-list-page'),
       (m) => m.PermissionsListPage,
     ),
   },
   {
-    path: '/admin-create-permission',
+    path: paths.permissionCreate,
     lazy: screen(
       () => import('@/features/admin/components/permission-create-page'),
       (m) => m.PermissionCreatePage,
     ),
   },
   {
-    path: '/admin-edit-permission/:id',
+    path: paths.permissionEdit.pattern,
     lazy: screen(
       () => import('@/features/admin/components/permission-edit-page'),
       (m) => m.PermissionEditPage,
     ),
   },
   {
-    path: '/admin-roles',
+    path: paths.roles,
     lazy: screen(
       () => import('@/features/admin/components/roles-list-page'),
       (m) => m.RolesListPage,
     ),
   },
   {
-    path: '/admin-create-role',
+    path: paths.roleCreate,
     lazy: screen(
       () => import('@/features/admin/components/role-create-page'),
       (m) => m.RoleCreatePage,
     ),
   },
   {
-    path: '/admin-edit-role/:id',
+    path: paths.roleEdit.pattern,
     lazy: screen(
       () => import('@/features/admin/components/role-edit-page'),
       (m) => m.RoleEditPage,
     ),
   },
   {
-    path: '/admin-inspector',
+    path: paths.adminInspector,
     lazy: screen(
       () => import('@/features/admin-inspector/components/permission-inspector-page'),
       (m) => m.PermissionInspectorPage,
     ),
   },
   {
-    path: '/admin-audit-log',
+    path: paths.auditLog,
     lazy: screen(
       () => import('@/features/audit-log/components/audit-log-page'),
       (m) => m.AuditLogPage,
@@ -129,119 +132,119 @@ const adminRoutes: RouteObject[] = [
 /** Inside the main shell layout. */
 const mainRoutes: RouteObject[] = [
   {
-    path: '/dashboard',
+    path: paths.dashboard,
     lazy: screen(
       () => import('@/features/dashboard/components/dashboard-page'),
       (m) => m.DashboardPage,
     ),
   },
   {
-    path: '/projects-create',
+    path: paths.projectCreate,
     lazy: screen(
       () => import('@/features/projects/components/project-create-page'),
       (m) => m.ProjectCreatePage,
     ),
   },
   {
-    path: '/projects/:id',
+    path: paths.projectDetail.pattern,
     lazy: screen(
-      () => import('@/features/projects/components/project-detail-page'),
-      (m) => m.ProjectDetailPage,
+      () => import('./routes/project-detail-page'),
+      (m) => m.ProjectDetailRoute,
     ),
   },
   {
-    path: '/edit-project/:id',
+    path: paths.projectEdit.pattern,
     lazy: screen(
       () => import('@/features/projects/components/project-edit-page'),
       (m) => m.ProjectEditPage,
     ),
   },
   {
-    path: '/projects/:id/add-user',
+    path: paths.projectAddUser.pattern,
     lazy: screen(
       () => import('@/features/projects/components/project-add-user-page'),
       (m) => m.ProjectAddUserPage,
     ),
   },
   {
-    path: '/projects/:id/user/:userId',
+    path: paths.projectChangeRole.pattern,
     lazy: screen(
       () => import('@/features/projects/components/project-change-role-page'),
       (m) => m.ProjectChangeRolePage,
     ),
   },
   {
-    path: '/projects/:id/add-suite',
+    path: paths.projectAddSuite.pattern,
     lazy: screen(
       () => import('@/features/projects/components/project-add-suite-page'),
       (m) => m.ProjectAddSuitePage,
     ),
   },
   {
-    path: '/projects/:id/add-case',
+    path: paths.projectAddCase.pattern,
     lazy: screen(
-      () => import('@/features/projects/components/project-add-case-page'),
+      () => import('@/features/cases/components/project-add-case-page'),
       (m) => m.ProjectAddCasePage,
     ),
   },
   {
-    path: '/suites/:id',
+    path: paths.suiteDetail.pattern,
     lazy: screen(
       () => import('@/features/suites/components/suite-detail-page'),
       (m) => m.SuiteDetailPage,
     ),
   },
   {
-    path: '/edit-suite/:id',
+    path: paths.suiteEdit.pattern,
     lazy: screen(
       () => import('@/features/suites/components/suite-edit-page'),
       (m) => m.SuiteEditPage,
     ),
   },
   {
-    path: '/suites/:id/add-case',
+    path: paths.suiteAddCase.pattern,
     lazy: screen(
-      () => import('@/features/suites/components/suite-add-case-page'),
+      () => import('./routes/suite-add-case-page'),
       (m) => m.SuiteAddCasePage,
     ),
   },
   {
-    path: '/cases/:id',
+    path: paths.caseDetail.pattern,
     lazy: screen(
-      () => import('@/features/cases/components/case-detail-page'),
-      (m) => m.CaseDetailPage,
+      () => import('./routes/case-detail-page'),
+      (m) => m.CaseDetailRoute,
     ),
   },
   {
-    path: '/edit-testcase/:id',
+    path: paths.caseEdit.pattern,
     lazy: screen(
       () => import('@/features/cases/components/case-edit-page'),
       (m) => m.CaseEditPage,
     ),
   },
   {
-    path: '/testcases/:id/add-child',
+    path: paths.caseAddChild.pattern,
     lazy: screen(
       () => import('@/features/cases/components/case-add-child-page'),
       (m) => m.CaseAddChildPage,
     ),
   },
   {
-    path: '/testcases/:id/add-testrun',
+    path: paths.runCreate.pattern,
     lazy: screen(
       () => import('@/features/cases/components/run-create-page'),
       (m) => m.RunCreatePage,
     ),
   },
   {
-    path: '/edit-testrun/:id',
+    path: paths.runEdit.pattern,
     lazy: screen(
       () => import('@/features/cases/components/run-edit-page'),
       (m) => m.RunEditPage,
     ),
   },
   {
-    path: '/api-tokens',
+    path: paths.apiTokens,
     lazy: screen(
       () => import('@/features/api-tokens/components/api-tokens-page'),
       (m) => m.ApiTokensPage,
@@ -257,7 +260,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <Loading fullPage />,
     children: [
       {
-        path: '/',
+        path: paths.signIn,
         element: (
           <PublicOnly>
             <SignInPage />

@@ -3,7 +3,10 @@ import type { ReactNode } from 'react';
 import { useAuth } from '@/lib/auth';
 
 export interface CanProps {
-  /** The permission name (SPEC §6) the signed-in user must hold. */
+  /**
+   * The permission name the signed-in user must hold
+   * (docs/product/roles-and-permissions.md, "The permission catalogue").
+   */
   permission: PermissionName;
   children: ReactNode;
   /** Rendered instead when the permission is missing (default: nothing). */

@@ -1,9 +1,10 @@
 import { STORAGE_KEYS } from '@verdict/contract';
 
 /**
- * The one way the app talks to the API (SPEC §7): JSON in and out, the bearer token from local
- * storage on every call, and no timeout. Failures throw `ApiError`; use `errorText` to turn one
- * into the words SPEC §8 asks for.
+ * The one way the app talks to the API (docs/product/README.md, "Conventions every call
+ * follows"): JSON in and out, the bearer token from local storage on every call, and no
+ * timeout. Failures throw `ApiError`; use `errorText` to turn one into the screen's words
+ * (docs/product/README.md, "Errors", and each page's error texts).
  */
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';

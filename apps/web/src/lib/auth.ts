@@ -10,7 +10,10 @@ export type AuthStatus = 'loading' | 'signed-in' | 'signed-out';
 
 export interface AuthUser {
   id: number;
-  /** The user's name (SPEC: 'name', also 'username'). */
+  /**
+   * The user's name: 'name' and 'username' carry the same value
+   * (docs/product/users-and-sub-users.md, "Users, sub-users and accounts").
+   */
   name: string;
   email: string;
   roleIds: number[];
@@ -26,7 +29,10 @@ export interface AuthContextValue {
   /** 'loading' while a stored session's user and roles are being fetched. */
   status: AuthStatus;
   user: AuthUser | null;
-  /** Union of the permission names of the user's roles (SPEC §6). Empty when signed out. */
+  /**
+   * Union of the permission names of the user's roles. Empty when signed out.
+   * docs/product/roles-and-permissions.md, "How permissions add up"
+   */
   permissions: ReadonlySet<string>;
   can: (permission: PermissionName) => boolean;
   /** Signs in, stores the session and loads user + roles; rejects with the failure (ApiError). */

@@ -1,6 +1,9 @@
-import { LIST_PAGE_SIZE } from '@verdict/contract';
+import { LIST_PAGE_SIZE } from './ui-constants';
 
-/** Pure page arithmetic for `DataList` (SPEC §2: 8 rows a page, footer only past one page). */
+/**
+ * Pure page arithmetic for `DataList`: 8 rows a page, footer only past one page
+ * (docs/product/shell-and-navigation.md, "Shared behaviour of screens").
+ */
 
 export interface PageWindow {
   /** The current page, 1-based, clamped to [1, pageCount]. */

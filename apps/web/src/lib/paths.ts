@@ -1,46 +1,70 @@
 /**
- * Builders for every route of SPEC §2, so links read `paths.projectDetail(id)` rather than
- * hand-assembled strings. The route patterns themselves live in app/router.tsx.
+ * Every route (docs/product/README.md, "Routes"), spelled once: app/router.tsx matches
+ * `paths.projectDetail.pattern`
+ * and links read `paths.projectDetail(id)`, so a route cannot drift from its links.
  */
 type Id = number | string;
+
+/** The ids a pattern's `:params` take, in order: '/projects/:id/user/:userId' takes two. */
+type IdsOf<Pattern extends string> = Pattern extends `${string}:${string}/${infer Rest}`
+  ? [Id, ...IdsOf<Rest>]
+  : Pattern extends `${string}:${string}`
+    ? [Id]
+    : [];
+
+/** A route with parameters: call it with the ids for a link; the router reads `pattern`. */
+export interface RouteWithIds<Pattern extends string> {
+  (...ids: IdsOf<Pattern>): string;
+  readonly pattern: Pattern;
+}
+
+function withIds<Pattern extends string>(pattern: Pattern): RouteWithIds<Pattern> {
+  const link = (...ids: Id[]) => {
+    let next = 0;
+    return pattern.replace(/:\w+/g, () => encodeURIComponent(String(ids[next++])));
+  };
+  return Object.assign(link, { pattern }) as RouteWithIds<Pattern>;
+}
 
 export const paths = {
   signIn: '/',
   dashboard: '/dashboard',
+  /** Added after the first release: the caller's API tokens (docs/product/api-tokens.md). */
+  apiTokens: '/api-tokens',
 
   adminDashboard: '/admin-dashboard',
   users: '/admin',
   userCreate: '/admin-create-user',
-  userEdit: (id: Id) => `/admin-edit-user/${id}`,
+  userEdit: withIds('/admin-edit-user/:id'),
   subUsers: '/sub-user-list',
   subUserCreate: '/admin-create-subuser',
-  subUserEdit: (id: Id) => `/admin-edit-subuser/${id}`,
+  subUserEdit: withIds('/admin-edit-subuser/:id'),
   permissions: '/admin-permissions',
   permissionCreate: '/admin-create-permission',
-  permissionEdit: (id: Id) => `/admin-edit-permission/${id}`,
+  permissionEdit: withIds('/admin-edit-permission/:id'),
   roles: '/admin-roles',
   roleCreate: '/admin-create-role',
-  roleEdit: (id: Id) => `/admin-edit-role/${id}`,
-  /** Not in SPEC: the permission inspector (?user=&project=). */
+  roleEdit: withIds('/admin-edit-role/:id'),
+  /** The permission inspector, ?user=&project= (docs/product/permission-inspector.md). */
   adminInspector: '/admin-inspector',
-  /** Not in SPEC: the audit log (?q=&user=&entity=&action=&from=&to=). */
+  /** The audit log, ?q=&user=&entity=&action=&from=&to= (docs/product/audit-log.md). */
   auditLog: '/admin-audit-log',
 
   projectCreate: '/projects-create',
-  projectDetail: (id: Id) => `/projects/${id}`,
-  projectEdit: (id: Id) => `/edit-project/${id}`,
-  projectAddUser: (id: Id) => `/projects/${id}/add-user`,
-  projectChangeRole: (id: Id, userId: Id) => `/projects/${id}/user/${userId}`,
-  projectAddSuite: (id: Id) => `/projects/${id}/add-suite`,
-  projectAddCase: (id: Id) => `/projects/${id}/add-case`,
+  projectDetail: withIds('/projects/:id'),
+  projectEdit: withIds('/edit-project/:id'),
+  projectAddUser: withIds('/projects/:id/add-user'),
+  projectChangeRole: withIds('/projects/:id/user/:userId'),
+  projectAddSuite: withIds('/projects/:id/add-suite'),
+  projectAddCase: withIds('/projects/:id/add-case'),
 
-  suiteDetail: (id: Id) => `/suites/${id}`,
-  suiteEdit: (id: Id) => `/edit-suite/${id}`,
-  suiteAddCase: (id: Id) => `/suites/${id}/add-case`,
+  suiteDetail: withIds('/suites/:id'),
+  suiteEdit: withIds('/edit-suite/:id'),
+  suiteAddCase: withIds('/suites/:id/add-case'),
 
-  caseDetail: (id: Id) => `/cases/${id}`,
-  caseEdit: (id: Id) => `/edit-testcase/${id}`,
-  caseAddChild: (id: Id) => `/testcases/${id}/add-child`,
-  runCreate: (id: Id) => `/testcases/${id}/add-testrun`,
-  runEdit: (id: Id) => `/edit-testrun/${id}`,
+  caseDetail: withIds('/cases/:id'),
+  caseEdit: withIds('/edit-testcase/:id'),
+  caseAddChild: withIds('/testcases/:id/add-child'),
+  runCreate: withIds('/testcases/:id/add-testrun'),
+  runEdit: withIds('/edit-testrun/:id'),
 } as const;

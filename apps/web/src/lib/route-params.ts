@@ -1,7 +1,10 @@
 import { LIMITS } from '@verdict/contract';
 import { useParams } from 'react-router';
 
-/** Parses a route segment as a positive integer id (DESIGN §2); null when it is not one. */
+/**
+ * Parses a route segment as a positive integer id; null when it is not one
+ * (docs/product/README.md, "Conventions every call follows").
+ */
 export function parseId(value: string | undefined): number | null {
   if (value === undefined || !/^[1-9]\d{0,9}$/.test(value)) return null;
   const id = Number(value);

@@ -1,8 +1,10 @@
-import { DEFAULT_LANDING_ROUTE, SESSION_LIFETIME_MS, STORAGE_KEYS } from '@verdict/contract';
+import { SESSION_LIFETIME_MS, STORAGE_KEYS } from '@verdict/contract';
 import { api } from './api-client';
+import { paths } from './paths';
 
 /**
- * The client half of SPEC §4's session: what lives in local storage and when it stops counting.
+ * The client half of the session (docs/product/sign-in-and-sessions.md, "The session in the
+ * browser"): what lives in local storage and when it stops counting.
  * The server checks the token too; this is what decides what the browser shows.
  */
 
@@ -100,7 +102,7 @@ export function offerCredentialToBrowser(email: string, password: string): void 
   }
 }
 
-const SIGN_IN_ROUTE = '/';
+const SIGN_IN_ROUTE = paths.signIn;
 
 /** Remembers every visited path except the sign-in screen itself. */
 export function saveLastRoute(pathname: string): void {
@@ -119,7 +121,7 @@ export function readLastRoute(): string | null {
 
 /** Where a signed-in user lands: the last route, else /dashboard. */
 export function landingRoute(): string {
-  return readLastRoute() ?? DEFAULT_LANDING_ROUTE;
+  return readLastRoute() ?? paths.dashboard;
 }
 
 export const LOGOUT_FAILED_LOG = 'Server logout failed, clearing client anyway';

@@ -1,4 +1,7 @@
-/** SPEC §8: error messages appear prefixed with a warning sign. */
+/**
+ * Error messages appear prefixed with a warning sign
+ * (docs/product/shell-and-navigation.md, "Shared behaviour of screens").
+ */
 export const WARNING_SIGN = '⚠️';
 
 /** Prefixes the warning sign once, even when the text already carries it (e.g. '⚠️ Server is not responding'). */

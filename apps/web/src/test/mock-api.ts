@@ -1,29 +1,161 @@
+import type {
+  ApiToken,
+  ApiTokenCreated,
+  AuditLogPage,
+  EffectivePermissions,
+  ErrorResponse,
+  LoginResponse,
+  MessageResponse,
+  Permission,
+  Project,
+  ProjectCount,
+  ProjectDetail,
+  Role,
+  RunStats,
+  SuiteCount,
+  User,
+  UserMutation,
+} from '@verdict/contract';
 import { vi } from 'vitest';
-
-/** One canned answer: a status and a JSON body, or a thrown network failure. */
-export type MockAnswer = { status?: number; body?: unknown } | 'network-error';
-
-type Handler = MockAnswer | ((body: unknown) => MockAnswer);
+import { saveSession } from '@/lib/session';
 
 /**
- * Replaces `fetch` with a table of canned answers keyed 'METHOD /path', e.g.
- * `mockApi({ 'GET /api/users/list': { body: [] } })`. Unknown calls answer 404 and are easy to
- * spot in `calls`. Vitest's `unstubGlobals` restores fetch after each test.
+ * The one mock API of the web's unit tests: `fetch` answers from a table of canned answers keyed
+ * 'METHOD /path', typed by @verdict/contract. A call missing from `ApiAnswers` does not compile;
+ * add it there with the contract type the server answers.
  */
-export function mockApi(handlers: Record<string, Handler>) {
+
+/** What each call answers when it succeeds. */
+export interface ApiAnswers {
+  'POST /api/auth/login': LoginResponse;
+  'POST /api/auth/logout': MessageResponse;
+  'GET /api/users/list': User[];
+  [call: `GET /api/users/${number}`]: User;
+  [call: `GET /api/users/${number}/effective-permissions${string}`]: EffectivePermissions;
+  [call: `PUT /api/users/edit/${number}`]: UserMutation;
+  [call: `DELETE /api/users/delete/${number}`]: MessageResponse;
+  'POST /api/users/create-subuser': UserMutation;
+  'GET /api/roles/list': Role[];
+  [call: `GET /api/roles/get-role/${number}`]: Role;
+  [call: `GET /api/permissions/get/${number}`]: Permission;
+  'GET /api/projects/list': Project[];
+  'GET /api/projects/count': ProjectCount;
+  [call: `GET /api/projects/detail/${number}`]: ProjectDetail;
+  'GET /api/testsuites/count': SuiteCount;
+  'GET /api/testruns/stats': RunStats;
+  'GET /api/api-tokens': ApiToken[];
+  'POST /api/api-tokens': ApiTokenCreated;
+  [call: `DELETE /api/api-tokens/${number}`]: MessageResponse;
+  [call: `GET /api/audit-log${string}`]: AuditLogPage;
+  /** CSV, not JSON: answer with a `Response`. */
+  [call: `GET /api/projects/${number}/export/cases.csv`]: never;
+  [call: `GET /api/test-cases/${number}/export/runs.csv`]: never;
+}
+
+/** The fields of an error answer the app reads; the server's own error field included. */
+export type ErrorBody = Partial<ErrorResponse> & { error?: string };
+
+/**
+ * One canned answer: a success with the contract's body, a failure with any status, a thrown
+ * network failure, or a ready `Response` (a stream, a CSV, or a body that breaks the contract on
+ * purpose: see `untyped`).
+ */
+export type MockAnswer<T = never> =
+  | { status?: 200 | 201; body: T }
+  | { status: number; body?: ErrorBody }
+  | 'network-error'
+  | Response;
+
+type Handler<T> = MockAnswer<T> | ((body: unknown) => MockAnswer<T>);
+
+export type MockHandlers = { [Call in keyof ApiAnswers]?: Handler<ApiAnswers[Call]> };
+
+/** An answer outside the contract, for tests of how the app copes with one. */
+export function untyped(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), { status });
+}
+
+/**
+ * Replaces `fetch` with `handlers`, e.g. `mockApi({ 'GET /api/users/list': { body: [] } })`.
+ * Calls without a handler answer 404 and are easy to spot in `calls`. Vitest's `unstubGlobals`
+ * restores fetch after each test.
+ */
+export function mockApi(handlers: MockHandlers) {
+  const table = handlers as Record<string, Handler<unknown> | undefined>;
   const calls: Array<{ method: string; path: string; body: unknown; headers: Headers }> = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
     const method = (init.method ?? 'GET').toUpperCase();
     const path = String(input);
     const body = typeof init.body === 'string' ? JSON.parse(init.body) : undefined;
     calls.push({ method, path, body, headers: new Headers(init.headers) });
-    const handler = handlers[`${method} ${path}`];
+    const handler = table[`${method} ${path}`];
     const answer = typeof handler === 'function' ? handler(body) : handler;
     if (answer === 'network-error') throw new TypeError('Failed to fetch');
+    if (answer instanceof Response) return answer;
     if (!answer) return new Response(JSON.stringify({ message: 'Not found' }), { status: 404 });
     const status = answer.status ?? 200;
     return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), { status });
   });
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The signed-in user
+
+/** The signed-in user of the tests: user 7, 'jane'. */
+export const SIGNED_IN_ID = 7;
+
+/** A user as GET /api/users/{id} answers it: the contract's whole User shape. */
+export function userAnswer(id: number, name: string, roleIds: number[]): User {
+  return {
+    id,
+    name,
+    username: name,
+    email: `${name}@example.com`,
+    max_user_limit: null,
+    status: 'active',
+    roleIds,
+    Roles: roleIds.map((roleId) => ({ id: roleId, name: `Role ${roleId}` })),
+    parent_id: null,
+  };
+}
+
+/** A role as GET /api/roles/get-role/{id} answers it, holding `permissions`. */
+export function roleAnswer(id: number, permissions: readonly string[]): Role {
+  return {
+    id,
+    name: `Role ${id}`,
+    description: '',
+    Permissions: permissions.map((name, index) => ({ id: index + 1, name })),
+  };
+}
+
+/**
+ * What restoring jane's session asks: the user, then each of their roles. Role n + 1 holds
+ * `roles[n]`, so `sessionAnswers(['add_project'], ['home_project'])` gives two roles.
+ */
+export function sessionAnswers(...roles: (readonly string[])[]): MockHandlers {
+  const handlers: MockHandlers = {
+    [`GET /api/users/${SIGNED_IN_ID}`]: {
+      body: userAnswer(
+        SIGNED_IN_ID,
+        'jane',
+        roles.map((_, index) => index + 1),
+      ),
+    },
+  };
+  roles.forEach((permissions, index) => {
+    handlers[`GET /api/roles/get-role/${index + 1}`] = { body: roleAnswer(index + 1, permissions) };
+  });
+  return handlers;
+}
+
+/**
+ * Signed in as jane (a stored session) holding one role with `permissions`, with `handlers`
+ * for everything else (they win over the session's answers).
+ */
+export function signedIn(permissions: readonly string[], handlers: MockHandlers = {}) {
+  saveSession('tok', SIGNED_IN_ID);
+  return mockApi({ ...sessionAnswers(permissions), ...handlers });
 }

@@ -1,4 +1,4 @@
--- Dashboard counters (DESIGN §7): one row per project, kept by statement-level triggers
+-- Dashboard counters (docs/product/dashboard.md, "The calls"): one row per project, kept by statement-level triggers
 -- so a bulk insert or a cascading delete costs one UPDATE per project, not one per row.
 CREATE FUNCTION project_stats_on_project_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

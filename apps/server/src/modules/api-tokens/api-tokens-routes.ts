@@ -4,10 +4,9 @@ import {
   ApiTokenList,
   ApiTokenParams,
   CreateApiTokenBody,
-  ErrorResponse,
   MessageResponse,
 } from '@verdict/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { createApiToken, listApiTokens, revokeApiToken } from './api-tokens-service.ts';
 
 /**
@@ -22,7 +21,7 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['api-tokens'],
         summary: "The caller's API tokens that still work (never their secrets)",
-        response: { 200: ApiTokenList, 401: ErrorResponse },
+        response: { 200: ApiTokenList },
       },
     },
     (request) => listApiTokens(app.db, principalOf(request)),
@@ -31,18 +30,12 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/api-tokens',
     {
-      config: { access: 'signed-in', sessionOnly: true },
+      config: sessionOnlyWrite('signed-in', [409]),
       schema: {
         tags: ['api-tokens'],
         summary: 'Create an API token; the answer holds the secret, shown this once',
         body: CreateApiTokenBody,
-        response: {
-          201: ApiTokenCreated,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: ApiTokenCreated },
       },
     },
     async (request, reply) => {
@@ -54,18 +47,12 @@ export const apiTokensRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/api-tokens/:id',
     {
-      config: { access: 'signed-in', sessionOnly: true },
+      config: sessionOnlyWrite('signed-in', [404]),
       schema: {
         tags: ['api-tokens'],
         summary: 'Revoke one of your API tokens; it stops working at once',
         params: ApiTokenParams,
-        response: {
-          200: MessageResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: MessageResponse },
       },
     },
     (request) => revokeApiToken(app.db, principalOf(request), request.params.id),

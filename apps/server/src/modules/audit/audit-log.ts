@@ -3,7 +3,8 @@ import type { Tx } from '../../db/client.ts';
 import { insertAuditEntry } from './audit-repository.ts';
 
 /**
- * Writing the audit log. Every service calls `recordAudit` with its own transaction handle,
+ * Writing the audit log. Every service calls `recordAudit` (or, for the usual create, update and
+ * delete entries, `auditCreated`, `auditUpdated` and `auditDeleted`) with its own transaction handle,
  * after its change and before its last check, so a change that fails or rolls back leaves no
  * entry, and an entry never describes a change that did not happen.
  */
@@ -94,6 +95,61 @@ export function changedFieldList(changes: AuditChanges): string {
 
 /** A name as summaries quote it. */
 export const quoted = (name: string) => `"${name}"`;
+
+/** What an entry is about: its kind, its id, the name its summary quotes, and its project. */
+export interface Audited {
+  entity: AuditEntity;
+  id: number;
+  name: string;
+  projectId?: number | null;
+}
+
+/** An entry about `target`: `Created suite "Smoke"`, then `detail`. */
+function entryAbout(
+  target: Audited,
+  action: 'create' | 'update' | 'delete',
+  detail: string,
+  changes: AuditChanges,
+): AuditEntry {
+  const verb = { create: 'Created', update: 'Updated', delete: 'Deleted' }[action];
+  // `sub_user` reads `sub-user`.
+  const word = target.entity.replace('_', '-');
+  return {
+    action,
+    entity: target.entity,
+    entityId: target.id,
+    projectId: target.projectId,
+    summary: `${verb} ${word} ${quoted(target.name)}${detail}`,
+    changes,
+  };
+}
+
+/** The entry of a create, every one of `fields` as `after`; `detail` follows the name (` (email)`). */
+export function auditCreated(tx: Tx, actor: AuditActor | null, target: Audited, fields: Fields, detail = '') {
+  return recordAudit(tx, actor, entryAbout(target, 'create', detail, createdChanges(fields)));
+}
+
+/**
+ * The entry of an update: `Updated suite "Smoke": name, description`, with only the fields
+ * whose value changed, then `also` (what the fields cannot show, such as a new password). An
+ * update that changed nothing writes nothing. `target.name` is the name after the update.
+ */
+export function auditUpdated(
+  tx: Tx,
+  actor: AuditActor | null,
+  target: Audited,
+  before: Fields,
+  after: Fields,
+  also: AuditChanges = {},
+): Promise<void> {
+  const changes = { ...updatedChanges(before, after), ...also };
+  return recordAudit(tx, actor, entryAbout(target, 'update', changedFieldList(changes), changes));
+}
+
+/** The entry of a delete, every one of `fields` as `before`; `detail` follows the name (` with 3 cases`). */
+export function auditDeleted(tx: Tx, actor: AuditActor | null, target: Audited, fields: Fields, detail = '') {
+  return recordAudit(tx, actor, entryAbout(target, 'delete', detail, deletedChanges(fields)));
+}
 
 /** `3 cases`, `1 case`. */
 export const counted = (n: number, noun: string) =>

@@ -1,7 +1,5 @@
 import type { LoginResponse } from '@verdict/contract';
-import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { loginFailures, revokedTokens, users } from '../../db/schema.ts';
 import {
   BadRequestError,
   ForbiddenError,
@@ -10,6 +8,15 @@ import {
 } from '../../lib/errors.ts';
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { loadPrincipal, type Principal } from '../authz/authorization.ts';
+import {
+  countRecentFailures,
+  deleteExpiredRevocations,
+  deleteLoginFailures,
+  findPasswordHash,
+  findSignInUser,
+  insertLoginFailure,
+  insertRevokedToken,
+} from './auth-repository.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
 
@@ -20,25 +27,20 @@ const INVALID = 'Invalid email or password';
 
 /**
  * Refuses sign-in while an account or an address has too many recent failures, counting in
- * the database so every server instance sees the same counters (DESIGN §7).
+ * the database so every server instance sees the same counters (docs/product/sign-in-and-sessions.md,
+ * "Lockout").
  */
 async function assertNotLockedOut(db: Db, email: string, ip: string): Promise<void> {
   const since = new Date(Date.now() - FAILURE_WINDOW_MS);
   const [byEmail, byIp] = await Promise.all([
-    db
-      .select({ n: count(), oldest: sql<string>`min(${loginFailures.createdAt})` })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.email, email), gt(loginFailures.createdAt, since))),
-    db
-      .select({ n: count(), oldest: sql<string>`min(${loginFailures.createdAt})` })
-      .from(loginFailures)
-      .where(and(eq(loginFailures.ip, ip), gt(loginFailures.createdAt, since))),
+    countRecentFailures(db, { email }, since),
+    countRecentFailures(db, { ip }, since),
   ]);
   for (const [row, max] of [
-    [byEmail[0], MAX_FAILURES_PER_ACCOUNT],
-    [byIp[0], MAX_FAILURES_PER_ADDRESS],
+    [byEmail, MAX_FAILURES_PER_ACCOUNT],
+    [byIp, MAX_FAILURES_PER_ADDRESS],
   ] as const) {
-    if (row && row.n >= max && row.oldest) {
+    if (row.n >= max && row.oldest) {
       const unlockAt = new Date(row.oldest).getTime() + FAILURE_WINDOW_MS;
       const seconds = Math.max(1, Math.ceil((unlockAt - Date.now()) / 1000));
       const minutes = Math.ceil(seconds / 60);
@@ -57,10 +59,7 @@ export async function login(
 ): Promise<LoginResponse> {
   const email = input.email.trim().toLowerCase();
   await assertNotLockedOut(db, email, input.ip);
-  const [user] = await db
-    .select({ id: users.id, username: users.username, passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(sql`lower(${users.email})`, email));
+  const user = await findSignInUser(db, email);
   // Verify against a dummy hash for unknown emails so both failures take the same time.
   const valid = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), input.password);
   // The attempt is recorded against the account it named (if any), with the email as typed
@@ -68,7 +67,7 @@ export async function login(
   const attempt: AuditActor = { id: user?.id ?? null, username: user?.username ?? null, email };
   if (!user || !valid) {
     await db.transaction(async (tx) => {
-      await tx.insert(loginFailures).values({ email, ip: input.ip });
+      await insertLoginFailure(tx, email, input.ip);
       await recordFailure(tx, attempt, input.ip, user ? 'wrong password' : 'no such user');
     });
     throw new UnauthorizedError(INVALID);
@@ -80,7 +79,7 @@ export async function login(
     throw new ForbiddenError('This account is inactive');
   }
   await db.transaction(async (tx) => {
-    await tx.delete(loginFailures).where(eq(loginFailures.email, email));
+    await deleteLoginFailures(tx, email);
     await recordAudit(tx, principal, {
       action: 'sign_in',
       entity: 'session',
@@ -118,12 +117,9 @@ export async function verifyCurrentPassword(
   }
   const email = principal.email.trim().toLowerCase();
   await assertNotLockedOut(db, email, ip);
-  const [user] = await db
-    .select({ passwordHash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, principal.id));
-  if (user && (await verifyPassword(user.passwordHash, currentPassword))) return;
-  await db.insert(loginFailures).values({ email, ip });
+  const passwordHash = await findPasswordHash(db, principal.id);
+  if (passwordHash && (await verifyPassword(passwordHash, currentPassword))) return;
+  await insertLoginFailure(db, email, ip);
   throw new ForbiddenError('Your current password is not correct');
 }
 
@@ -139,10 +135,7 @@ function recordFailure(tx: Tx, attempt: AuditActor, ip: string, reason: string):
 /** Revokes the token on the server; it answers 401 from then on, on every instance. */
 export async function logout(db: Db, principal: Principal, claims: TokenClaims): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .insert(revokedTokens)
-      .values({ jti: claims.jti, expiresAt: new Date(claims.exp * 1000) })
-      .onConflictDoNothing();
+    await insertRevokedToken(tx, claims.jti, new Date(claims.exp * 1000));
     await recordAudit(tx, principal, {
       action: 'logout',
       entity: 'session',
@@ -150,6 +143,5 @@ export async function logout(db: Db, principal: Principal, claims: TokenClaims):
       summary: `Signed out ${principal.email}`,
     });
   });
-  // Expired revocations can never match a valid token again.
-  await db.delete(revokedTokens).where(lt(revokedTokens.expiresAt, new Date()));
+  await deleteExpiredRevocations(db);
 }

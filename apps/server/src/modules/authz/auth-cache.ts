@@ -3,14 +3,16 @@ import type { Tx } from '../../db/client.ts';
 /**
  * A per-process memo of what authentication and project access read from the database, so
  * that a request does not spend most of its time asking who its caller is (issue 8: checks
- * cost ≤ 15% of an endpoint's throughput). It holds nothing that matters (DESIGN §7): every
+ * cost ≤ 15% of an endpoint's throughput). It holds nothing that matters
+ * (docs/product/README.md, "Data lives in PostgreSQL"): every
  * entry is a copy of committed rows, and it is emptied whenever those rows may have changed:
  *
  * - by PostgreSQL itself: triggers on users, user_roles, role_permissions, permissions,
  *   revoked_tokens, projects and project_members send NOTIFY verdict_auth (migration 0006),
  *   which every server instance listens to, whoever made the change;
- * - by this process, before it answers a request that may have changed them (see
- *   invalidatesAuth in plugins/auth.ts), so its own caller never sees the old state;
+ * - by this process, before it answers a request that may have changed them (a route that
+ *   declares `config.authCache: 'invalidates'`, plugins/auth.ts), so its own caller never sees
+ *   the old state;
  * - and after TTL_MS at the latest.
  *
  * While the listening connection is down, the cache is off and every request reads the

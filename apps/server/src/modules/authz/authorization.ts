@@ -1,13 +1,23 @@
 import type { PermissionName } from '@verdict/contract';
-import { inArray, type SQL, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { permissions, rolePermissions } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import { ADVISORY_LOCK, takeAdvisoryLock } from '../../db/row-locks.ts';
 import { ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import { authCacheOf } from './auth-cache.ts';
+import {
+  anActiveAdministratorExists,
+  holdsInAnyProject,
+  isTokenRevoked,
+  type PrincipalRow,
+  type ProjectRoleRow,
+  selectPermissionNamesOfRoles,
+  selectPrincipalRow,
+  selectProjectRole,
+} from './authz-repository.ts';
 
 /**
- * The one place that answers "what may this user do here" (DESIGN §5). Routes declare the
+ * The one place that answers "what may this user do here" (docs/product/roles-and-permissions.md).
+ * Routes declare the
  * permission they need; services call these functions; nothing else decides access.
  */
 
@@ -24,21 +34,10 @@ export interface Principal {
   permissions: Set<string>;
 }
 
-interface PrincipalRow {
-  id: number;
-  username: string;
-  email: string;
-  status: 'active' | 'inactive';
-  token_version: number;
-  parent_id: number | null;
-  account_id: number | null;
-  role_ids: number[];
-  permission_names: string[];
-}
-
 /** Loads a user with their global roles and permissions in one query; null when missing. */
 export async function loadPrincipal(db: Tx, userId: number): Promise<Principal | null> {
-  return (await principalRow(db, userId, sql`false`))?.principal ?? null;
+  const row = await selectPrincipalRow(db, userId);
+  return row && toPrincipal(row);
 }
 
 /**
@@ -51,56 +50,25 @@ export async function loadSession(
   jti: string,
 ): Promise<{ principal: Principal | null; revoked: boolean }> {
   const load = async () => {
-    const found = await principalRow(
-      db,
-      userId,
-      sql`exists (select 1 from revoked_tokens where jti = ${jti})`,
-    );
-    if (found) return found;
-    const [row] = await queryRows<{ revoked: boolean }>(
-      db,
-      sql`select exists (select 1 from revoked_tokens where jti = ${jti}) as revoked`,
-    );
-    return { principal: null, revoked: row?.revoked ?? false };
+    const row = await selectPrincipalRow(db, userId, jti);
+    if (row) return { principal: toPrincipal(row), revoked: row.revoked };
+    return { principal: null, revoked: await isTokenRevoked(db, jti) };
   };
   const cache = authCacheOf(db);
   return cache ? cache.get('session', `${userId}:${jti}`, load) : load();
 }
 
-async function principalRow(
-  db: Tx,
-  userId: number,
-  revokedCondition: SQL,
-): Promise<{ principal: Principal; revoked: boolean } | null> {
-  const rows = await queryRows<PrincipalRow & { revoked: boolean }>(
-    db,
-    sql`
-    select u.id, u.username, u.email, u.status, u.token_version, u.parent_id, u.account_id,
-      coalesce(array_agg(distinct ur.role_id) filter (where ur.role_id is not null), '{}') as role_ids,
-      coalesce(array_agg(distinct p.name) filter (where p.name is not null), '{}') as permission_names,
-      ${revokedCondition} as revoked
-    from users u
-    left join user_roles ur on ur.user_id = u.id
-    left join role_permissions rp on rp.role_id = ur.role_id
-    left join permissions p on p.id = rp.permission_id
-    where u.id = ${userId}
-    group by u.id`,
-  );
-  const row = rows[0];
-  if (!row) return null;
+function toPrincipal(row: PrincipalRow): Principal {
   return {
-    revoked: row.revoked,
-    principal: {
-      id: row.id,
-      username: row.username,
-      email: row.email,
-      status: row.status,
-      tokenVersion: row.token_version,
-      parentId: row.parent_id,
-      accountId: row.account_id,
-      roleIds: row.role_ids.map(Number).sort((a, b) => a - b),
-      permissions: new Set(row.permission_names),
-    },
+    id: row.id,
+    username: row.username,
+    email: row.email,
+    status: row.status,
+    tokenVersion: row.token_version,
+    parentId: row.parent_id,
+    accountId: row.account_id,
+    roleIds: row.role_ids.map(Number).sort((a, b) => a - b),
+    permissions: new Set(row.permission_names),
   };
 }
 
@@ -120,32 +88,25 @@ export function requireAnyGlobal(principal: Principal, options: PermissionName[]
 
 export interface ProjectAccess {
   projectId: number;
-  /** Global permissions plus those of the user's role in this project. */
+  /**
+   * Global permissions plus those of the user's role in this project (`projectPermissions`):
+   * the set requireProject checks and the project detail answers as `my_permissions`.
+   */
   permissions: Set<string>;
   memberRoleId: number | null;
 }
 
-interface ProjectRoleRow {
-  created_by: number | null;
-  role_id: number | null;
-  names: string[];
+/**
+ * Inside a project a user holds their global permissions plus those of the role they hold as a
+ * member there. The one rule for it: the guards check this set and the project detail shows it.
+ */
+export function projectPermissions(principal: Principal, projectRoleNames: Iterable<string>): Set<string> {
+  return new Set([...principal.permissions, ...projectRoleNames]);
 }
 
-/** The project's creator and the user's project role with its permissions; null when missing. */
-async function projectRoleRow(db: Tx, userId: number, projectId: number): Promise<ProjectRoleRow | null> {
-  const rows = await queryRows<ProjectRoleRow>(
-    db,
-    sql`
-    select p.created_by, pm.role_id,
-      coalesce(array_agg(perm.name) filter (where perm.name is not null), '{}') as names
-    from projects p
-    left join project_members pm on pm.project_id = p.id and pm.user_id = ${userId}
-    left join role_permissions rp on rp.role_id = pm.role_id
-    left join permissions perm on perm.id = rp.permission_id
-    where p.id = ${projectId}
-    group by p.id, p.created_by, pm.role_id`,
-  );
-  return rows[0] ?? null;
+/** The permission names of a project access, sorted: what the project detail answers. */
+export function permissionNamesOf(access: ProjectAccess): string[] {
+  return [...access.permissions].sort();
 }
 
 /**
@@ -158,7 +119,7 @@ export async function projectAccess(
   projectId: number,
 ): Promise<ProjectAccess | null> {
   const load = async () =>
-    accessFrom(principal, projectId, await projectRoleRow(db, principal.id, projectId));
+    accessFrom(principal, projectId, await selectProjectRole(db, principal.id, projectId));
   const cache = authCacheOf(db);
   // The whole answer is kept: it depends only on rows whose changes empty the cache.
   return cache ? cache.get('project', `${principal.id}:${projectId}`, load) : load();
@@ -175,7 +136,7 @@ function accessFrom(
   if (!visible) return null;
   return {
     projectId,
-    permissions: new Set([...principal.permissions, ...row.names]),
+    permissions: projectPermissions(principal, row.names),
     memberRoleId: row.role_id,
   };
 }
@@ -197,26 +158,14 @@ export async function requireProject(
   return access;
 }
 
-/** A SQL condition on `projects.id` (aliased by `column`) true for the projects the user sees. */
-export function visibleProjectCondition(principal: Principal, column: SQL): SQL {
-  if (principal.permissions.has('view_all_projects')) return sql`true`;
-  return sql`(${column} in (select id from projects where created_by = ${principal.id})
-    or ${column} in (select project_id from project_members where user_id = ${principal.id}))`;
-}
-
 /** Permission names granted by the given roles. */
 export async function permissionsOfRoles(db: Tx, roleIds: number[]): Promise<Set<string>> {
-  if (roleIds.length === 0) return new Set();
-  const rows = await db
-    .selectDistinct({ name: permissions.name })
-    .from(rolePermissions)
-    .innerJoin(permissions, sql`${permissions.id} = ${rolePermissions.permissionId}`)
-    .where(inArray(rolePermissions.roleId, roleIds));
-  return new Set(rows.map((r) => r.name));
+  return new Set(await selectPermissionNamesOfRoles(db, roleIds));
 }
 
 /**
- * No escalation (DESIGN §5): nobody grants a permission they do not hold in that scope.
+ * No escalation (docs/product/roles-and-permissions.md, "Rules for roles"): nobody grants a
+ * permission they do not hold in that scope.
  * `held` is the granter's permission set in the scope (global, or inside a project).
  */
 export function assertCanGrant(held: Set<string>, granted: Iterable<string>): void {
@@ -248,7 +197,7 @@ export async function requireProjectOf(
   return requireProject(db, principal, projectId, permission, notFoundMessage);
 }
 
-// ---- Users, sub-users and accounts (DESIGN §3) ----
+// ---- Users, sub-users and accounts (docs/product/users-and-sub-users.md) ----
 
 /** The subset of a user that access to that user depends on. */
 export interface UserScope {
@@ -280,7 +229,8 @@ export function assertCanSeeUser(principal: Principal, target: UserScope | null)
 }
 
 /**
- * DELETE /api/users/delete/{id} serves users and sub-users (SPEC §7): delete_admin_home deletes
+ * DELETE /api/users/delete/{id} serves users and sub-users (docs/product/users-and-sub-users.md,
+ * "The calls"): delete_admin_home deletes
  * anyone, manage_sub_users_delete only a sub-user of the caller's account.
  */
 export function assertCanDeleteUser(principal: Principal, target: UserScope | null): void {
@@ -308,17 +258,9 @@ export function requireSubUserInAccount<T extends UserScope>(principal: Principa
 export async function requireUserDirectoryAccess(db: Tx, principal: Principal): Promise<void> {
   if (principal.permissions.has('view_admin_home') || principal.permissions.has('add_user_in_project'))
     return;
-  const [row] = await queryRows<{ ok: boolean }>(
-    db,
-    sql`
-    select exists (
-      select 1 from project_members pm
-      join role_permissions rp on rp.role_id = pm.role_id
-      join permissions p on p.id = rp.permission_id
-      where pm.user_id = ${principal.id} and p.name = 'add_user_in_project'
-    ) as ok`,
-  );
-  if (!row?.ok) throw missingPermission('view_admin_home');
+  if (!(await holdsInAnyProject(db, principal.id, 'add_user_in_project'))) {
+    throw missingPermission('view_admin_home');
+  }
 }
 
 /** The first of `needed` (in name order) that `held` lacks, or null. */
@@ -365,8 +307,6 @@ export function assertCanChangeRole(
   }
 }
 
-const ADMINISTRATORS_LOCK = 7261003;
-
 /**
  * At least one active user must hold the built-in Administrator role (roles.built_in): holding
  * its permissions through another role does not count. Call inside the transaction AFTER the
@@ -375,18 +315,8 @@ const ADMINISTRATORS_LOCK = 7261003;
  * check runs after the other transaction has committed).
  */
 export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ADMINISTRATORS_LOCK})`);
-  const [row] = await queryRows<{ ok: boolean }>(
-    tx,
-    sql`
-    select exists (
-      select 1 from users u
-      join user_roles ur on ur.user_id = u.id
-      join roles r on r.id = ur.role_id
-      where u.status = 'active' and r.built_in
-    ) as ok`,
-  );
-  if (!row?.ok) {
+  await takeAdvisoryLock(tx, ADVISORY_LOCK.administrators);
+  if (!(await anActiveAdministratorExists(tx))) {
     throw new ConflictError(
       'This change would leave no active user with the Administrator role; keep at least one administrator',
     );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { EffectivePermissions, EffectivePermissionsQuery, ErrorResponse, IdParams } from '@verdict/contract';
+import { EffectivePermissions, EffectivePermissionsQuery, IdParams } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
 import { effectivePermissions } from './effective-permissions.ts';
 
@@ -9,7 +9,7 @@ export const authzRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       // Oneself always; anyone else needs manage_admin_panel and view_admin_home (checked in
       // the service, since a route rule cannot say "or oneself").
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [403, 404] },
       schema: {
         tags: ['users'],
         summary: 'Every permission a user holds, globally or in a project, and where each comes from',
@@ -20,13 +20,7 @@ export const authzRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'others need manage_admin_panel and view_admin_home. A project the caller cannot see answers 404.',
         params: IdParams,
         querystring: EffectivePermissionsQuery,
-        response: {
-          200: EffectivePermissions,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: EffectivePermissions },
       },
     },
     (request) =>

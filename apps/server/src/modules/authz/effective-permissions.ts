@@ -2,20 +2,24 @@ import type {
   EffectivePermission,
   EffectivePermissions,
   IdName,
-  PermissionSource,
   ProjectVisibility,
   VisibilityReason,
 } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
-import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { loadPrincipal, type Principal, projectAccess, requireGlobal } from './authorization.ts';
+import {
+  type ProjectFacts,
+  selectGlobalRoles,
+  selectPermissionProvenance,
+  selectProjectFacts,
+} from './authz-repository.ts';
 
 /**
  * The permission inspector: what a user may do, globally or inside one project, and why.
  * Whether a permission is granted comes from loadPrincipal and projectAccess, the functions
  * every route's check goes through, so the answer cannot disagree with enforcement; the SQL
- * here only adds where each permission comes from (which roles carry it).
+ * it reads (authz-repository.ts) only adds where each permission comes from (which roles carry it).
  */
 
 /**
@@ -27,75 +31,6 @@ export function assertMayInspect(caller: Principal, userId: number): void {
   if (caller.id === userId) return;
   requireGlobal(caller, 'manage_admin_panel');
   requireGlobal(caller, 'view_admin_home');
-}
-
-interface ProvenanceRow {
-  name: string;
-  description: string;
-  sources: PermissionSource[];
-}
-
-/** Every permission of the table, by name, with the roles of the user that carry it. */
-function permissionProvenance(db: Tx, userId: number, projectId: number | null): Promise<ProvenanceRow[]> {
-  const projectRole =
-    projectId === null
-      ? sql``
-      : sql`union all
-        select 'project-role', r.id, r.name, rp.permission_id
-        from project_members pm
-        join roles r on r.id = pm.role_id
-        join role_permissions rp on rp.role_id = r.id
-        where pm.user_id = ${userId} and pm.project_id = ${projectId}`;
-  return queryRows<ProvenanceRow>(
-    db,
-    sql`
-    select p.name, p.description,
-      coalesce(
-        json_agg(json_build_object('kind', s.kind, 'role', json_build_object('id', s.role_id, 'name', s.role_name))
-          order by s.kind, s.role_name, s.role_id) filter (where s.role_id is not null),
-        '[]'::json) as sources
-    from permissions p
-    left join (
-      select 'global-role' as kind, r.id as role_id, r.name as role_name, rp.permission_id
-      from user_roles ur
-      join roles r on r.id = ur.role_id
-      join role_permissions rp on rp.role_id = r.id
-      where ur.user_id = ${userId}
-      ${projectRole}
-    ) s on s.permission_id = p.id
-    group by p.id
-    order by p.name`,
-  );
-}
-
-function globalRolesOf(db: Tx, userId: number): Promise<IdName[]> {
-  return queryRows<IdName>(
-    db,
-    sql`
-    select r.id, r.name from user_roles ur join roles r on r.id = ur.role_id
-    where ur.user_id = ${userId} order by r.name, r.id`,
-  );
-}
-
-interface ProjectFacts {
-  id: number;
-  name: string;
-  created_by: number | null;
-  member_role_id: number | null;
-  member_role_name: string | null;
-}
-
-async function projectFacts(db: Tx, projectId: number, userId: number): Promise<ProjectFacts | null> {
-  const [row] = await queryRows<ProjectFacts>(
-    db,
-    sql`
-    select p.id, p.name, p.created_by, r.id as member_role_id, r.name as member_role_name
-    from projects p
-    left join project_members pm on pm.project_id = p.id and pm.user_id = ${userId}
-    left join roles r on r.id = pm.role_id
-    where p.id = ${projectId}`,
-  );
-  return row ?? null;
 }
 
 function visibilityOf(facts: ProjectFacts, target: Principal, visible: boolean): ProjectVisibility {
@@ -130,7 +65,7 @@ export function effectivePermissions(
       let visibility: ProjectVisibility | null = null;
       let held = target.permissions;
       if (projectId !== undefined) {
-        const facts = await projectFacts(tx, projectId, userId);
+        const facts = await selectProjectFacts(tx, projectId, userId);
         if (!facts || !(await projectAccess(tx, caller, projectId)))
           throw new NotFoundError('Project not found');
         const access = await projectAccess(tx, target, projectId);
@@ -139,8 +74,8 @@ export function effectivePermissions(
         held = access?.permissions ?? new Set();
       }
 
-      const rows = await permissionProvenance(tx, userId, projectId ?? null);
-      const globalRoles = await globalRolesOf(tx, userId);
+      const rows = await selectPermissionProvenance(tx, userId, projectId ?? null);
+      const globalRoles = await selectGlobalRoles(tx, userId);
       const permissions: EffectivePermission[] = rows.map((row) => ({
         name: row.name,
         description: row.description,

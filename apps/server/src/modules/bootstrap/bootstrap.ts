@@ -1,10 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { ADMIN_ROLE_NAME, PERMISSION_CATALOGUE } from '@verdict/contract';
-import { count, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client.ts';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
-import { counted, createdChanges, quoted, recordAudit } from '../audit/audit-log.ts';
+import type { Db } from '../../db/client.ts';
+import { ADVISORY_LOCK, takeAdvisoryLock } from '../../db/row-locks.ts';
+import { auditCreated, counted, createdChanges, quoted, recordAudit } from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/password.ts';
+import {
+  countUsers,
+  findBuiltInRole,
+  grantEveryPermission,
+  insertAdministrator,
+  insertBuiltInRole,
+  insertCataloguePermissions,
+} from './bootstrap-repository.ts';
 
 export interface BootstrapOptions {
   adminEmail: string;
@@ -20,31 +27,22 @@ export interface BootstrapResult {
 
 /**
  * First start on an empty database: the permission catalogue, the Administrator role and the
- * first admin user (DESIGN §1). Later starts add only catalogue permissions that are new in
+ * first admin user (docs/product/README.md, "First start"). Later starts add only catalogue
+ * permissions that are new in
  * this version and give Administrator any permission it lacks, so a second start changes nothing.
  */
 export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
-  const passwordHashIfNeeded = await needsAdmin(db).then(async (needed) => {
-    if (!needed) return undefined;
+  const passwordHashIfNeeded = await countUsers(db).then(async (n) => {
+    if (n > 0) return undefined;
     const password = options.adminPassword ?? randomBytes(12).toString('base64url');
     return { password, hash: await hashPassword(password) };
   });
 
   return db.transaction(async (tx) => {
     // Serialises concurrent first starts of several instances against one server.
-    await tx.execute(sql`select pg_advisory_xact_lock(7261002)`);
+    await takeAdvisoryLock(tx, ADVISORY_LOCK.firstStart);
 
-    const added = await tx
-      .insert(permissions)
-      .values(
-        Object.entries(PERMISSION_CATALOGUE).map(([name, description]) => ({
-          name,
-          description,
-          builtIn: true,
-        })),
-      )
-      .onConflictDoNothing({ target: permissions.name })
-      .returning({ id: permissions.id, name: permissions.name });
+    const added = await insertCataloguePermissions(tx, PERMISSION_CATALOGUE);
     // The system (no actor) records what it adds, so the audit log starts with the catalogue.
     if (added.length > 0) {
       const names = added.map((p) => p.name);
@@ -60,79 +58,43 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       });
     }
 
-    // The Administrator role is the built-in one, found by its flag (never by its name).
-    let [adminRole] = await tx.select().from(roles).where(eq(roles.builtIn, true));
+    let adminRole = await findBuiltInRole(tx);
     if (!adminRole) {
-      [adminRole] = await tx
-        .insert(roles)
-        .values({ name: ADMIN_ROLE_NAME, description: 'Holds every permission', builtIn: true })
-        .returning();
-      const all = await tx
-        .select({ id: permissions.id, name: permissions.name })
-        .from(permissions)
-        .orderBy(permissions.id);
-      await tx
-        .insert(rolePermissions)
-        .values(all.map((p) => ({ roleId: adminRole!.id, permissionId: p.id })));
-      await recordAudit(tx, null, {
-        action: 'create',
-        entity: 'role',
-        entityId: adminRole!.id,
-        summary: `Created role ${quoted(ADMIN_ROLE_NAME)}`,
-        changes: createdChanges({
-          name: adminRole!.name,
-          description: adminRole!.description,
-          permissions: all.map((p) => p.name),
-        }),
+      const created = await insertBuiltInRole(tx, {
+        name: ADMIN_ROLE_NAME,
+        description: 'Holds every permission',
       });
+      adminRole = created.role;
+      await auditCreated(
+        tx,
+        null,
+        { entity: 'role', id: adminRole.id, name: ADMIN_ROLE_NAME },
+        { name: adminRole.name, description: adminRole.description, permissions: created.permissionNames },
+      );
     } else {
       // Every permission, new in this version or taken from it by an earlier one, joins it.
       await grantEveryPermission(tx, adminRole.id);
     }
-    if (!adminRole) throw new Error('Administrator role could not be created');
 
-    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(users);
-    if (n > 0 || !passwordHashIfNeeded) return { createdAdmin: false };
+    if ((await countUsers(tx)) > 0 || !passwordHashIfNeeded) return { createdAdmin: false };
 
-    const [admin] = await tx
-      .insert(users)
-      .values({
-        username: options.adminName,
-        email: options.adminEmail,
-        passwordHash: passwordHashIfNeeded.hash,
-        status: 'active',
-      })
-      .returning({ id: users.id });
-    if (!admin) throw new Error('Admin user could not be created');
-    await tx.insert(userRoles).values({ userId: admin.id, roleId: adminRole.id });
-    await recordAudit(tx, null, {
-      action: 'create',
-      entity: 'user',
-      entityId: admin.id,
-      summary: `Created user ${quoted(options.adminName)} (${options.adminEmail}) on first start`,
-      changes: createdChanges({
-        username: options.adminName,
-        email: options.adminEmail,
-        status: 'active',
-        max_user_limit: null,
-        roles: [ADMIN_ROLE_NAME],
-      }),
+    const adminId = await insertAdministrator(tx, {
+      username: options.adminName,
+      email: options.adminEmail,
+      passwordHash: passwordHashIfNeeded.hash,
+      roleId: adminRole.id,
     });
+    const fields = {
+      username: options.adminName,
+      email: options.adminEmail,
+      status: 'active',
+      max_user_limit: null,
+      roles: [ADMIN_ROLE_NAME],
+    };
+    const detail = ` (${options.adminEmail}) on first start`;
+    await auditCreated(tx, null, { entity: 'user', id: adminId, name: options.adminName }, fields, detail);
     return options.adminPassword
       ? { createdAdmin: true }
       : { createdAdmin: true, generatedPassword: passwordHashIfNeeded.password };
   });
-}
-
-async function grantEveryPermission(tx: Tx, roleId: number): Promise<void> {
-  await tx.execute(sql`
-    insert into role_permissions (role_id, permission_id)
-    select ${roleId}, p.id from permissions p
-    where not exists (select 1 from role_permissions rp where rp.role_id = ${roleId} and rp.permission_id = p.id)
-    on conflict do nothing`);
-}
-
-async function needsAdmin(db: Db): Promise<boolean> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(users);
-  return n === 0;
 }

@@ -1,9 +1,10 @@
 import type { ListQuery, TestCase } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { LOCK, type RowLock } from '../../db/row-locks.ts';
+import { CHILDREN_OF, ROLLUP_OF } from '../../db/tree-sql.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
-import { LOCK, type RowLock } from '../projects/row-locks.ts';
 
 /** A case as the rules see it (access checks, locks); answers add `status` and `rollup`. */
 export type CaseRow = Omit<TestCase, 'status' | 'rollup'>;
@@ -18,19 +19,6 @@ export const CASES_OF = {
   suiteTopLevel: (suiteId: number) => sql`c.suite_id = ${suiteId} and c.parent_id is null`,
   children: (caseId: number) => sql`c.parent_id = ${caseId}`,
 };
-
-/** The roll-up of a group of latest statuses: failed beats passed, nothing ran is null. */
-export const ROLLUP_OF = (status: SQL): SQL =>
-  sql`case when bool_or(${status} = 'failed') then 'failed' when bool_or(${status} = 'passed') then 'passed' end`;
-
-/**
- * One step down a tree: the children of `parent`, each one index probe on (parent_id, id).
- * OFFSET 0 keeps the planner from turning the step into a hash join over the whole table, which
- * it prefers once its (pessimistic) estimate of a recursive walk grows: a seq scan of every case
- * per level, whatever the size of the subtree.
- */
-export const CHILDREN_OF = (parent: SQL) =>
-  sql`lateral (select k.id, k.latest_run_status from test_cases k where k.parent_id = ${parent} offset 0) k`;
 
 /**
  * Cases as every case endpoint answers them, in one statement: the chosen cases, then one
@@ -47,10 +35,15 @@ export const CHILDREN_OF = (parent: SQL) =>
  * rows for a 10,000-case suite.
  */
 function caseViews(where: SQL, tail: SQL = sql``): SQL {
+  return caseViewsFrom(sql`test_cases c`, where, tail);
+}
+
+/** caseViews over the cases of `from` (aliased c) that match `where`. */
+function caseViewsFrom(from: SQL, where: SQL, tail: SQL = sql``): SQL {
   return sql`
     with recursive listed as (
       select c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id, c.latest_run_status
-      from test_cases c where ${where} order by c.id${tail}
+      from ${from} where ${where} order by c.id${tail}
     ), subtree as (
       select l.id as root, l.id, l.latest_run_status as status, l.latest_run_status as own,
         l.name, l.description, l.project_id, l.suite_id, l.parent_id
@@ -96,26 +89,124 @@ export async function listCasesJson(db: Tx, where: SQL, query: ListQuery): Promi
  * or project is missing. A suite's lists (its cases, and the children of any of its cases) use
  * the suite's own version (suite_list_versions, migration 0008), so writes in other suites keep
  * them; a project's top-level list, and the children of cases in no suite, use the project's.
+ * The version reads `s<n>` or `p<n>`; `scope_id` is that suite's or project's id.
  */
 export async function findListScope(
   db: Tx,
   scope: 'project' | 'suite' | 'parent',
   id: number,
-): Promise<{ project_id: number; version: string } | null> {
+): Promise<ListScope | null> {
   const source = {
     project: sql`select ${id}::int as project_id, null::int as suite_id`,
     suite: sql`select project_id, id as suite_id from suites where id = ${id}`,
     parent: sql`select project_id, suite_id from test_cases where id = ${id}`,
   }[scope];
-  const [row] = await queryRows<{ project_id: number; version: string }>(
+  const [row] = await queryRows<ListScope>(
     db,
-    sql`select ps.project_id,
+    sql`select ps.project_id, coalesce(o.suite_id, ps.project_id) as scope_id,
       case when o.suite_id is null then 'p' || ps.version
         else 's' || coalesce((select v.version from suite_list_versions v where v.suite_id = o.suite_id), 0)
       end as version
     from (${source}) o join project_stats ps on ps.project_id = o.project_id`,
   );
   return row ?? null;
+}
+
+export interface ListScope {
+  project_id: number;
+  /** The suite's id for a version `s<n>`, the project's for `p<n>`. */
+  scope_id: number;
+  version: string;
+}
+
+/** What changed in a list's scope since a version: the rows to put in place of the candidates. */
+export interface ListChanges {
+  /** The scope's version the rows below were read at, `s<n>` or `p<n>`. */
+  version: string;
+  /**
+   * False when the changes cannot be applied: a version's rows were pruned, or a write was too
+   * large to list its cases (case_list_changes, migration 0009). The list is then read whole.
+   */
+  complete: boolean;
+  /** Every case whose row in the list may have changed: the changed cases and their ancestors. */
+  candidates: number[];
+  /** The candidates the list shows now, in id order, each as the whole list writes it. */
+  rows: string[];
+  ids: number[];
+}
+
+/**
+ * The changes to a case list since `since` (the number of its `s<n>`/`p<n>` version), in one
+ * statement, so the version, the changes and the rows are one snapshot. Every change's case and
+ * ancestors are candidates (a result changes its ancestors' roll-ups; a new or deleted child
+ * their has_children); the candidates the list still shows are read as the list reads them
+ * (caseViews, so each row is the same text as in a whole read). Walks up one primary-key probe
+ * per level and reads each candidate by primary key, whatever the planner estimates.
+ */
+export async function listChanges(
+  db: Tx,
+  scope: Pick<ListScope, 'scope_id' | 'version'>,
+  since: number,
+  where: SQL,
+  query: ListQuery,
+): Promise<ListChanges> {
+  const suite = scope.version.startsWith('s');
+  const current = suite
+    ? sql`select coalesce((select version from suite_list_versions where suite_id = ${scope.scope_id}), 0) as version`
+    : sql`select version from project_stats where project_id = ${scope.scope_id}`;
+  const changed = suite
+    ? sql`x.suite_id = ${scope.scope_id} and x.suite_version > ${since} and x.suite_version <= cur.version`
+    : sql`x.project_id = ${scope.scope_id} and x.project_version > ${since} and x.project_version <= cur.version`;
+  const version = suite ? sql`x.suite_version` : sql`x.project_version`;
+  const candidates = sql`(select c0.* from test_cases c0 where c0.id = any(array(select id from up)) offset 0) c`;
+  const views = caseViewsFrom(candidates, listedWhere(where, query));
+  const [row] = await queryRows<{
+    version: string;
+    versions: number | string;
+    too_large: boolean | null;
+    candidates: number[];
+    ids: number[];
+    rows: string[];
+  }>(
+    db,
+    sql`
+    with recursive cur as (${current}),
+    ch as (select x.case_id, x.parent_id, ${version} as v from case_list_changes x, cur where ${changed}),
+    up as (
+      select case_id as id from ch where case_id is not null
+      union select parent_id from ch where parent_id is not null
+      union select a.parent_id from up u
+        cross join lateral (select a.parent_id from test_cases a where a.id = u.id offset 0) a
+        where a.parent_id is not null
+    ),
+    views as (${views})
+    select (select version from cur)::text as version,
+      (select count(distinct v) from ch) as versions,
+      (select bool_or(case_id is null) from ch) as too_large,
+      array(select id from up order by id) as candidates,
+      array(select v.id from views v order by v.id) as ids,
+      array(select row_to_json(v)::text from views v order by v.id) as rows`,
+  );
+  if (!row) throw new Error('the list changes statement returned no row');
+  const kind = suite ? 's' : 'p';
+  const missing = Number(row.version) - since;
+  return {
+    version: `${kind}${row.version}`,
+    complete: !row.too_large && Number(row.versions) === missing,
+    candidates: row.candidates,
+    ids: row.ids,
+    rows: row.rows,
+  };
+}
+
+/** Forgets list changes older than `keepSeconds`; a list kept from before then is read again. */
+export async function pruneListChanges(db: Tx, keepSeconds: number): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`with gone as (delete from case_list_changes where at < now() - make_interval(secs => ${keepSeconds}) returning 1)
+    select count(*)::int as n from gone`,
+  );
+  return row?.n ?? 0;
 }
 
 /**

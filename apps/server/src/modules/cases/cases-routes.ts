@@ -3,10 +3,10 @@ import {
   CaseBody,
   CaseIdParams,
   CaseMutation,
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
+  type PermissionName,
   ProjectIdParams,
   SuiteIdParams,
   TestCase,
@@ -23,17 +23,30 @@ import {
   listChildCases,
   listProjectCases,
   listSuiteCases,
+  pruneOldListChanges,
   updateCase,
 } from './cases-service.ts';
 
 const tags = ['test cases'];
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
-const listAccess = { access: { project: 'home_test_case' } } as const;
-const listResponse = { 200: TestCaseList, ...errors };
+const listAccess = { access: { project: 'home_test_case' }, errors: [404] } as const;
+const listResponse = { 200: TestCaseList };
+/** Cases are no part of what authentication or project access read. */
+const caseWrite = (permission: PermissionName) =>
+  ({ access: { project: permission }, authCache: 'keeps', errors: [404] }) as const;
 const created = (testCase: TestCase) => ({ message: 'Test case created successfully', testCase });
+
+/** How long list changes are kept (case_list_changes): a list kept longer is read again whole. */
+const LIST_CHANGES_KEPT_SECONDS = 10 * 60;
 
 export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const lists = new CaseListCache();
+  // Every instance prunes; the delete is idempotent, and a minute apart it removes little.
+  const prune = setInterval(() => {
+    pruneOldListChanges(app.db, LIST_CHANGES_KEPT_SECONDS).catch((error: unknown) =>
+      app.log.warn({ err: error }, 'pruning old case list changes failed'),
+    );
+  }, 60_000).unref();
+  app.addHook('onClose', async () => clearInterval(prune));
   app.get(
     '/api/test-cases/project/:projectId',
     {
@@ -97,12 +110,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     summary,
     params: IdParams,
     body: CaseBody,
-    response: { 201: CaseMutation, ...errors },
+    response: { 201: CaseMutation },
   });
   app.post(
     '/api/test-cases/project/:id/create',
     {
-      config: { access: { project: 'add_test_case_in_project' } },
+      config: caseWrite('add_test_case_in_project'),
       schema: createSchema('Add a case to a project, in no suite'),
     },
     async (request, reply) =>
@@ -115,7 +128,7 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/test-cases/suite/:id/create',
     {
-      config: { access: { project: 'add_test_case_in_test_suit' } },
+      config: caseWrite('add_test_case_in_test_suit'),
       schema: createSchema('Add a top-level case to a suite'),
     },
     async (request, reply) =>
@@ -126,7 +139,7 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/test-cases/parent/:id/create',
     {
-      config: { access: { project: 'add_test_case_in_test_case' } },
+      config: caseWrite('add_test_case_in_test_case'),
       schema: createSchema('Add a child case; it inherits project and suite'),
     },
     async (request, reply) =>
@@ -138,12 +151,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/test-cases/single/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [404] },
       schema: {
         tags,
         summary: 'A case in a project the caller sees',
         params: IdParams,
-        response: { 200: TestCase, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: TestCase },
       },
     },
     (request) => getCase(app.db, principalOf(request), request.params.id),
@@ -152,13 +165,13 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/test-cases/update/:id',
     {
-      config: { access: { project: 'edit_test_case' } },
+      config: caseWrite('edit_test_case'),
       schema: {
         tags,
         summary: 'Rename or describe a case',
         params: IdParams,
         body: CaseBody,
-        response: { 200: CaseMutation, ...errors },
+        response: { 200: CaseMutation },
       },
     },
     async (request) => ({
@@ -170,12 +183,12 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/test-cases/delete/:id',
     {
-      config: { access: { project: 'delete_test_case' } },
+      config: caseWrite('delete_test_case'),
       schema: {
         tags,
         summary: 'Delete a case, its descendants and all their runs',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

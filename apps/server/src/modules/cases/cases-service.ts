@@ -1,19 +1,10 @@
 import { type CaseBody, LIMITS, type ListQuery, type TestCase } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import {
-  changedFieldList,
-  counted,
-  createdChanges,
-  deletedChanges,
-  quoted,
-  recordAudit,
-  updatedChanges,
-} from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
-import { LOCK, lockProject, lockTopDown, type RowLock } from '../projects/row-locks.ts';
-import { findSuite } from '../suites/suites-repository.ts';
-import { SUITE_NOT_FOUND } from '../suites/suites-service.ts';
+import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';
 import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
   CASES_OF,
@@ -26,15 +17,22 @@ import {
   findListScope,
   insertCase,
   listCasesJson,
+  listChanges,
+  pruneListChanges,
   updateCase as updateCaseRow,
 } from './cases-repository.ts';
 
 export const CASE_NOT_FOUND = 'Test case not found';
 export const CASE_TOO_DEEP = `Cases nest at most ${LIMITS.caseDepthMax} levels deep; a child of this case would be deeper`;
 
-/** Locks a case after its project and suite (see row-locks.ts); null when it is gone. */
+/** Locks a case after its project and suite (see db/row-locks.ts); null when it is gone. */
 export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<CaseRow | null> {
   return lockTopDown(tx, (l) => findCase(tx, id, l), lock);
+}
+
+/** The project of a case; undefined when the case is missing. */
+export async function findCaseProjectId(db: Tx, id: number): Promise<number | undefined> {
+  return (await findCase(db, id))?.project_id;
 }
 
 /** Top-level cases of a project, each with its suite_id, so none is unreachable in the tree. */
@@ -67,18 +65,31 @@ async function caseList(
 ): Promise<CaseListSource> {
   const found = await findListScope(db, scope, id);
   await requireProjectOf(db, principal, found?.project_id, notFound, 'home_test_case');
+  const paged = query.limit !== undefined || query.offset !== undefined;
   return {
     key: listKey(scope, id, query),
     version: found!.version,
     load: () => listCasesJson(db, LISTED[scope](id), query),
+    changes: paged ? undefined : (since) => listChanges(db, found!, since, LISTED[scope](id), query),
   };
+}
+
+/** Forgets list changes older than `keepSeconds` (a list kept from before then is read whole). */
+export function pruneOldListChanges(db: Db, keepSeconds: number): Promise<number> {
+  return pruneListChanges(db, keepSeconds);
 }
 
 function fields(body: CaseBody) {
   return { name: body.name, description: body.description ?? '' };
 }
 
-type CaseFields = Pick<TestCase, 'name' | 'description' | 'suite_id' | 'parent_id'>;
+type CaseFields = Pick<TestCase, 'id' | 'name' | 'description' | 'project_id' | 'suite_id' | 'parent_id'>;
+const audited = (c: CaseFields): Audited => ({
+  entity: 'case',
+  id: c.id,
+  name: c.name,
+  projectId: c.project_id,
+});
 const auditedCaseFields = (c: CaseFields) => ({
   name: c.name,
   description: c.description,
@@ -89,14 +100,7 @@ const auditedCaseFields = (c: CaseFields) => ({
 /** Inserts a case and records it in the audit log, in the caller's transaction. */
 async function insertAuditedCase(tx: Tx, principal: Principal, values: Parameters<typeof insertCase>[1]) {
   const created = await insertCase(tx, values);
-  await recordAudit(tx, principal, {
-    action: 'create',
-    entity: 'case',
-    entityId: created.id,
-    projectId: created.project_id,
-    summary: `Created case ${quoted(created.name)}`,
-    changes: createdChanges(auditedCaseFields(created)),
-  });
+  await auditCreated(tx, principal, audited(created), auditedCaseFields(created));
   return created;
 }
 
@@ -112,7 +116,7 @@ export async function createProjectCase(db: Db, principal: Principal, projectId:
 /** A top-level case in a suite; its project is the suite's. */
 export async function createSuiteCase(db: Db, principal: Principal, suiteId: number, body: CaseBody) {
   return db.transaction(async (tx) => {
-    const suite = await lockTopDown(tx, (lock) => findSuite(tx, suiteId, lock), LOCK.keyShare);
+    const suite = await lockSuite(tx, suiteId, LOCK.keyShare);
     await requireProjectOf(tx, principal, suite?.project_id, SUITE_NOT_FOUND, 'add_test_case_in_test_suit');
     return insertAuditedCase(tx, principal, {
       projectId: suite!.project_id,
@@ -123,7 +127,7 @@ export async function createSuiteCase(db: Db, principal: Principal, suiteId: num
   });
 }
 
-/** A child inherits its parent's project and suite (DESIGN §2), so a subtree never straddles two. */
+/** A child inherits its parent's project and suite (docs/product/cases.md, "Data rules"), so a subtree never straddles two. */
 export async function createChildCase(db: Db, principal: Principal, parentId: number, body: CaseBody) {
   return db.transaction(async (tx) => {
     const parent = await lockCase(tx, parentId, LOCK.keyShare);
@@ -160,15 +164,13 @@ export async function updateCase(
     const updated = await updateCaseRow(tx, id, body);
     const testCase = updated && (await findCaseView(tx, id));
     if (!testCase || !seen) throw new NotFoundError(CASE_NOT_FOUND);
-    const changes = updatedChanges(auditedCaseFields(seen), auditedCaseFields(testCase));
-    await recordAudit(tx, principal, {
-      action: 'update',
-      entity: 'case',
-      entityId: id,
-      projectId: testCase.project_id,
-      summary: `Updated case ${quoted(testCase.name)}${changedFieldList(changes)}`,
-      changes,
-    });
+    await auditUpdated(
+      tx,
+      principal,
+      audited(testCase),
+      auditedCaseFields(seen),
+      auditedCaseFields(testCase),
+    );
     return testCase;
   });
 }
@@ -181,13 +183,6 @@ export async function deleteCase(db: Db, principal: Principal, id: number): Prom
     const deleted = await deleteCaseTree(tx, id);
     if (deleted === 0 || !seen) throw new NotFoundError(CASE_NOT_FOUND);
     const children = deleted > 1 ? ` with ${counted(deleted - 1, 'descendant case')}` : '';
-    await recordAudit(tx, principal, {
-      action: 'delete',
-      entity: 'case',
-      entityId: id,
-      projectId: seen.project_id,
-      summary: `Deleted case ${quoted(seen.name)}${children}`,
-      changes: deletedChanges(auditedCaseFields(seen)),
-    });
+    await auditDeleted(tx, principal, audited(seen), auditedCaseFields(seen), children);
   });
 }

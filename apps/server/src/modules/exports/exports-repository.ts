@@ -1,7 +1,7 @@
 import type { CaseStatus, TestRun } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { ROLLUP_OF } from '../cases/cases-repository.ts';
+import { ROLLUP_OF } from '../../db/tree-sql.ts';
 
 /**
  * Batches of the CSV exports, read by keyset paging (`id > last order by id limit n`): every

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams } from '@verdict/contract';
+import { IdParams } from '@verdict/contract';
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
@@ -9,13 +9,7 @@ const tags = ['exports'];
 const csv = Type.String({
   description: 'CSV (RFC 4180): UTF-8, comma-separated, CRLF line ends, a header row',
 });
-const response = {
-  200: csv,
-  400: ErrorResponse,
-  401: ErrorResponse,
-  403: ErrorResponse,
-  404: ErrorResponse,
-};
+const response = { 200: csv };
 
 /** A download: streamed (Fastify pipes the stream, with backpressure), never cached. */
 function sendCsv(reply: FastifyReply, download: CsvDownload) {
@@ -30,7 +24,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/projects/:id/export/cases.csv',
     {
-      config: { access: { project: 'export_project' } },
+      config: { access: { project: 'export_project' }, errors: [404] },
       schema: {
         tags,
         summary: "A project's cases as CSV",
@@ -50,7 +44,7 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/test-cases/:id/export/runs.csv',
     {
-      config: { access: { project: 'export_project' } },
+      config: { access: { project: 'export_project' }, errors: [404] },
       schema: {
         tags,
         summary: "A case's runs as CSV",

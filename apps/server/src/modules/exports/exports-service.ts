@@ -2,8 +2,7 @@ import { Readable } from 'node:stream';
 import type { Db } from '../../db/client.ts';
 import { type CsvValue, csvRow } from '../../lib/csv.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
-import { findCase } from '../cases/cases-repository.ts';
-import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
+import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
 import {
   type CaseExportRow,
   caseExportBatch,
@@ -111,8 +110,8 @@ export async function exportCaseRuns(
   caseId: number,
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<CsvDownload> {
-  const testCase = await findCase(db, caseId);
-  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND, 'export_project');
+  const projectId = await findCaseProjectId(db, caseId);
+  await requireProjectOf(db, principal, projectId, CASE_NOT_FOUND, 'export_project');
   return download(
     `case-${caseId}-runs.csv`,
     RUN_COLUMNS,

@@ -1,20 +1,21 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, HealthResponse } from '@verdict/contract';
+import { HealthResponse } from '@verdict/contract';
+import { ServiceUnavailableError } from '../../lib/errors.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/health',
     {
-      config: { access: 'public' },
+      config: { access: 'public', errors: [503] },
       schema: {
         tags: ['health'],
         summary: 'Answers 200 when the database answers, 503 otherwise',
-        response: { 200: HealthResponse, 503: ErrorResponse },
+        response: { 200: HealthResponse },
       },
     },
-    async (_request, reply) => {
+    async () => {
       if (await app.database.isAvailable()) return { status: 'ok' };
-      return reply.status(503).send({ message: 'The database is not available' });
+      throw new ServiceUnavailableError('The database is not available');
     },
   );
 };

@@ -1,5 +1,6 @@
 import type { ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { counted, quoted, recordAudit } from '../audit/audit-log.ts';
 import {
@@ -8,7 +9,6 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import { LOCK, lockProject } from '../projects/row-locks.ts';
 import { addToPlan, caseKey, createImportPlan, type ImportPlan, matchExistingCases } from './import-plan.ts';
 import {
   findCases,
@@ -77,7 +77,7 @@ async function record(
 ): Promise<{ suites: number; cases: number }> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
-  // Same lock order as every other write (projects/row-locks.ts): project row first, so an
+  // Same lock order as every other write (db/row-locks.ts): project row first, so an
   // import racing a case or project delete waits instead of deadlocking on the counters.
   if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
 
@@ -160,7 +160,8 @@ function summarise(
 }
 
 /**
- * One audit entry per import (docs/decisions.md): the runs it recorded and the suites and cases
+ * One audit entry per import (docs/decisions/093-what-the-audit-log-records.md): the runs it
+ * recorded and the suites and cases
  * it created, counted, rather than one entry per row of a 20,000-case report.
  */
 function importEntry(projectId: number, project: string, summary: ImportSummary) {

@@ -37,7 +37,7 @@ function sameName(a: string, b: string): boolean {
   return normal(a) === normal(b);
 }
 
-/** Trims a name and shortens it to the name limit (DESIGN §2). */
+/** Trims a name and shortens it to the name limit (docs/product/limits-and-constants.md, "Field bounds"). */
 export function fitName(raw: string): { name: string; shortened: boolean } {
   const name = raw.replace(/\s+/g, ' ').trim();
   if (name.length <= LIMITS.nameMax) return { name, shortened: false };

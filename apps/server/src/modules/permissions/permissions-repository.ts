@@ -1,21 +1,22 @@
-import type { IdName, Permission } from '@verdict/contract';
-import { eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { IdName, ListQuery, Permission } from '@verdict/contract';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions, roles } from '../../db/schema.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 
 export interface PermissionRecord extends Permission {
   builtIn: boolean;
 }
 
-/** Permissions filtered by `where` on alias `p`, in id order. */
-export function selectPermissions(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<Permission[]> {
+/** Permissions whose name matches `query.q`, in id order, a page when asked. */
+export function selectPermissions(db: Tx, query: ListQuery): Promise<Permission[]> {
   return queryRows<Permission>(
     db,
     sql`
     select p.id, p.name, p.description from permissions p
-    where ${where}
+    where ${textMatches(query.q, sql`p.name`)}
     order by p.id
-    ${tail}`,
+    ${pageClause(query)}`,
   );
 }
 

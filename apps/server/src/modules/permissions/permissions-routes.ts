@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -9,7 +8,7 @@ import {
   PermissionList,
   PermissionMutation,
 } from '@verdict/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import {
   createPermission,
   deletePermission,
@@ -27,7 +26,7 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['permissions'],
         summary: 'Every permission, optionally searched by name and paged',
         querystring: ListQuery,
-        response: { 200: PermissionList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: PermissionList },
       },
     },
     (request) => listPermissions(app.db, request.query),
@@ -37,18 +36,12 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/permissions/get/:id',
     {
       // The edit screen loads the permission, so its editors may read it too.
-      config: { access: { global: ['manage_permissions_home', 'manage_permissions_edit'] } },
+      config: { access: { global: ['manage_permissions_home', 'manage_permissions_edit'] }, errors: [404] },
       schema: {
         tags: ['permissions'],
         summary: 'One permission',
         params: IdParams,
-        response: {
-          200: Permission,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: Permission },
       },
     },
     (request) => getPermission(app.db, request.params.id),
@@ -57,18 +50,12 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/permissions/create',
     {
-      config: { access: { global: ['manage_permissions_add'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_permissions_add'] }, [409]),
       schema: {
         tags: ['permissions'],
         summary: 'Create a permission (also granted to the Administrator role)',
         body: PermissionBody,
-        response: {
-          201: PermissionMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: PermissionMutation },
       },
     },
     async (request, reply) => {
@@ -80,20 +67,13 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/permissions/update/:id',
     {
-      config: { access: { global: ['manage_permissions_edit'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_permissions_edit'] }, [404, 409]),
       schema: {
         tags: ['permissions'],
         summary: 'Rename or describe a permission (built-in ones keep their name)',
         params: IdParams,
         body: PermissionBody,
-        response: {
-          200: PermissionMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: PermissionMutation },
       },
     },
     async (request) => ({
@@ -105,19 +85,12 @@ export const permissionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/permissions/delete/:id',
     {
-      config: { access: { global: ['manage_permissions_delete'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_permissions_delete'] }, [404, 409]),
       schema: {
         tags: ['permissions'],
         summary: 'Delete a permission that is not built in',
         params: IdParams,
-        response: {
-          200: MessageResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

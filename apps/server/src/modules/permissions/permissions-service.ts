@@ -1,22 +1,14 @@
-import type { ListQuery, Permission, PermissionBody } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { IdName, ListQuery, Permission, PermissionBody } from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import {
-  changedFieldList,
-  createdChanges,
-  deletedChanges,
-  quoted,
-  recordAudit,
-  updatedChanges,
-} from '../audit/audit-log.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
 import type { Principal } from '../authz/authorization.ts';
 import {
   deletePermission as deletePermissionRow,
   findPermissionIdByName,
   findPermissionRecord,
+  findPermissionsByIds,
   grantToBuiltInRole,
   insertPermission,
   selectPermissions,
@@ -25,13 +17,27 @@ import {
 
 const nameTaken = (name: string) => new ConflictError(`A permission named "${name}" already exists`);
 
+const auditedFields = (p: PermissionBody) => ({ name: p.name, description: p.description });
+
 /** A racing insert of the same name fails on the unique constraint; it answers the same 409. */
 function asNameConflict(error: unknown, name: string): unknown {
   return dbViolationOf(error)?.kind === 'unique' ? nameTaken(name) : error;
 }
 
+/** Unknown permission ids are a fault in the body, so they answer 400 naming the field. */
+export async function resolvePermissionIds(tx: Tx, ids: number[]): Promise<IdName[]> {
+  const found = await findPermissionsByIds(tx, ids);
+  const known = new Set(found.map((p) => p.id));
+  const missing = ids.filter((id) => !known.has(id));
+  if (missing.length > 0) {
+    const message = `Unknown permission id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
+    throw new BadRequestError(message, [{ field: 'permissionIds', message }]);
+  }
+  return found;
+}
+
 export function listPermissions(db: Db, query: ListQuery): Promise<Permission[]> {
-  return selectPermissions(db, textMatches(query.q, sql`p.name`), pageClause(query));
+  return selectPermissions(db, query);
 }
 
 export async function getPermission(db: Db, id: number): Promise<Permission> {
@@ -49,17 +55,12 @@ export async function createPermission(
     return await db.transaction(async (tx) => {
       if ((await findPermissionIdByName(tx, body.name)) !== null) throw nameTaken(body.name);
       const id = await insertPermission(tx, body);
-      // Administrator holds every permission (DESIGN §1), as bootstrap does for new catalogue
+      // Administrator holds every permission (docs/product/roles-and-permissions.md, "Rules for
+      // roles"), as bootstrap does for new catalogue
       // entries. Without this nobody would hold the new permission, so nobody could grant it.
       await grantToBuiltInRole(tx, id);
       const permission = { id, name: body.name, description: body.description };
-      await recordAudit(tx, principal, {
-        action: 'create',
-        entity: 'permission',
-        entityId: id,
-        summary: `Created permission ${quoted(body.name)}`,
-        changes: createdChanges({ name: body.name, description: body.description }),
-      });
+      await auditCreated(tx, principal, { entity: 'permission', id, name: body.name }, auditedFields(body));
       return permission;
     });
   } catch (error) {
@@ -87,17 +88,13 @@ export async function updatePermission(
         if ((await findPermissionIdByName(tx, body.name)) !== null) throw nameTaken(body.name);
       }
       await updatePermissionRow(tx, id, body);
-      const changes = updatedChanges(
-        { name: found.name, description: found.description },
-        { name: body.name, description: body.description },
+      await auditUpdated(
+        tx,
+        principal,
+        { entity: 'permission', id, name: body.name },
+        auditedFields(found),
+        auditedFields(body),
       );
-      await recordAudit(tx, principal, {
-        action: 'update',
-        entity: 'permission',
-        entityId: id,
-        summary: `Updated permission ${quoted(body.name)}${changedFieldList(changes)}`,
-        changes,
-      });
       return { id, name: body.name, description: body.description };
     });
   } catch (error) {
@@ -112,12 +109,6 @@ export async function deletePermission(db: Db, principal: Principal, id: number)
     if (found.builtIn)
       throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`);
     await deletePermissionRow(tx, id);
-    await recordAudit(tx, principal, {
-      action: 'delete',
-      entity: 'permission',
-      entityId: id,
-      summary: `Deleted permission ${quoted(found.name)}`,
-      changes: deletedChanges({ name: found.name, description: found.description }),
-    });
+    await auditDeleted(tx, principal, { entity: 'permission', id, name: found.name }, auditedFields(found));
   });
 }

@@ -1,7 +1,7 @@
 import type { ProjectMember } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { LOCK, type RowLock } from './row-locks.ts';
+import { LOCK, type RowLock } from '../../db/row-locks.ts';
 
 async function selectMembers(db: Tx, where: SQL, lock: RowLock = LOCK.none): Promise<ProjectMember[]> {
   // `for ... of pm` locks only the membership row, not the user or the role.
@@ -30,17 +30,6 @@ export async function findMember(
 ): Promise<ProjectMember | null> {
   const [row] = await selectMembers(db, sql`pm.project_id = ${projectId} and pm.user_id = ${userId}`, lock);
   return row ?? null;
-}
-
-/** Key-share locks keep the user and the role from being deleted until the grant commits. */
-export async function lockUser(tx: Tx, userId: number): Promise<boolean> {
-  const rows = await queryRows(tx, sql`select id from users where id = ${userId} for key share`);
-  return rows.length > 0;
-}
-
-export async function lockRole(tx: Tx, roleId: number): Promise<boolean> {
-  const rows = await queryRows(tx, sql`select id from roles where id = ${roleId} for key share`);
-  return rows.length > 0;
 }
 
 /** False when the user is already a member (the primary key decides, so races cannot double-add). */

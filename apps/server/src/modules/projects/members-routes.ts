@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AddMemberBody,
   ChangeRoleBody,
-  ErrorResponse,
   MemberMutation,
   MemberParams,
   MessageResponse,
@@ -11,18 +10,17 @@ import { principalOf } from '../../plugins/auth.ts';
 import { addMember, changeMemberRole, removeMember } from './members-service.ts';
 
 const tags = ['project members'];
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/projects/add-user',
     {
-      config: { access: { project: 'add_user_in_project' } },
+      config: { access: { project: 'add_user_in_project' }, authCache: 'invalidates', errors: [404, 409] },
       schema: {
         tags,
         summary: 'Make a user a member of a project with a role (no escalation)',
         body: AddMemberBody,
-        response: { 201: MemberMutation, ...errors, 409: ErrorResponse },
+        response: { 201: MemberMutation },
       },
     },
     async (request, reply) => {
@@ -34,13 +32,13 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/projects/:id/user/:userId/change-role',
     {
-      config: { access: { project: 'change_user_role_in_project' } },
+      config: { access: { project: 'change_user_role_in_project' }, authCache: 'invalidates', errors: [404] },
       schema: {
         tags,
         summary: "Change a member's role (no escalation); body ids must match the path",
         params: MemberParams,
         body: ChangeRoleBody,
-        response: { 200: MemberMutation, ...errors },
+        response: { 200: MemberMutation },
       },
     },
     async (request) => {
@@ -52,12 +50,12 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/projects/:id/user/:userId/remove',
     {
-      config: { access: { project: 'remove_user_from_project' } },
+      config: { access: { project: 'remove_user_from_project' }, authCache: 'invalidates', errors: [404] },
       schema: {
         tags,
         summary: 'Remove a member from a project',
         params: MemberParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

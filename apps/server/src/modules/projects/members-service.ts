@@ -1,5 +1,6 @@
 import type { AddMemberBody, ChangeRoleBody, MemberParams, ProjectMember } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import {
@@ -8,26 +9,21 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import {
-  deleteMember,
-  findMember,
-  insertMember,
-  lockRole,
-  lockUser,
-  updateMemberRole,
-} from './members-repository.ts';
-import { LOCK, lockProject } from './row-locks.ts';
+import { lockExistingRole } from '../roles/roles-service.ts';
+import { lockExistingUser } from '../users/users-service.ts';
+import { deleteMember, findMember, insertMember, updateMemberRole } from './members-repository.ts';
 
 const NOT_A_MEMBER = 'That user is not a member of this project';
 
 const roleName = (member: ProjectMember) => member.role?.name ?? null;
 
 /**
- * No escalation (DESIGN §5): the role given must carry only permissions the caller holds in
+ * No escalation (docs/product/projects.md, "Data rules"): the role given must carry only
+ * permissions the caller holds in
  * this project (their global ones plus their own role here). A missing role is a 404.
  */
 async function assertCanGrantRole(tx: Tx, access: ProjectAccess, roleId: number): Promise<void> {
-  if (!(await lockRole(tx, roleId))) throw new NotFoundError('Role not found');
+  await lockExistingRole(tx, roleId);
   await assertCanGrantRoles(tx, access.permissions, [roleId]);
 }
 
@@ -41,7 +37,7 @@ export async function addMember(db: Db, principal: Principal, body: AddMemberBod
   return db.transaction(async (tx) => {
     await lockProject(tx, body.projectId, LOCK.keyShare);
     const access = await requireProject(tx, principal, body.projectId, 'add_user_in_project');
-    if (!(await lockUser(tx, body.userId))) throw new NotFoundError('User not found');
+    await lockExistingUser(tx, body.userId);
     await assertCanGrantRole(tx, access, body.roleId);
     if (!(await insertMember(tx, body.projectId, body.userId, body.roleId))) {
       throw new ConflictError('That user is already a member of this project');
@@ -62,7 +58,10 @@ export async function addMember(db: Db, principal: Principal, body: AddMemberBod
   });
 }
 
-/** The body repeats the path's ids (SPEC §7); a body that disagrees is a malformed request. */
+/**
+ * The body repeats the path's ids (docs/product/projects.md, "The calls"); a body that disagrees
+ * is a malformed request.
+ */
 function assertBodyMatchesPath(params: MemberParams, body: ChangeRoleBody): void {
   const details = [];
   if (body.projectId !== undefined && body.projectId !== params.id) {

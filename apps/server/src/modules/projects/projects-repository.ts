@@ -1,8 +1,9 @@
 import type { ListQuery, Project } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { visibleProjectCondition } from '../../db/project-visibility.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
+import type { Principal } from '../authz/authorization.ts';
 
 const COLUMNS = sql`p.id, p.name, p.description, p.created_by`;
 

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -33,7 +32,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'Projects the caller sees, by id',
         querystring: ListQuery,
-        response: { 200: ProjectList, 400: ErrorResponse },
+        response: { 200: ProjectList },
       },
     },
     (request) => listProjects(app.db, principalOf(request), request.query),
@@ -51,12 +50,12 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/projects/detail/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [404] },
       schema: {
         tags,
         summary: 'A visible project; members only with users_in_project there',
         params: IdParams,
-        response: { 200: ProjectDetail, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: ProjectDetail },
       },
     },
     (request) => getProjectDetail(app.db, principalOf(request), request.params.id),
@@ -65,12 +64,12 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/projects/create',
     {
-      config: { access: { global: ['add_project'] } },
+      config: { access: { global: ['add_project'] }, authCache: 'invalidates' },
       schema: {
         tags,
         summary: 'Create a project; the caller becomes its creator',
         body: ProjectBody,
-        response: { 201: ProjectMutation, 400: ErrorResponse, 403: ErrorResponse },
+        response: { 201: ProjectMutation },
       },
     },
     async (request, reply) => {
@@ -82,13 +81,13 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/projects/update/:id',
     {
-      config: { access: { project: 'edit_project' } },
+      config: { access: { project: 'edit_project' }, authCache: 'invalidates', errors: [404] },
       schema: {
         tags,
         summary: 'Rename or describe a project',
         params: IdParams,
         body: ProjectBody,
-        response: { 200: ProjectMutation, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: ProjectMutation },
       },
     },
     async (request) => {
@@ -100,12 +99,12 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/projects/delete/:id',
     {
-      config: { access: { project: 'delete_project' } },
+      config: { access: { project: 'delete_project' }, authCache: 'invalidates', errors: [404] },
       schema: {
         tags,
         summary: 'Delete a project with its suites, cases, runs and memberships',
         params: IdParams,
-        response: { 200: MessageResponse, 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

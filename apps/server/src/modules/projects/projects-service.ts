@@ -1,16 +1,9 @@
 import type { ListQuery, Project, ProjectBody, ProjectDetail } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
+import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import {
-  changedFieldList,
-  counted,
-  createdChanges,
-  deletedChanges,
-  quoted,
-  recordAudit,
-  updatedChanges,
-} from '../audit/audit-log.ts';
-import { type Principal, requireProject, visibleFigure } from '../authz/authorization.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
+import { type Principal, permissionNamesOf, requireProject, visibleFigure } from '../authz/authorization.ts';
 import { listMembers } from './members-repository.ts';
 import {
   countProjectContents,
@@ -21,9 +14,11 @@ import {
   listVisibleProjects,
   updateProject as updateProjectRow,
 } from './projects-repository.ts';
-import { LOCK, lockProject } from './row-locks.ts';
 
 const NOT_FOUND = 'Project not found';
+
+const audited = (p: Project): Audited => ({ entity: 'project', id: p.id, name: p.name, projectId: p.id });
+const auditedFields = (p: Project) => ({ name: p.name, description: p.description });
 
 /** Projects the user sees: as a member, as the creator, or through view_all_projects. */
 export function listProjects(db: Db, principal: Principal, query: ListQuery): Promise<Project[]> {
@@ -36,13 +31,16 @@ export async function countProjects(db: Db, principal: Principal): Promise<{ tot
   };
 }
 
-/** Any visible project; its members only for users_in_project there (the app's members table). */
+/**
+ * Any visible project; its members only for users_in_project there (the app's members table).
+ * `my_permissions` is the very set the guards check, so the app shows what the server allows.
+ */
 export async function getProjectDetail(db: Db, principal: Principal, id: number): Promise<ProjectDetail> {
   const access = await requireProject(db, principal, id);
   const project = await findProject(db, id);
   if (!project) throw new NotFoundError(NOT_FOUND);
   const members = access.permissions.has('users_in_project') ? await listMembers(db, id) : [];
-  return { ...project, members, my_role_id: access.memberRoleId };
+  return { ...project, members, my_role_id: access.memberRoleId, my_permissions: permissionNamesOf(access) };
 }
 
 /**
@@ -56,14 +54,7 @@ export function createProject(db: Db, principal: Principal, body: ProjectBody): 
       description: body.description ?? '',
       createdBy: principal.id,
     });
-    await recordAudit(tx, principal, {
-      action: 'create',
-      entity: 'project',
-      entityId: project.id,
-      projectId: project.id,
-      summary: `Created project ${quoted(project.name)}`,
-      changes: createdChanges({ name: project.name, description: project.description }),
-    });
+    await auditCreated(tx, principal, audited(project), auditedFields(project));
     return project;
   });
 }
@@ -80,18 +71,7 @@ export async function updateProject(
     const before = await findProject(tx, id);
     const project = await updateProjectRow(tx, id, body);
     if (!project || !before) throw new NotFoundError(NOT_FOUND);
-    const changes = updatedChanges(
-      { name: before.name, description: before.description },
-      { name: project.name, description: project.description },
-    );
-    await recordAudit(tx, principal, {
-      action: 'update',
-      entity: 'project',
-      entityId: id,
-      projectId: id,
-      summary: `Updated project ${quoted(project.name)}${changedFieldList(changes)}`,
-      changes,
-    });
+    await auditUpdated(tx, principal, audited(project), auditedFields(before), auditedFields(project));
     return project;
   });
 }
@@ -109,13 +89,7 @@ export async function deleteProject(db: Db, principal: Principal, id: number): P
       counted(contents.cases, 'case'),
       counted(contents.runs, 'run'),
     ];
-    await recordAudit(tx, principal, {
-      action: 'delete',
-      entity: 'project',
-      entityId: id,
-      projectId: id,
-      summary: `Deleted project ${quoted(before.name)} with ${children[0]}, ${children[1]} and ${children[2]}`,
-      changes: deletedChanges({ name: before.name, description: before.description }),
-    });
+    const detail = ` with ${children[0]}, ${children[1]} and ${children[2]}`;
+    await auditDeleted(tx, principal, audited(before), auditedFields(before), detail);
   });
 }

@@ -1,7 +1,9 @@
-import type { Role } from '@verdict/contract';
+import type { ListQuery, Role } from '@verdict/contract';
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { ADVISORY_LOCK, takeAdvisoryLock } from '../../db/row-locks.ts';
 import { rolePermissions, roles } from '../../db/schema.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 
 interface RoleRow {
   id: number;
@@ -10,7 +12,10 @@ interface RoleRow {
   permissions: { id: number; name: string }[] | null;
 }
 
-/** Roles in the DESIGN §6 shape with their permissions, filtered by `where` on alias `r`. */
+/**
+ * Roles in the `Role` shape (docs/product/roles-and-permissions.md, "The calls") with their
+ * permissions, filtered by `where` on alias `r`.
+ */
 export async function selectRoles(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<Role[]> {
   const rows = await queryRows<RoleRow>(
     db,
@@ -30,6 +35,11 @@ export async function selectRoles(db: Tx, where: SQL = sql`true`, tail: SQL = sq
     description: row.description,
     Permissions: row.permissions ?? [],
   }));
+}
+
+/** Roles whose name matches `query.q`, a page when asked. */
+export function listRolesPage(db: Tx, query: ListQuery): Promise<Role[]> {
+  return selectRoles(db, textMatches(query.q, sql`r.name`), pageClause(query));
 }
 
 export async function findRoleById(db: Tx, id: number): Promise<Role | null> {
@@ -53,6 +63,21 @@ export async function lockRole(
     .from(rolePermissions)
     .where(eq(rolePermissions.roleId, id));
   return { ...role, permissionIds: grants.map((g) => g.id) };
+}
+
+/**
+ * Role names are unique ignoring case, which the plain unique constraint cannot see; this lock,
+ * held to the end of the transaction, keeps two writers from both finding no clash and
+ * inserting "QA" and "qa".
+ */
+export function lockRoleNames(tx: Tx): Promise<void> {
+  return takeAdvisoryLock(tx, ADVISORY_LOCK.roleNames);
+}
+
+/** A key-share lock: the role cannot be deleted until the transaction ends. False when missing. */
+export async function lockRoleAgainstDelete(tx: Tx, id: number): Promise<boolean> {
+  const rows = await queryRows(tx, sql`select id from roles where id = ${id} for key share`);
+  return rows.length > 0;
 }
 
 /** Another role whose name equals `name` ignoring case. */

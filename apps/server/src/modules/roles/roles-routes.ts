@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -9,20 +8,21 @@ import {
   RoleList,
   RoleMutation,
 } from '@verdict/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { createRole, deleteRole, getRole, listRoles, updateRole } from './roles-service.ts';
 
 export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/roles/list',
     {
-      // Any signed-in user: the app fills role pickers and computes permissions (DESIGN §5).
+      // Any signed-in user: the app fills role pickers and computes permissions
+      // (docs/product/roles-and-permissions.md, "The calls").
       config: { access: 'signed-in' },
       schema: {
         tags: ['roles'],
         summary: 'Every role with its permissions, optionally searched by name and paged',
         querystring: ListQuery,
-        response: { 200: RoleList, 400: ErrorResponse, 401: ErrorResponse },
+        response: { 200: RoleList },
       },
     },
     (request) => listRoles(app.db, request.query),
@@ -31,12 +31,12 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/roles/get-role/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [404] },
       schema: {
         tags: ['roles'],
         summary: 'One role with its permissions',
         params: IdParams,
-        response: { 200: Role, 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse },
+        response: { 200: Role },
       },
     },
     (request) => getRole(app.db, request.params.id),
@@ -45,18 +45,12 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/roles/create',
     {
-      config: { access: { global: ['manage_roles_add'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_roles_add'] }, [409]),
       schema: {
         tags: ['roles'],
         summary: 'Create a role from permissions the caller holds',
         body: RoleBody,
-        response: {
-          201: RoleMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: RoleMutation },
       },
     },
     async (request, reply) => {
@@ -68,20 +62,13 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/roles/update/:id',
     {
-      config: { access: { global: ['manage_roles_edit'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_roles_edit'] }, [404, 409]),
       schema: {
         tags: ['roles'],
         summary: 'Edit a role; only permissions the caller holds can be added',
         params: IdParams,
         body: RoleBody,
-        response: {
-          200: RoleMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: RoleMutation },
       },
     },
     async (request) => ({
@@ -93,19 +80,12 @@ export const rolesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/roles/delete/:id',
     {
-      config: { access: { global: ['manage_roles_delete'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_roles_delete'] }, [404, 409]),
       schema: {
         tags: ['roles'],
         summary: 'Delete a role that nobody holds',
         params: IdParams,
-        response: {
-          200: MessageResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

@@ -1,53 +1,38 @@
-import type { IdName, ListQuery, Role, RoleBody } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
+import type { ListQuery, Role, RoleBody } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import {
-  changedFieldList,
-  createdChanges,
-  deletedChanges,
-  quoted,
-  recordAudit,
-  updatedChanges,
-} from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
 import { assertCanChangeRole, assertCanGrant, type Principal } from '../authz/authorization.ts';
-import { findPermissionsByIds } from '../permissions/permissions-repository.ts';
+import { resolvePermissionIds } from '../permissions/permissions-service.ts';
 import {
   countRoleHolders,
   deleteRoleRow,
+  findExistingRoleIds,
   findRoleById,
   findRoleNameClash,
   insertRole,
+  listRolesPage,
   lockRole,
+  lockRoleAgainstDelete,
+  lockRoleNames,
   replaceRolePermissions,
-  selectRoles,
   updateRoleRow,
 } from './roles-repository.ts';
 
-const ROLE_NAMES_LOCK = 7261004;
-
-/**
- * Role names are unique ignoring case, which the plain unique constraint cannot see; the lock
- * keeps two requests from both passing the check and inserting "QA" and "qa".
- */
 async function assertRoleNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${ROLE_NAMES_LOCK})`);
+  await lockRoleNames(tx);
   if (await findRoleNameClash(tx, name, exceptId))
     throw new ConflictError(`A role named "${name}" already exists`);
 }
 
-/** Unknown permission ids are a fault in the body, so they answer 400 naming the field. */
-async function resolvePermissions(tx: Tx, ids: number[]): Promise<IdName[]> {
-  const found = await findPermissionsByIds(tx, ids);
-  const known = new Set(found.map((p) => p.id));
-  const missing = ids.filter((id) => !known.has(id));
-  if (missing.length > 0) {
-    const message = `Unknown permission id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
-    throw new BadRequestError(message, [{ field: 'permissionIds', message }]);
-  }
-  return found;
+/** Unknown role ids are a fault in the body, so they answer 400 naming the field. */
+export async function assertRolesExist(tx: Tx, roleIds: number[]): Promise<void> {
+  const known = new Set(await findExistingRoleIds(tx, roleIds));
+  const missing = roleIds.filter((id) => !known.has(id));
+  if (missing.length === 0) return;
+  const message = `Unknown role id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
+  throw new BadRequestError(message, [{ field: 'roleIds', message }]);
 }
 
 /** A unique violation that slipped past the check (a racing writer) answers the same 409. */
@@ -60,6 +45,8 @@ function asNameConflict(error: unknown, name: string): unknown {
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
+
+const audited = (role: Role): Audited => ({ entity: 'role', id: role.id, name: role.name });
 
 /** The fields of a role the audit log shows; permissions by name, in id order. */
 function auditedRoleFields(role: Role) {
@@ -76,8 +63,13 @@ async function roleOrNotFound(tx: Tx, id: number): Promise<Role> {
   return role;
 }
 
+/** Keeps a role from being deleted until the transaction ends (a grant names it); 404 when missing. */
+export async function lockExistingRole(tx: Tx, id: number): Promise<void> {
+  if (!(await lockRoleAgainstDelete(tx, id))) throw new NotFoundError('Role not found');
+}
+
 export function listRoles(db: Db, query: ListQuery): Promise<Role[]> {
-  return selectRoles(db, textMatches(query.q, sql`r.name`), pageClause(query));
+  return listRolesPage(db, query);
 }
 
 export function getRole(db: Db, id: number): Promise<Role> {
@@ -87,7 +79,7 @@ export function getRole(db: Db, id: number): Promise<Role> {
 export async function createRole(db: Db, principal: Principal, body: RoleBody): Promise<Role> {
   const permissionIds = body.permissionIds ?? [];
   const created = db.transaction(async (tx) => {
-    const granted = await resolvePermissions(tx, permissionIds);
+    const granted = await resolvePermissionIds(tx, permissionIds);
     assertCanGrant(
       principal.permissions,
       granted.map((p) => p.name),
@@ -96,18 +88,29 @@ export async function createRole(db: Db, principal: Principal, body: RoleBody): 
     const id = await insertRole(tx, { name: body.name, description: body.description });
     await replaceRolePermissions(tx, id, permissionIds);
     const role = await roleOrNotFound(tx, id);
-    await recordAudit(tx, principal, {
-      action: 'create',
-      entity: 'role',
-      entityId: id,
-      summary: `Created role ${quoted(role.name)}`,
-      changes: createdChanges(auditedRoleFields(role)),
-    });
+    await auditCreated(tx, principal, audited(role), auditedRoleFields(role));
     return role;
   });
   return created.catch((error: unknown) => {
     throw asNameConflict(error, body.name);
   });
+}
+
+/**
+ * Locks a role for a change or a delete and reads it as it stands: 404 when it is missing, 403
+ * when it holds a permission the caller lacks.
+ */
+async function lockRoleToAlter(tx: Tx, principal: Principal, id: number, action: 'change' | 'delete') {
+  const role = await lockRole(tx, id);
+  if (!role) throw new NotFoundError('Role not found');
+  const before = await roleOrNotFound(tx, id);
+  assertCanChangeRole(
+    principal,
+    role.name,
+    before.Permissions.map((p) => p.name),
+    action,
+  );
+  return { role, before };
 }
 
 /** The built-in Administrator role keeps its name and every permission (it may be described). */
@@ -122,18 +125,10 @@ function builtInRefusal(name: string, what: string): ConflictError {
  */
 export async function updateRole(db: Db, principal: Principal, id: number, body: RoleBody): Promise<Role> {
   const updated = db.transaction(async (tx) => {
-    const role = await lockRole(tx, id);
-    if (!role) throw new NotFoundError('Role not found');
-    const before = await roleOrNotFound(tx, id);
-    assertCanChangeRole(
-      principal,
-      role.name,
-      before.Permissions.map((p) => p.name),
-      'change',
-    );
+    const { role, before } = await lockRoleToAlter(tx, principal, id, 'change');
     if (role.builtIn && body.name !== role.name) throw builtInRefusal(role.name, 'it cannot be renamed');
     if (body.permissionIds) {
-      const granted = await resolvePermissions(tx, body.permissionIds);
+      const granted = await resolvePermissionIds(tx, body.permissionIds);
       assertCanGrant(
         principal.permissions,
         granted.map((p) => p.name),
@@ -147,14 +142,7 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
     await assertRoleNameFree(tx, body.name, id);
     await updateRoleRow(tx, id, { name: body.name, description: body.description });
     const after = await roleOrNotFound(tx, id);
-    const changes = updatedChanges(auditedRoleFields(before), auditedRoleFields(after));
-    await recordAudit(tx, principal, {
-      action: 'update',
-      entity: 'role',
-      entityId: id,
-      summary: `Updated role ${quoted(after.name)}${changedFieldList(changes)}`,
-      changes,
-    });
+    await auditUpdated(tx, principal, audited(after), auditedRoleFields(before), auditedRoleFields(after));
     return after;
   });
   return updated.catch((error: unknown) => {
@@ -165,15 +153,7 @@ export async function updateRole(db: Db, principal: Principal, id: number, body:
 export async function deleteRole(db: Db, principal: Principal, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
-      const role = await lockRole(tx, id);
-      if (!role) throw new NotFoundError('Role not found');
-      const before = await roleOrNotFound(tx, id);
-      assertCanChangeRole(
-        principal,
-        role.name,
-        before.Permissions.map((p) => p.name),
-        'delete',
-      );
+      const { role, before } = await lockRoleToAlter(tx, principal, id, 'delete');
       if (role.builtIn) throw builtInRefusal(role.name, 'it cannot be deleted');
       const { users, members } = await countRoleHolders(tx, id);
       if (users + members > 0) {
@@ -181,13 +161,7 @@ export async function deleteRole(db: Db, principal: Principal, id: number): Prom
         throw new ConflictError(`This role is held by ${holders.filter(Boolean).join(' and ')}`);
       }
       await deleteRoleRow(tx, id);
-      await recordAudit(tx, principal, {
-        action: 'delete',
-        entity: 'role',
-        entityId: id,
-        summary: `Deleted role ${quoted(before.name)}`,
-        changes: deletedChanges(auditedRoleFields(before)),
-      });
+      await auditDeleted(tx, principal, audited(before), auditedRoleFields(before));
     });
   } catch (error) {
     // A grant that raced in after the count is refused by the foreign key.

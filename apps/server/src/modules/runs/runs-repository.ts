@@ -1,9 +1,10 @@
 import type { AuditChanges, ListQuery, RunStats, TestRun } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { visibleProjectCondition } from '../../db/project-visibility.ts';
+import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
-import { LOCK, type RowLock } from '../projects/row-locks.ts';
+import type { Principal } from '../authz/authorization.ts';
 
 interface RunRow {
   id: number;
@@ -164,7 +165,7 @@ export async function deleteRun(tx: Tx, id: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-/** Summed from the trigger-kept counters, one row per visible project (DESIGN §7). */
+/** Summed from the trigger-kept counters, one row per visible project (docs/product/dashboard.md). */
 export async function runStatsOfVisibleProjects(db: Tx, principal: Principal): Promise<RunStats> {
   const [row] = await queryRows<{ passed: number; failed: number }>(
     db,

@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CaseIdParams,
   CreateRunBody,
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -16,19 +15,18 @@ import { principalOf } from '../../plugins/auth.ts';
 import { createRun, deleteRun, getRun, listRuns, runStats, updateRun } from './runs-service.ts';
 
 const tags = ['test runs'];
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/testruns/testcase/:id',
     {
-      config: { access: { project: 'home_test_run' } },
+      config: { access: { project: 'home_test_run' }, errors: [404] },
       schema: {
         tags,
         summary: "A case's runs, by id",
         params: IdParams,
         querystring: ListQuery,
-        response: { 200: TestRunList, ...errors },
+        response: { 200: TestRunList },
       },
     },
     (request) => listRuns(app.db, principalOf(request), request.params.id, request.query),
@@ -37,7 +35,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/testruns/create/:caseId',
     {
-      config: { access: { project: 'add_test_run_in_test_case' } },
+      config: { access: { project: 'add_test_run_in_test_case' }, authCache: 'keeps', errors: [404] },
       // Everything in the body is optional, so a bodyless POST means "passed" rather than a 400.
       preValidation: async (request) => {
         request.body ??= {};
@@ -47,7 +45,7 @@ export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Record a run of a case (status defaults to passed); the caller is the executor',
         params: CaseIdParams,
         body: CreateRunBody,
-        response: { 201: RunMutation, ...errors },
+        response: { 201: RunMutation },
       },
     },
     async (request, reply) => {
@@ -64,12 +62,12 @@ export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/testruns/detail/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [404] },
       schema: {
         tags,
         summary: 'A run in a project the caller sees',
         params: IdParams,
-        response: { 200: TestRun, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: TestRun },
       },
     },
     (request) => getRun(app.db, principalOf(request), request.params.id),
@@ -78,13 +76,13 @@ export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/testruns/update/:id',
     {
-      config: { access: { project: 'edit_test_run' } },
+      config: { access: { project: 'edit_test_run' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
         summary: "Change a run's status (nothing else changes)",
         params: IdParams,
         body: UpdateRunBody,
-        response: { 200: RunMutation, ...errors },
+        response: { 200: RunMutation },
       },
     },
     async (request) => ({
@@ -96,12 +94,12 @@ export const runsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/testruns/delete/:id',
     {
-      config: { access: { project: 'delete_test_run' } },
+      config: { access: { project: 'delete_test_run' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
         summary: 'Delete a run',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

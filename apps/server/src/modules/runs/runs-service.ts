@@ -7,13 +7,12 @@ import {
   type UpdateRunBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
-import { findCase } from '../cases/cases-repository.ts';
-import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
-import { LOCK, lockTopDown, type RowLock } from '../projects/row-locks.ts';
+import { CASE_NOT_FOUND, findCaseProjectId, lockCase } from '../cases/cases-service.ts';
 import { runBatchOf } from './run-batcher.ts';
 import {
   deleteRun as deleteRunRow,
@@ -28,7 +27,7 @@ import {
 const RUN_NOT_FOUND = 'Test run not found';
 
 /**
- * Locks a run after its project, suite and case (see row-locks.ts); null when it is gone. The
+ * Locks a run after its project, suite and case (see db/row-locks.ts); null when it is gone. The
  * case is locked for update because the run's trigger rewrites the case's latest status: taking
  * it before the run, as a case delete does, keeps the two from waiting on each other in a cycle.
  */
@@ -52,8 +51,8 @@ export async function listRuns(
   caseId: number,
   query: ListQuery,
 ): Promise<TestRun[]> {
-  const testCase = await findCase(db, caseId);
-  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND, 'home_test_run');
+  const projectId = await findCaseProjectId(db, caseId);
+  await requireProjectOf(db, principal, projectId, CASE_NOT_FOUND, 'home_test_run');
   return listRunsOfCase(db, caseId, query);
 }
 
@@ -70,11 +69,11 @@ async function projectIdOfCase(db: Db, caseId: number): Promise<number | undefin
   }
   const projectId = known.get(caseId);
   if (projectId !== undefined) return projectId;
-  const testCase = await findCase(db, caseId);
-  if (!testCase) return undefined;
+  const found = await findCaseProjectId(db, caseId);
+  if (found === undefined) return undefined;
   if (known.size >= MAX_REMEMBERED_CASES) known.clear();
-  known.set(caseId, testCase.project_id);
-  return testCase.project_id;
+  known.set(caseId, found);
+  return found;
 }
 
 /**
@@ -115,7 +114,7 @@ export async function getRun(db: Db, principal: Principal, id: number): Promise<
   return runOrFail(db, id);
 }
 
-/** Only the status changes (DESIGN §2); the executor and the case stay. */
+/** Only the status changes (docs/product/runs.md, "Data rules"); the executor and the case stay. */
 export async function updateRun(
   db: Db,
   principal: Principal,

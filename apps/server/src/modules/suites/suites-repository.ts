@@ -1,9 +1,10 @@
 import type { ListQuery, Suite } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { visibleProjectCondition } from '../../db/project-visibility.ts';
+import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import { type Principal, visibleProjectCondition } from '../authz/authorization.ts';
-import { LOCK, type RowLock } from '../projects/row-locks.ts';
+import type { Principal } from '../authz/authorization.ts';
 
 const COLUMNS = sql`s.id, s.name, s.description, s.project_id`;
 
@@ -17,7 +18,7 @@ export async function listSuitesOfProject(db: Tx, projectId: number, query: List
   );
 }
 
-/** Read from the trigger-kept counters, never by counting suites (DESIGN §7). */
+/** Read from the trigger-kept counters, never by counting suites (docs/product/dashboard.md, "The calls"). */
 export async function countVisibleSuites(db: Tx, principal: Principal): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     db,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateSuiteBody,
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -23,20 +22,19 @@ import {
 } from './suites-service.ts';
 
 const tags = ['test suites'];
-const errors = { 400: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 export const suitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const listOptions = {
-    config: { access: { project: 'home_test_suit' } },
+    config: { access: { project: 'home_test_suit' }, errors: [404] },
     schema: {
       tags,
       summary: "A project's suites, by id",
       params: ProjectIdParams,
       querystring: ListQuery,
-      response: { 200: SuiteList, ...errors },
+      response: { 200: SuiteList },
     },
   } as const;
-  // The app asks the first path and falls back to the second (SPEC §7); both are served.
+  // The app asks the first path and falls back to the second (docs/product/suites.md, "The calls").
   for (const url of ['/api/testsuites/project/:projectId', '/api/test-suites/project/:projectId']) {
     app.get(url, listOptions, (request) =>
       listSuites(app.db, principalOf(request), request.params.projectId, request.query),
@@ -59,12 +57,12 @@ export const suitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/testsuites/create',
     {
-      config: { access: { project: 'add_test_suit_in_project' } },
+      config: { access: { project: 'add_test_suit_in_project' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
         summary: 'Add a suite to a project',
         body: CreateSuiteBody,
-        response: { 201: SuiteMutation, ...errors },
+        response: { 201: SuiteMutation },
       },
     },
     async (request, reply) => {
@@ -76,12 +74,12 @@ export const suitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/testsuites/detail/:id',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [404] },
       schema: {
         tags,
         summary: 'A suite in a project the caller sees',
         params: IdParams,
-        response: { 200: Suite, 400: ErrorResponse, 404: ErrorResponse },
+        response: { 200: Suite },
       },
     },
     (request) => getSuite(app.db, principalOf(request), request.params.id),
@@ -90,13 +88,13 @@ export const suitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/testsuites/update/:id',
     {
-      config: { access: { project: 'edit_test_suit' } },
+      config: { access: { project: 'edit_test_suit' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
         summary: 'Rename or describe a suite',
         params: IdParams,
         body: UpdateSuiteBody,
-        response: { 200: SuiteMutation, ...errors },
+        response: { 200: SuiteMutation },
       },
     },
     async (request) => {
@@ -108,12 +106,12 @@ export const suitesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/testsuites/delete/:id',
     {
-      config: { access: { project: 'delete_test_suit' } },
+      config: { access: { project: 'delete_test_suit' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
         summary: 'Delete a suite with its cases and their runs',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {

@@ -1,17 +1,9 @@
 import type { CreateSuiteBody, ListQuery, Suite, UpdateSuiteBody } from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import {
-  changedFieldList,
-  counted,
-  createdChanges,
-  deletedChanges,
-  quoted,
-  recordAudit,
-  updatedChanges,
-} from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
-import { LOCK, lockProject, lockTopDown } from '../projects/row-locks.ts';
 import {
   countSuiteCases,
   countVisibleSuites,
@@ -23,6 +15,14 @@ import {
 } from './suites-repository.ts';
 
 export const SUITE_NOT_FOUND = 'Test suite not found';
+
+const audited = (s: Suite): Audited => ({ entity: 'suite', id: s.id, name: s.name, projectId: s.project_id });
+const auditedFields = (s: Suite) => ({ name: s.name, description: s.description });
+
+/** Locks a suite after its project (see db/row-locks.ts); null when it is gone. */
+export function lockSuite(tx: Tx, id: number, lock: RowLock): Promise<Suite | null> {
+  return lockTopDown(tx, (l) => findSuite(tx, id, l), lock);
+}
 
 export async function listSuites(
   db: Db,
@@ -55,14 +55,7 @@ export async function createSuite(db: Db, principal: Principal, body: CreateSuit
       name: body.name,
       description: body.description ?? '',
     });
-    await recordAudit(tx, principal, {
-      action: 'create',
-      entity: 'suite',
-      entityId: suite.id,
-      projectId: suite.project_id,
-      summary: `Created suite ${quoted(suite.name)}`,
-      changes: createdChanges({ name: suite.name, description: suite.description }),
-    });
+    await auditCreated(tx, principal, audited(suite), auditedFields(suite));
     return suite;
   });
 }
@@ -74,22 +67,11 @@ export async function updateSuite(
   body: UpdateSuiteBody,
 ): Promise<Suite> {
   return db.transaction(async (tx) => {
-    const seen = await lockTopDown(tx, (lock) => findSuite(tx, id, lock), LOCK.noKeyUpdate);
+    const seen = await lockSuite(tx, id, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, seen?.project_id, SUITE_NOT_FOUND, 'edit_test_suit');
     const suite = await updateSuiteRow(tx, id, body);
     if (!suite || !seen) throw new NotFoundError(SUITE_NOT_FOUND);
-    const changes = updatedChanges(
-      { name: seen.name, description: seen.description },
-      { name: suite.name, description: suite.description },
-    );
-    await recordAudit(tx, principal, {
-      action: 'update',
-      entity: 'suite',
-      entityId: id,
-      projectId: suite.project_id,
-      summary: `Updated suite ${quoted(suite.name)}${changedFieldList(changes)}`,
-      changes,
-    });
+    await auditUpdated(tx, principal, audited(suite), auditedFields(seen), auditedFields(suite));
     return suite;
   });
 }
@@ -97,17 +79,10 @@ export async function updateSuite(
 /** Its cases, their descendants and all their runs go with it, in one transaction. */
 export async function deleteSuite(db: Db, principal: Principal, id: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const seen = await lockTopDown(tx, (lock) => findSuite(tx, id, lock), LOCK.update);
+    const seen = await lockSuite(tx, id, LOCK.update);
     await requireProjectOf(tx, principal, seen?.project_id, SUITE_NOT_FOUND, 'delete_test_suit');
     const cases = await countSuiteCases(tx, id);
     if (!seen || !(await deleteSuiteRow(tx, id))) throw new NotFoundError(SUITE_NOT_FOUND);
-    await recordAudit(tx, principal, {
-      action: 'delete',
-      entity: 'suite',
-      entityId: id,
-      projectId: seen.project_id,
-      summary: `Deleted suite ${quoted(seen.name)} with ${counted(cases, 'case')}`,
-      changes: deletedChanges({ name: seen.name, description: seen.description }),
-    });
+    await auditDeleted(tx, principal, audited(seen), auditedFields(seen), ` with ${counted(cases, 'case')}`);
   });
 }

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateSubUserBody,
-  ErrorResponse,
   IdParams,
   ListQuery,
   SubUserList,
   UpdateSubUserBody,
   UserMutation,
 } from '@verdict/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { createSubUser, listSubUsers, updateSubUser } from './subusers-service.ts';
 
 /** Sub-users of the caller's account. Deleting one goes through DELETE /api/users/delete/{id}. */
@@ -21,7 +20,7 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['sub-users'],
         summary: "The sub-users of the caller's account, optionally searched and paged",
         querystring: ListQuery,
-        response: { 200: SubUserList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: SubUserList },
       },
     },
     (request) => listSubUsers(app.db, principalOf(request), request.query),
@@ -30,18 +29,12 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/create-subuser',
     {
-      config: { access: { global: ['manage_sub_users_add'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['manage_sub_users_add'] }, [409]),
       schema: {
         tags: ['sub-users'],
         summary: "Create a sub-user in the caller's account, within its max_user_limit",
         body: CreateSubUserBody,
-        response: {
-          201: UserMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: UserMutation },
       },
     },
     async (request, reply) => {
@@ -53,20 +46,14 @@ export const subUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/users/update-subuser/:id',
     {
-      config: { access: { global: ['manage_sub_users_edit'] }, sessionOnly: true },
+      // 429: changing one's own password counts a wrong current one as a failed sign-in.
+      config: sessionOnlyWrite({ global: ['manage_sub_users_edit'] }, [404, 409, 429]),
       schema: {
         tags: ['sub-users'],
         summary: "Edit a sub-user of the caller's account",
         params: IdParams,
         body: UpdateSubUserBody,
-        response: {
-          200: UserMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: UserMutation },
       },
     },
     async (request) => ({

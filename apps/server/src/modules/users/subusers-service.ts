@@ -1,23 +1,20 @@
 import type { CreateSubUserBody, ListQuery, SubUserList, UpdateSubUserBody, User } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import { accountRootOf, type Principal, requireSubUserInAccount } from '../authz/authorization.ts';
 import { applyUserEdit, asIdentityConflict, insertUserWithRoles } from './user-writes.ts';
-import { countAccountSubUsers, findUserRecord, lockAccountRoot, selectUsers } from './users-repository.ts';
+import { countAccountSubUsers, findUserRecord, listUsersPage, lockAccountRoot } from './users-repository.ts';
 
 /**
  * Sub-users belong to an account: the top-level user at the root of the creator chain
- * (DESIGN §3). Everything here is scoped to the caller's account.
+ * (docs/product/users-and-sub-users.md, "Users, sub-users and accounts"). Everything here is scoped
+ * to the caller's account.
  */
 
 export async function listSubUsers(db: Db, principal: Principal, query: ListQuery): Promise<SubUserList> {
-  const inAccount = sql`u.account_id = ${accountRootOf(principal)}`;
-  const matches = textMatches(query.q, sql`u.username`, sql`u.email`);
-  return { subUsers: await selectUsers(db, sql`${inAccount} and ${matches}`, pageClause(query)) };
+  return { subUsers: await listUsersPage(db, query, accountRootOf(principal)) };
 }
 
 export async function createSubUser(db: Db, principal: Principal, body: CreateSubUserBody): Promise<User> {

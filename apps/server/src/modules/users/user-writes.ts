@@ -1,15 +1,15 @@
-import { AUDIT_REDACTED, type User } from '@verdict/contract';
+import { AUDIT_REDACTED, type AuditChanges, type User } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
-import { BadRequestError, ConflictError } from '../../lib/errors.ts';
-import { changedFieldList, createdChanges, quoted, recordAudit, updatedChanges } from '../audit/audit-log.ts';
+import { ConflictError } from '../../lib/errors.ts';
+import { type Audited, auditCreated, auditUpdated } from '../audit/audit-log.ts';
 import {
   assertAnAdministratorRemains,
   assertCanActOnUser,
   assertCanGrantRoles,
   type Principal,
 } from '../authz/authorization.ts';
-import { findExistingRoleIds } from '../roles/roles-repository.ts';
+import { assertRolesExist } from '../roles/roles-service.ts';
 import {
   findIdentityClash,
   findUserById,
@@ -41,15 +41,6 @@ async function assertIdentityFree(tx: Tx, identity: { username: string; email: s
   if (clash) throw identityConflict(clash);
 }
 
-/** Unknown role ids are a fault in the body, so they answer 400 naming the field. */
-async function assertRolesExist(tx: Tx, roleIds: number[]): Promise<void> {
-  const known = new Set(await findExistingRoleIds(tx, roleIds));
-  const missing = roleIds.filter((id) => !known.has(id));
-  if (missing.length === 0) return;
-  const message = `Unknown role id${missing.length > 1 ? 's' : ''}: ${missing.join(', ')}`;
-  throw new BadRequestError(message, [{ field: 'roleIds', message }]);
-}
-
 /** The fields of a user the audit log shows; roles by name, in id order. */
 export function auditedUserFields(user: User) {
   return {
@@ -61,12 +52,15 @@ export function auditedUserFields(user: User) {
   };
 }
 
-/** A user in an account is a sub-user (DESIGN §3); the audit log names the two apart. */
-export const auditEntityOf = (target: { accountId?: number | null | undefined }) =>
-  target.accountId == null ? ('user' as const) : ('sub_user' as const);
-
-/** How summaries name the entity: `user` or `sub-user`. */
-export const entityWord = (entity: 'user' | 'sub_user') => (entity === 'user' ? 'user' : 'sub-user');
+/**
+ * A user in an account is a sub-user (docs/product/users-and-sub-users.md); the audit log names
+ * the two apart. `name` is the username summaries quote.
+ */
+export const auditedUser = (target: { accountId?: number | null | undefined }, user: User): Audited => ({
+  entity: target.accountId == null ? 'user' : 'sub_user',
+  id: user.id,
+  name: user.username,
+});
 
 export interface NewUser extends Omit<NewUserRow, 'id' | 'status' | 'tokenVersion' | 'createdAt'> {
   roleIds: number[];
@@ -81,14 +75,7 @@ export async function insertUserWithRoles(tx: Tx, principal: Principal, input: N
   const id = await insertUser(tx, { ...row, status: 'active' });
   await replaceUserRoles(tx, id, roleIds);
   const user = (await findUserById(tx, id)) as User;
-  const entity = auditEntityOf(row);
-  await recordAudit(tx, principal, {
-    action: 'create',
-    entity,
-    entityId: id,
-    summary: `Created ${entityWord(entity)} ${quoted(user.username)} (${user.email})`,
-    changes: createdChanges(auditedUserFields(user)),
-  });
+  await auditCreated(tx, principal, auditedUser(row, user), auditedUserFields(user), ` (${user.email})`);
   return user;
 }
 
@@ -151,17 +138,18 @@ export async function applyUserEdit(
   );
   if (rolesChanged && edit.roleIds) await replaceUserRoles(tx, target.id, edit.roleIds);
   const after = (await findUserById(tx, target.id)) as User;
-  const changes = updatedChanges(auditedUserFields(before), auditedUserFields(after));
   // The password's value (and hash) is never recorded, only that it changed.
-  if (edit.passwordHash) changes.password = { before: AUDIT_REDACTED, after: AUDIT_REDACTED };
-  const entity = auditEntityOf(target);
-  await recordAudit(tx, principal, {
-    action: 'update',
-    entity,
-    entityId: target.id,
-    summary: `Updated ${entityWord(entity)} ${quoted(after.username)}${changedFieldList(changes)}`,
-    changes,
-  });
+  const password: AuditChanges = edit.passwordHash
+    ? { password: { before: AUDIT_REDACTED, after: AUDIT_REDACTED } }
+    : {};
+  await auditUpdated(
+    tx,
+    principal,
+    auditedUser(target, after),
+    auditedUserFields(before),
+    auditedUserFields(after),
+    password,
+  );
   // Deactivation or a lost role may take away the last active holder of the Administrator role.
   if (deactivating || rolesRemoved) await assertAnAdministratorRemains(tx);
   return after;

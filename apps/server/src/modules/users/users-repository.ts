@@ -1,7 +1,8 @@
-import type { User } from '@verdict/contract';
+import type { ListQuery, User } from '@verdict/contract';
 import { count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { userRoles, users } from '../../db/schema.ts';
+import { pageClause, textMatches } from '../../lib/list-paging.ts';
 
 interface UserRow {
   id: number;
@@ -28,7 +29,10 @@ function toUser(row: UserRow): User {
   };
 }
 
-/** Users in the DESIGN §6 shape, with their global roles, filtered by `where` on alias `u`. */
+/**
+ * Users in the `User` shape (docs/product/users-and-sub-users.md), with their global roles,
+ * filtered by `where` on alias `u`.
+ */
 export async function selectUsers(db: Tx, where: SQL = sql`true`, tail: SQL = sql``): Promise<User[]> {
   const rows = await queryRows<UserRow>(
     db,
@@ -42,6 +46,16 @@ export async function selectUsers(db: Tx, where: SQL = sql`true`, tail: SQL = sq
     ${tail}`,
   );
   return rows.map(toUser);
+}
+
+/**
+ * Users whose username or email matches `query.q`, a page when asked; only the sub-users of
+ * the account `accountId` when given.
+ */
+export function listUsersPage(db: Tx, query: ListQuery, accountId?: number): Promise<User[]> {
+  const matches = textMatches(query.q, sql`u.username`, sql`u.email`);
+  const where = accountId === undefined ? matches : sql`u.account_id = ${accountId} and ${matches}`;
+  return selectUsers(db, where, pageClause(query));
 }
 
 export async function findUserById(db: Tx, id: number): Promise<User | null> {
@@ -168,6 +182,12 @@ export async function hasSubUsers(tx: Tx, id: number): Promise<boolean> {
     .from(users)
     .where(or(eq(users.parentId, id), eq(users.accountId, id)))
     .limit(1);
+  return rows.length > 0;
+}
+
+/** A key-share lock: the user cannot be deleted until the transaction ends. False when missing. */
+export async function lockUserAgainstDelete(tx: Tx, id: number): Promise<boolean> {
+  const rows = await queryRows(tx, sql`select id from users where id = ${id} for key share`);
   return rows.length > 0;
 }
 

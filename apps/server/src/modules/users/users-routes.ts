@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateUserBody,
   EditUserBody,
-  ErrorResponse,
   IdParams,
   ListQuery,
   MessageResponse,
@@ -11,7 +10,7 @@ import {
   UserList,
   UserMutation,
 } from '@verdict/contract';
-import { principalOf } from '../../plugins/auth.ts';
+import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { subUsersRoutes } from './subusers-routes.ts';
 import { createUser, deleteUser, editUser, getStatusCount, getUser, listUsers } from './users-service.ts';
 
@@ -25,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['users'],
         summary: 'How many users are active and inactive',
-        response: { 200: StatusCount, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: StatusCount },
       },
     },
     () => getStatusCount(app.db),
@@ -35,12 +34,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/list',
     {
       // view_admin_home, or add_user_in_project globally or in any project: checked by the service.
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [403] },
       schema: {
         tags: ['users'],
         summary: 'Every user, optionally searched by username or email and paged',
         querystring: ListQuery,
-        response: { 200: UserList, 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse },
+        response: { 200: UserList },
       },
     },
     (request) => listUsers(app.db, principalOf(request), request.query),
@@ -49,18 +48,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/users/create',
     {
-      config: { access: { global: ['add_admin_home'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['add_admin_home'] }, [409]),
       schema: {
         tags: ['users'],
         summary: 'Create a top-level user with roles the caller could hold',
         body: CreateUserBody,
-        response: {
-          201: UserMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 201: UserMutation },
       },
     },
     async (request, reply) => {
@@ -72,20 +65,14 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/api/users/edit/:id',
     {
-      config: { access: { global: ['edit_admin_home'] }, sessionOnly: true },
+      // 429: changing one's own password counts a wrong current one as a failed sign-in.
+      config: sessionOnlyWrite({ global: ['edit_admin_home'] }, [404, 409, 429]),
       schema: {
         tags: ['users'],
         summary: 'Edit a user; a new password or email, or deactivation, ends their sessions and API tokens',
         params: IdParams,
         body: EditUserBody,
-        response: {
-          200: UserMutation,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: UserMutation },
       },
     },
     async (request) => ({
@@ -98,19 +85,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/delete/:id',
     {
       // delete_admin_home for anyone, manage_sub_users_delete for the caller's sub-users.
-      config: { access: { global: ['delete_admin_home', 'manage_sub_users_delete'] }, sessionOnly: true },
+      config: sessionOnlyWrite({ global: ['delete_admin_home', 'manage_sub_users_delete'] }, [404, 409]),
       schema: {
         tags: ['users'],
         summary: 'Delete a user or sub-user that has no sub-users of its own',
         params: IdParams,
-        response: {
-          200: MessageResponse,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-          409: ErrorResponse,
-        },
+        response: { 200: MessageResponse },
       },
     },
     async (request) => {
@@ -123,18 +103,12 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/users/:id',
     {
       // Oneself always; others by the rules in assertCanSeeUser.
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [403, 404] },
       schema: {
         tags: ['users'],
         summary: 'One user (always allowed for oneself)',
         params: IdParams,
-        response: {
-          200: User,
-          400: ErrorResponse,
-          401: ErrorResponse,
-          403: ErrorResponse,
-          404: ErrorResponse,
-        },
+        response: { 200: User },
       },
     },
     (request) => getUser(app.db, principalOf(request), request.params.id),

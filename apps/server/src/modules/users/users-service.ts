@@ -1,10 +1,8 @@
 import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { pageClause, textMatches } from '../../lib/list-paging.ts';
-import { deletedChanges, quoted, recordAudit } from '../audit/audit-log.ts';
+import { auditDeleted } from '../audit/audit-log.ts';
 import { verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import {
@@ -18,9 +16,8 @@ import {
 import {
   applyUserEdit,
   asIdentityConflict,
-  auditEntityOf,
+  auditedUser,
   auditedUserFields,
-  entityWord,
   insertUserWithRoles,
 } from './user-writes.ts';
 import {
@@ -29,7 +26,8 @@ import {
   findUserById,
   findUserRecord,
   hasSubUsers,
-  selectUsers,
+  listUsersPage,
+  lockUserAgainstDelete,
 } from './users-repository.ts';
 
 const SUB_USERS_FIRST = "Delete or reassign this user's sub-users first";
@@ -42,13 +40,18 @@ export async function getUser(db: Db, principal: Principal, id: number): Promise
   return user;
 }
 
+/** Keeps a user from being deleted until the transaction ends (a grant names them); 404 when missing. */
+export async function lockExistingUser(tx: Tx, id: number): Promise<void> {
+  if (!(await lockUserAgainstDelete(tx, id))) throw new NotFoundError('User not found');
+}
+
 export function getStatusCount(db: Db): Promise<StatusCount> {
   return countUsersByStatus(db);
 }
 
 export async function listUsers(db: Db, principal: Principal, query: ListQuery): Promise<User[]> {
   await requireUserDirectoryAccess(db, principal);
-  return selectUsers(db, textMatches(query.q, sql`u.username`, sql`u.email`), pageClause(query));
+  return listUsersPage(db, query);
 }
 
 /** A top-level user: the root of a new account, whose max_user_limit caps its sub-users. */
@@ -99,7 +102,10 @@ export async function editUser(
     });
 }
 
-/** Serves users and sub-users alike (SPEC §7); the authorization module tells which caller may. */
+/**
+ * Serves users and sub-users alike (docs/product/users-and-sub-users.md, "The calls"); the
+ * authorization module tells which caller may.
+ */
 export async function deleteUser(db: Db, principal: Principal, id: number): Promise<void> {
   try {
     await db.transaction(async (tx) => {
@@ -112,14 +118,13 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
       if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST);
       const before = (await findUserById(tx, id)) as User;
       await deleteUserRow(tx, id);
-      const entity = auditEntityOf(target);
-      await recordAudit(tx, principal, {
-        action: 'delete',
-        entity,
-        entityId: id,
-        summary: `Deleted ${entityWord(entity)} ${quoted(before.username)} (${before.email})`,
-        changes: deletedChanges(auditedUserFields(before)),
-      });
+      await auditDeleted(
+        tx,
+        principal,
+        auditedUser(target, before),
+        auditedUserFields(before),
+        ` (${before.email})`,
+      );
       await assertAnAdministratorRemains(tx);
     });
   } catch (error) {

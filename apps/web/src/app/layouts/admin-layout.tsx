@@ -4,7 +4,10 @@ import { AdminSidebar } from '@/components/shell/admin-sidebar';
 import { ShellFrame } from '@/components/shell/shell-frame';
 import { useNavigationToast } from '@/components/ui/toast';
 
-/** The admin area (SPEC §2): its own sidebar, and a header with the toggle and 'Back'. */
+/**
+ * The admin area: its own sidebar, and a header with the toggle and 'Back'
+ * (docs/product/shell-and-navigation.md, "Admin layout").
+ */
 export function AdminLayout() {
   useNavigationToast();
   return (

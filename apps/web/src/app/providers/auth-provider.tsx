@@ -27,7 +27,8 @@ const SIGNED_OUT: AuthState = { status: 'signed-out', user: null, permissions: n
 const LOADING: AuthState = { status: 'loading', user: null, permissions: new Set() };
 
 /**
- * Owns the signed-in user for the whole app (SPEC §4): restores a stored session on page load,
+ * Owns the signed-in user for the whole app (docs/product/sign-in-and-sessions.md, "The session
+ * in the browser"): restores a stored session on page load,
  * loads user + roles after sign-in, and signs out on expiry, on a 401, or when another tab
  * logs out. Screens read it through `useAuth()` from lib/auth.
  */
@@ -84,7 +85,8 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     return () => window.removeEventListener('storage', onStorage);
   }, [dropSession]);
 
-  // SPEC §9: the session lasts 24 hours; end it on time even if the page stays open.
+  // The session lasts 24 hours; end it on time even if the page stays open.
+  // docs/product/sign-in-and-sessions.md, "The session in the browser"
   useEffect(() => {
     if (state.status !== 'signed-in') return;
     const session = readSession();

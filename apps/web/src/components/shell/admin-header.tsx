@@ -1,4 +1,5 @@
 import { useNavigate } from 'react-router';
+import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { ArrowLeftIcon } from './icons';
 
@@ -7,10 +8,14 @@ export function AdminHeader() {
   const navigate = useNavigate();
   return (
     <>
-      <Brand to="/admin-dashboard" />
+      <Brand to={paths.adminDashboard} />
       <span className="header-tag">Admin Panel</span>
       <div className="header-actions">
-        <button type="button" className="btn btn-ghost header-button" onClick={() => navigate('/dashboard')}>
+        <button
+          type="button"
+          className="btn btn-ghost header-button"
+          onClick={() => navigate(paths.dashboard)}
+        >
           <ArrowLeftIcon />
           <span>Back</span>
         </button>

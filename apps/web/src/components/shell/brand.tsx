@@ -1,9 +1,10 @@
-import { PRODUCT_NAME } from '@verdict/contract';
 import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { PRODUCT_NAME } from '@/lib/ui-constants';
 import { LogoMark } from './icons';
 
 /** The product name in the header, linking home. */
-export function Brand({ to = '/dashboard' }: { to?: string }) {
+export function Brand({ to = paths.dashboard }: { to?: string }) {
   return (
     <Link to={to} className="brand">
       <LogoMark />

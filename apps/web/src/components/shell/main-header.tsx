@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { Can } from '@/components/can';
 import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { LogoutButton } from './logout-button';
 
@@ -13,14 +14,14 @@ export function MainHeader() {
       <Brand />
       <div className="header-actions">
         <Can permission="manage_admin_panel">
-          <Link to="/admin-dashboard" className="admin-pill">
+          <Link to={paths.adminDashboard} className="admin-pill">
             <span className="admin-pill-initial" aria-hidden="true">
               {initial}
             </span>
             <span>Admin</span>
           </Link>
         </Can>
-        <Link to="/api-tokens" className="btn btn-ghost header-button">
+        <Link to={paths.apiTokens} className="btn btn-ghost header-button">
           API Tokens
         </Link>
         <LogoutButton />

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Can } from '@/components/can';
+import { paths } from '@/lib/paths';
 import { DashboardIcon, PlusIcon } from './icons';
 import { SidebarLink } from './sidebar-link';
 
@@ -9,16 +10,19 @@ export interface MainSidebarProps {
   projectTree: ReactNode;
 }
 
-/** SPEC §2: Dashboard, 'Add Project' (add_project), and the 'Projects' tree (home_project). */
+/**
+ * Dashboard, 'Add Project' (add_project), and the 'Projects' tree (home_project)
+ * (docs/product/shell-and-navigation.md, "Main layout").
+ */
 export function MainSidebar({ projectTree }: MainSidebarProps) {
   const headingId = useId();
   return (
     <>
-      <SidebarLink to="/dashboard" icon={<DashboardIcon />}>
+      <SidebarLink to={paths.dashboard} icon={<DashboardIcon />}>
         Dashboard
       </SidebarLink>
       <Can permission="add_project">
-        <SidebarLink to="/projects-create" icon={<PlusIcon />}>
+        <SidebarLink to={paths.projectCreate} icon={<PlusIcon />}>
           Add Project
         </SidebarLink>
       </Can>

@@ -1,7 +1,7 @@
-import { SIDEBAR_BREAKPOINT_PX } from '@verdict/contract';
 import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
+import { SIDEBAR_BREAKPOINT_PX } from '@/lib/ui-constants';
 import { MenuIcon } from './icons';
 import { useMediaQuery } from './use-media-query';
 import './shell.css';
@@ -17,9 +17,10 @@ export interface ShellFrameProps {
 }
 
 /**
- * The frame of every signed-in screen (SPEC §2): a header with a menu toggle, a sidebar and the
- * content. Above SIDEBAR_BREAKPOINT_PX the sidebar always shows (the CSS hides the toggle); at
- * or below it the sidebar is a drawer the toggle opens, and navigating or Escape closes it.
+ * The frame of every signed-in screen (docs/product/shell-and-navigation.md, "Main layout"): a
+ * header with a menu toggle, a sidebar and the content. Above SIDEBAR_BREAKPOINT_PX the sidebar
+ * always shows (the CSS hides the toggle); at or below it the sidebar is a drawer the toggle
+ * opens, and navigating or Escape closes it.
  */
 export function ShellFrame({ header, sidebar, navLabel, children }: ShellFrameProps) {
   const sidebarId = useId();

@@ -1,6 +1,6 @@
-import { LIST_PAGE_SIZE } from '@verdict/contract';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { pageButtons, pageWindow, showingText } from '@/lib/pagination';
+import { LIST_PAGE_SIZE } from '@/lib/ui-constants';
 import { ErrorBox } from './error-box';
 import { Loading } from './loading';
 

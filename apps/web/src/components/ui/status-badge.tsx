@@ -1,5 +1,8 @@
 export interface StatusBadgeProps {
-  /** 'active' / 'passed' show green, 'inactive' / 'failed' red, anything else blue (SPEC §9). */
+  /**
+   * 'active' / 'passed' show green, 'inactive' / 'failed' red, anything else blue
+   * (docs/product/limits-and-constants.md, "Values and colours").
+   */
   value: string;
   /** Text to show instead of the capitalised value. */
   label?: string;

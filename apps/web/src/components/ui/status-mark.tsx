@@ -1,7 +1,10 @@
 import type { CaseStatus } from '@verdict/contract';
 import type { CSSProperties } from 'react';
 
-/** SPEC §9 chart colours: green passed, red failed; grey when nothing ran. */
+/**
+ * Chart colours: green passed, red failed; grey when nothing ran
+ * (docs/product/cases.md, "Status and roll-up").
+ */
 export const STATUS_MARK_COLORS = { passed: '#16a34a', failed: '#dc2626', none: '#94a3b8' } as const;
 
 const colorOf = (status: CaseStatus) => STATUS_MARK_COLORS[status ?? 'none'];

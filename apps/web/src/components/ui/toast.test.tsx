@@ -1,8 +1,8 @@
 import { act, render, screen } from '@testing-library/react';
-import { TOAST_DURATION_MS } from '@verdict/contract';
 import { StrictMode } from 'react';
 import { createMemoryRouter, Outlet, RouterProvider, useNavigate } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TOAST_DURATION_MS } from '@/lib/ui-constants';
 import { ToastProvider, useNavigationToast, useToast } from './toast';
 
 function ShowButtons() {

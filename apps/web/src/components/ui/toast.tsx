@@ -1,4 +1,3 @@
-import { TOAST_DURATION_MS } from '@verdict/contract';
 import {
   createContext,
   type ReactNode,
@@ -10,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { TOAST_DURATION_MS } from '@/lib/ui-constants';
 import { withWarningSign } from '@/lib/warning-sign';
 
 export type ToastKind = 'success' | 'error';

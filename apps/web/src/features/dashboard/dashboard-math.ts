@@ -1,6 +1,6 @@
 /**
- * The dashboard's numbers (SPEC §2 'Dashboard', §9): a count's share of all runs in percent,
- * with one decimal, and '0' when there are no runs at all.
+ * The dashboard's numbers (docs/product/dashboard.md, "The screen (`/dashboard`)"): a count's
+ * share of all runs in percent, with one decimal, and '0' when there are no runs at all.
  */
 export function runShare(count: number, totalRuns: number): string {
   if (!(totalRuns > 0) || !Number.isFinite(count)) return '0';

@@ -5,8 +5,8 @@ import { type ChildrenState, caseNode, flattenTree, projectNode, type TreeNode }
 const ALL = { suites: true, cases: true };
 const p1 = projectNode({ id: 1, name: 'P1' }, ALL);
 const p2 = projectNode({ id: 2, name: 'P2' }, ALL);
-const c5 = caseNode('project-1', { id: 5, name: 'C5', has_children: true });
-const c6 = caseNode('project-1', { id: 6, name: 'C6', has_children: false });
+const c5 = caseNode('project-1', { id: 5, name: 'C5', has_children: true, status: null, rollup: null });
+const c6 = caseNode('project-1', { id: 6, name: 'C6', has_children: false, status: null, rollup: null });
 const children: Record<string, ChildrenState> = {
   'project-1': { status: 'loaded', nodes: [c5, c6] },
   'project-1/case-5': { status: 'loading' },

@@ -1,14 +1,18 @@
 import type { CaseStatus, Project, Suite, TestCase } from '@verdict/contract';
+import { paths } from '@/lib/paths';
 
 /**
- * The sidebar's project tree as plain data (SPEC §2 'Project tree behaviour'): nodes, their
- * paths, the expanded map kept in local storage, and the flat list of visible rows that the
- * virtualized view draws. No React and no fetching here.
+ * The sidebar's project tree as plain data (docs/product/shell-and-navigation.md, "The project
+ * tree"): nodes, their paths, the expanded map kept in local storage, and the flat list of
+ * visible rows that the virtualized view draws. No React and no fetching here.
  */
 
 export type TreeNodeType = 'project' | 'suite' | 'case';
 
-/** What a node's icon shows; a case without children is a document (SPEC §2). */
+/**
+ * What a node's icon shows; a case without children is a document
+ * (docs/product/shell-and-navigation.md, "The project tree").
+ */
 export type TreeIcon = 'project' | 'suite' | 'case-group' | 'document';
 
 export interface TreeNode {
@@ -25,10 +29,16 @@ export interface TreeNode {
   rollup?: CaseStatus;
 }
 
-/** SPEC §3 `expandedNodes`: node path → expanded flag, e.g. {"project-1": true}. */
+/**
+ * `expandedNodes`: node path → expanded flag, e.g. {"project-1": true}
+ * (docs/product/shell-and-navigation.md, "Expanded state").
+ */
 export type ExpandedMap = Readonly<Record<string, boolean>>;
 
-/** What the user may load below a project (SPEC §6: home_test_suit, home_test_case). */
+/**
+ * What the user may load below a project: home_test_suit, home_test_case
+ * (docs/product/shell-and-navigation.md, "What a node shows when opened").
+ */
 export interface TreeAccess {
   suites: boolean;
   cases: boolean;
@@ -63,9 +73,9 @@ export function nodePath(parentPath: string | null, type: TreeNodeType, id: numb
 
 /** The route a node's label opens. */
 export function nodeHref(node: Pick<TreeNode, 'type' | 'id'>): string {
-  if (node.type === 'project') return `/projects/${node.id}`;
-  if (node.type === 'suite') return `/suites/${node.id}`;
-  return `/cases/${node.id}`;
+  if (node.type === 'project') return paths.projectDetail(node.id);
+  if (node.type === 'suite') return paths.suiteDetail(node.id);
+  return paths.caseDetail(node.id);
 }
 
 export function projectNode(project: Pick<Project, 'id' | 'name'>, access: TreeAccess): TreeNode {
@@ -96,7 +106,7 @@ export function suiteNode(
 
 export function caseNode(
   parentPath: string,
-  testCase: Pick<TestCase, 'id' | 'name' | 'has_children'> & Partial<Pick<TestCase, 'status' | 'rollup'>>,
+  testCase: Pick<TestCase, 'id' | 'name' | 'has_children' | 'status' | 'rollup'>,
 ): TreeNode {
   return {
     type: 'case',
@@ -105,19 +115,20 @@ export function caseNode(
     path: nodePath(parentPath, 'case', testCase.id),
     expandable: testCase.has_children,
     icon: testCase.has_children ? 'case-group' : 'document',
-    status: testCase.status ?? null,
-    rollup: testCase.rollup ?? null,
+    status: testCase.status,
+    rollup: testCase.rollup,
   };
 }
 
-/** SPEC §3: `parent_id` null or the string 'null' means a top-level case. */
+/** `parent_id` null or the string 'null' means a top-level case (docs/product/cases.md, "Data rules"). */
 function isTopLevel(testCase: Pick<TestCase, 'parent_id'>): boolean {
   const parent = testCase.parent_id as number | string | null | undefined;
   return parent === null || parent === undefined || parent === 'null';
 }
 
 /**
- * A project's children (DESIGN §6): its suites, then its top-level cases that are in no suite —
+ * A project's children (docs/product/shell-and-navigation.md, "What a node shows when opened"):
+ * its suites, then its top-level cases that are in no suite —
  * or all its top-level cases when it has no suites or the user may not see suites, so that no
  * case is ever unreachable.
  */
@@ -189,7 +200,8 @@ export function isDescendantPath(path: string, ancestorPath: string): boolean {
 
 /**
  * Expands or collapses one node. Collapsing also forgets the expanded state of every node
- * below it (SPEC §2), so opening it again shows its children folded.
+ * below it, so opening it again shows its children folded.
+ * docs/product/shell-and-navigation.md, "Expanded state"
  */
 export function setNodeExpanded(map: ExpandedMap, path: string, expanded: boolean): ExpandedMap {
   if (expanded) return map[path] === true ? map : { ...map, [path]: true };

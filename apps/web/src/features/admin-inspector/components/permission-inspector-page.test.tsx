@@ -2,26 +2,17 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { EffectivePermissions } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
-import { saveSession } from '@/lib/session';
-import { type MockAnswer, mockApi } from '@/test/mock-api';
+import { type MockHandlers, signedIn, userAnswer } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
 
-function signedIn(extra: Record<string, MockAnswer>) {
-  saveSession('tok', 7);
-  return mockApi({
-    'GET /api/users/7': { body: { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [1] } },
-    'GET /api/roles/get-role/1': {
-      body: { id: 1, name: 'Admin', Permissions: [{ id: 1, name: 'manage_admin_panel' }] },
-    },
+/** Jane holds manage_admin_panel; project 5, 'Web', is the one project. */
+const inspectorApi = (handlers: MockHandlers) =>
+  signedIn(['manage_admin_panel'], {
     'GET /api/projects/list': { body: [{ id: 5, name: 'Web', description: '', created_by: 7 }] },
-    ...extra,
+    ...handlers,
   });
-}
 
-const USERS = [
-  { id: 7, name: 'jane', username: 'jane', email: 'jane@example.com', status: 'active', roleIds: [1] },
-  { id: 9, name: 'bob', username: 'bob', email: 'bob@example.com', status: 'active', roleIds: [2] },
-];
+const USERS = [userAnswer(7, 'jane', [1]), userAnswer(9, 'bob', [2])];
 
 const qa = { id: 2, name: 'QA' };
 const tester = { id: 3, name: 'Tester' };
@@ -65,7 +56,7 @@ const cellsOf = (name: string) =>
 describe('Permission Inspector', () => {
   it('shows what the chosen user holds, where it comes from and why, then inside a project', async () => {
     const user = userEvent.setup();
-    const api = signedIn({
+    const api = inspectorApi({
       'GET /api/users/list': { body: USERS },
       'GET /api/users/9/effective-permissions': { body: BOB_GLOBAL },
       'GET /api/users/9/effective-permissions?projectId=5': { body: BOB_IN_WEB },
@@ -104,7 +95,7 @@ describe('Permission Inspector', () => {
   });
 
   it('starts with oneself, and offers only oneself without the user list', async () => {
-    signedIn({
+    inspectorApi({
       'GET /api/users/list': {
         status: 403,
         body: { message: 'You do not have the permission "view_admin_home"' },
@@ -120,7 +111,7 @@ describe('Permission Inspector', () => {
   });
 
   it("shows the server's refusal", async () => {
-    signedIn({
+    inspectorApi({
       'GET /api/users/list': { body: USERS },
       'GET /api/users/9/effective-permissions': {
         status: 403,

@@ -3,7 +3,7 @@ import type { MessageResponse, SubUserList, User } from '@verdict/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
-/** SPEC §7: one endpoint deletes users and sub-users alike. */
+/** One endpoint deletes users and sub-users alike (docs/product/users-and-sub-users.md, "The calls"). */
 export const deleteUser = (id: number) => api.del<MessageResponse>(`/api/users/delete/${id}`);
 
 /** Deletes, then drops the row from both cached lists so it leaves the screen without a reload. */

@@ -8,10 +8,14 @@ import './admin.css';
 // recharts is large; only this card needs it, so it loads when the card does.
 const UserStatusDonut = lazy(() => import('./user-status-donut'));
 
-/** /admin-dashboard (SPEC §2): Active, Inactive and Total Users, and the Active vs Inactive donut. */
+/**
+ * /admin-dashboard: Active, Inactive and Total Users, and the Active vs Inactive donut
+ * (docs/product/admin-screens.md, "Admin Dashboard (`/admin-dashboard`)").
+ */
 export function AdminDashboardPage() {
   const counts = useStatusCount();
-  // SPEC §8: user status count errors are only logged; the cards then show 0.
+  // User status count errors are only logged; the cards then show 0.
+  // docs/product/admin-screens.md, "Admin Dashboard (`/admin-dashboard`)"
   useLoggedError(counts.error, 'Error fetching user status count');
   const active = counts.data?.active ?? 0;
   const inactive = counts.data?.inactive ?? 0;

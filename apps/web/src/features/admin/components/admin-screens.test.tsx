@@ -1,44 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import type { UserMutation } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { saveSession } from '@/lib/session';
-import { type MockAnswer, mockApi } from '@/test/mock-api';
+import { type MockAnswer, signedIn, userAnswer } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
 
-/** Signed in as user 7 holding role 1 with `permissions`. */
-function signedIn(
-  permissions: string[],
-  extra: Record<string, MockAnswer | ((body: unknown) => MockAnswer)> = {},
-) {
-  saveSession('tok', 7);
-  return mockApi({
-    'GET /api/users/7': { body: { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [1] } },
-    'GET /api/roles/get-role/1': {
-      body: { id: 1, name: 'A', Permissions: permissions.map((name, id) => ({ id, name })) },
-    },
-    ...extra,
-  });
-}
-
 const USERS = [
-  {
-    id: 1,
-    name: 'ann',
-    username: 'ann',
-    email: 'ann@example.com',
-    max_user_limit: null,
-    status: 'active',
-    roleIds: [],
-  },
-  {
-    id: 2,
-    name: 'bob',
-    username: 'bob',
-    email: 'bob@example.com',
-    max_user_limit: 4,
-    status: 'inactive',
-    roleIds: [],
-  },
+  userAnswer(1, 'ann', []),
+  { ...userAnswer(2, 'bob', []), max_user_limit: 4, status: 'inactive' as const },
 ];
 
 describe('User Management', () => {
@@ -92,18 +61,7 @@ describe('User Management', () => {
 });
 
 describe('Edit User', () => {
-  const answerOf = (id: number, name: string) => ({
-    body: {
-      id,
-      name,
-      username: name,
-      email: `${name}@example.com`,
-      max_user_limit: null,
-      status: 'active',
-      roleIds: [],
-      Roles: [],
-    },
-  });
+  const answerOf = (id: number, name: string) => ({ body: userAnswer(id, name, []) });
 
   it('asks for the current password only when people edit themselves', async () => {
     const api = signedIn(['edit_admin_home', 'view_admin_home'], {
@@ -149,9 +107,10 @@ describe('Edit User', () => {
 });
 
 describe('Create Sub-User', () => {
-  it("falls back to the answer's error field, then to SPEC's sentence", async () => {
+  // docs/product/admin-screens.md, "Create Sub-User (`/admin-create-subuser`)"
+  it("falls back to the answer's error field, then to the screen's fixed sentence", async () => {
     const user = userEvent.setup();
-    let answer: MockAnswer = { status: 400, body: { error: 'Quota reached' } };
+    let answer: MockAnswer<UserMutation> = { status: 400, body: { error: 'Quota reached' } };
     const api = signedIn(['manage_sub_users_add'], {
       'GET /api/roles/list': { body: [{ id: 3, name: 'QA', description: 'Testers', Permissions: [] }] },
       'POST /api/users/create-subuser': () => answer,

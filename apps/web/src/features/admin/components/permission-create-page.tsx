@@ -5,7 +5,10 @@ import { paths } from '@/lib/paths';
 import { useCreatePermission } from '../api/create-permission';
 import { PermissionForm } from './permission-form';
 
-/** /admin-create-permission (SPEC §2). */
+/**
+ * /admin-create-permission
+ * (docs/product/admin-screens.md, "Create Permission (`/admin-create-permission`)").
+ */
 export function PermissionCreatePage() {
   const navigate = useNavigate();
   const create = useCreatePermission();

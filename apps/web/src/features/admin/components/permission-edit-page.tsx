@@ -10,7 +10,10 @@ import { usePermission } from '../api/get-permission';
 import { useUpdatePermission } from '../api/update-permission';
 import { PermissionForm } from './permission-form';
 
-/** /admin-edit-permission/{id} (SPEC §2): 'Loading permission...', then Name and Description. */
+/**
+ * /admin-edit-permission/{id}: 'Loading permission...', then Name and Description
+ * (docs/product/admin-screens.md, "Edit Permission (`/admin-edit-permission/{id}`)").
+ */
 export function PermissionEditPage() {
   const id = useIdParam();
   const permission = usePermission(id);

@@ -14,7 +14,10 @@ export interface PermissionFormProps {
   onSubmit: (body: PermissionBody) => void;
 }
 
-/** Name and Description, both required (the browser checks them, SPEC §5). */
+/**
+ * Name and Description, both required; the browser checks them
+ * (docs/product/admin-screens.md, "Create Permission (`/admin-create-permission`)").
+ */
 export function PermissionForm({
   initial = { name: '', description: '' },
   submitLabel,

@@ -9,7 +9,7 @@ import { usePermissions } from '../api/list-permissions';
 import { RowActions } from './row-actions';
 import { useDeleteRow } from './use-delete-row';
 
-/** /admin-permissions, Permission Management (SPEC §2). */
+/** /admin-permissions, Permission Management (docs/product/admin-screens.md, "The four lists"). */
 export function PermissionsListPage() {
   const { can } = useAuth();
   const permissions = usePermissions();

@@ -5,7 +5,7 @@ import { paths } from '@/lib/paths';
 import { useCreateRole } from '../api/create-role';
 import { RoleForm } from './role-form';
 
-/** /admin-create-role, Create Role (SPEC §2). */
+/** /admin-create-role, Create Role (docs/product/admin-screens.md, "Create Role (`/admin-create-role`)"). */
 export function RoleCreatePage() {
   const navigate = useNavigate();
   const create = useCreateRole();

@@ -11,7 +11,10 @@ import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
 import { RoleForm } from './role-form';
 
-/** /admin-edit-role/{id}, Edit Role (SPEC §2): loads name, description and Permissions. */
+/**
+ * /admin-edit-role/{id}, Edit Role: loads name, description and Permissions
+ * (docs/product/admin-screens.md, "Edit Role (`/admin-edit-role/{id}`)").
+ */
 export function RoleEditPage() {
   const id = useIdParam();
   const role = useRole(id);

@@ -37,7 +37,8 @@ export function RoleForm({
   onSubmit,
 }: RoleFormProps) {
   const permissions = usePermissions();
-  // SPEC §8: a failed permission list on the role form is only logged.
+  // A failed permission list on the role form is only logged.
+  // docs/product/admin-screens.md, "Create Role (`/admin-create-role`)"
   useLoggedError(permissions.error, 'Failed to load permissions');
   const { register, handleSubmit, control } = useForm<RoleValues>({ defaultValues: initial });
 

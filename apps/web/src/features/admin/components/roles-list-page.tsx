@@ -9,7 +9,7 @@ import { useRoles } from '../api/list-roles';
 import { RowActions } from './row-actions';
 import { useDeleteRow } from './use-delete-row';
 
-/** /admin-roles, Role Management (SPEC §2). */
+/** /admin-roles, Role Management (docs/product/admin-screens.md, "The four lists"). */
 export function RolesListPage() {
   const { can } = useAuth();
   const roles = useRoles();

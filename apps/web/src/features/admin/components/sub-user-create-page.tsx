@@ -7,7 +7,7 @@ import { useCreateSubUser } from '../api/create-sub-user';
 import { SubUserForm } from './sub-user-form';
 import { createSubUserBody, emptySubUserValues } from './user-form-values';
 
-/** /admin-create-subuser (SPEC §2). */
+/** /admin-create-subuser (docs/product/admin-screens.md, "Create Sub-User (`/admin-create-subuser`)"). */
 export function SubUserCreatePage() {
   const navigate = useNavigate();
   const create = useCreateSubUser();

@@ -1,3 +1,4 @@
+import type { User } from '@verdict/contract';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
@@ -5,13 +6,15 @@ import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { type UserAnswer, useUser } from '../api/get-user';
+import { useUser } from '../api/get-user';
 import { useUpdateSubUser } from '../api/update-sub-user';
 import { SubUserForm } from './sub-user-form';
-import { UpdateErrorBox } from './update-error-box';
 import { subUserValues, updateSubUserBody } from './user-form-values';
 
-/** /admin-edit-subuser/{id} (SPEC §2): loads the sub-user, then Username, Email, Password, Roles. */
+/**
+ * /admin-edit-subuser/{id}: loads the sub-user, then Username, Email, Password, Roles
+ * (docs/product/admin-screens.md, "Edit Sub-User (`/admin-edit-subuser/{id}`)").
+ */
 export function SubUserEditPage() {
   const id = useIdParam();
   const user = useUser(id);
@@ -33,7 +36,7 @@ export function SubUserEditPage() {
   return <SubUserEditForm id={id} user={user.data} />;
 }
 
-function SubUserEditForm({ id, user }: { id: number; user: UserAnswer }) {
+function SubUserEditForm({ id, user }: { id: number; user: User }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const update = useUpdateSubUser(id);
@@ -47,7 +50,7 @@ function SubUserEditForm({ id, user }: { id: number; user: UserAnswer }) {
         heldRoles={user.Roles}
         rolesErrorText="Failed to load roles"
         pending={update.isPending}
-        error={<UpdateErrorBox text="Failed to update sub-user." error={update.error} />}
+        error={<ErrorBox message={update.error ? 'Failed to update sub-user.' : null} error={update.error} />}
         onSubmit={(values) =>
           update.mutate(updateSubUserBody(values), {
             onSuccess: async () => {

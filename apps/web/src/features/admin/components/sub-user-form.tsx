@@ -12,11 +12,17 @@ export interface SubUserFormProps {
   initial: SubUserValues;
   /** Roles the edited sub-user already holds, so their chips keep names if the list fails. */
   heldRoles?: { id: number; name: string }[];
-  /** Create requires a password; edit keeps the old one when left blank (SPEC §5). */
+  /**
+   * Create requires a password; edit keeps the old one when left blank (docs/product/admin-screens.md,
+   * "Create Sub-User (`/admin-create-subuser`)" and "Edit Sub-User (`/admin-edit-subuser/{id}`)").
+   */
   mode: FormMode;
   /** Sub-users editing themselves are asked for their current password. */
   self?: boolean;
-  /** SPEC §8: 'Failed to load roles.' on create, 'Failed to load roles' on edit. */
+  /**
+   * 'Failed to load roles.' on create, 'Failed to load roles' on edit (docs/product/admin-screens.md,
+   * "Create Sub-User (`/admin-create-subuser`)" and "Edit Sub-User (`/admin-edit-subuser/{id}`)").
+   */
   rolesErrorText: string;
   pending: boolean;
   /** The failure of the last submit, already worded. */

@@ -10,9 +10,12 @@ import { useSubUsers } from '../api/list-sub-users';
 import { RowActions } from './row-actions';
 import { useDeleteRow } from './use-delete-row';
 
-const usernameOf = (user: User) => user.username ?? user.name;
+const usernameOf = (user: User) => user.username;
 
-/** /sub-user-list, Sub-User Management (SPEC §2): the sub-users of the caller's account. */
+/**
+ * /sub-user-list, Sub-User Management: the sub-users of the caller's account
+ * (docs/product/admin-screens.md, "The four lists").
+ */
 export function SubUsersListPage() {
   const { can } = useAuth();
   const subUsers = useSubUsers();

@@ -8,12 +8,16 @@ export interface DeleteRowOptions<Row> {
   /** Calls the server; the mutation also drops the row from the cached list. */
   remove: (row: Row) => Promise<unknown>;
   successText: (name: string) => string;
-  /** SPEC §8, e.g. 'Failed to delete user'; the toast adds the warning sign. */
+  /**
+   * The list's fixed words, e.g. 'Failed to delete user'; the toast adds the warning sign
+   * (docs/product/admin-screens.md, "The four lists").
+   */
   failureText: string;
 }
 
 /**
- * SPEC §4's delete flow shared by the four admin lists: the confirm dialog
+ * The delete flow shared by the four admin lists (docs/product/admin-screens.md, "The four
+ * lists"): the confirm dialog
  * ('Do you really want to delete {name}?'), then the call, then a toast either way.
  * `pendingId` is the row being deleted, so its button can show it is busy.
  */
@@ -35,7 +39,8 @@ export function useDeleteRow<Row extends { id: number }>({
       await remove(row);
       show(successText(name));
     } catch (error) {
-      // SPEC words the toast; the server's reason (e.g. a role still held) goes to the console.
+      // The toast shows the list's fixed words (docs/product/admin-screens.md, "The four lists");
+      // the server's reason (e.g. a role still held) goes to the console.
       console.error(failureText, error);
       show(failureText, 'error');
     } finally {

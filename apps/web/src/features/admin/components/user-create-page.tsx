@@ -12,11 +12,15 @@ import { useLoggedError } from './use-logged-error';
 import { AccountFields, MaxUserLimitField } from './user-fields';
 import { createUserBody, emptyUserCreateValues, type UserCreateValues } from './user-form-values';
 
-/** /admin-create-user (SPEC §2): every field required; the browser checks them (SPEC §5). */
+/**
+ * /admin-create-user: every field required; the browser checks them
+ * (docs/product/admin-screens.md, "Create User (`/admin-create-user`)").
+ */
 export function UserCreatePage() {
   const navigate = useNavigate();
   const roles = useRoles();
-  // SPEC §8: on the user form a failed role list is only logged.
+  // On the user form a failed role list is only logged.
+  // docs/product/admin-screens.md, "Create User (`/admin-create-user`)"
   useLoggedError(roles.error, 'Failed to load roles');
   const create = useCreateUser();
   const { register, handleSubmit } = useForm<UserCreateValues>({ defaultValues: emptyUserCreateValues });

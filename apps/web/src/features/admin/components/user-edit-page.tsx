@@ -1,3 +1,4 @@
+import type { User } from '@verdict/contract';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -8,11 +9,10 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useEditUser } from '../api/edit-user';
-import { type UserAnswer, useUser } from '../api/get-user';
+import { useUser } from '../api/get-user';
 import { useRoles } from '../api/list-roles';
 import { namedOptions } from './option-lists';
 import { SubmitActions } from './submit-actions';
-import { UpdateErrorBox } from './update-error-box';
 import { useLoggedError } from './use-logged-error';
 import { AccountFields, MaxUserLimitField, RolesField } from './user-fields';
 import { editUserBody, type UserEditValues, userEditValues } from './user-form-values';
@@ -22,7 +22,10 @@ const STATUS_OPTIONS = [
   { value: 'inactive', label: 'InActive' },
 ];
 
-/** /admin-edit-user/{id} (SPEC §2): 'Loading user data...' first, then the form. */
+/**
+ * /admin-edit-user/{id}: 'Loading user data...' first, then the form
+ * (docs/product/admin-screens.md, "Edit User (`/admin-edit-user/{id}`)").
+ */
 export function UserEditPage() {
   const id = useIdParam();
   const user = useUser(id);
@@ -44,11 +47,12 @@ export function UserEditPage() {
   return <UserEditForm id={id} user={user.data} />;
 }
 
-function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
+function UserEditForm({ id, user }: { id: number; user: User }) {
   const navigate = useNavigate();
   const auth = useAuth();
   const roles = useRoles();
-  // SPEC §8: on the user form a failed role list is only logged.
+  // On the user form a failed role list is only logged.
+  // docs/product/admin-screens.md, "Edit User (`/admin-edit-user/{id}`)"
   useLoggedError(roles.error, 'Failed to load roles');
   const edit = useEditUser(id);
   const self = auth.user?.id === id;
@@ -69,7 +73,7 @@ function UserEditForm({ id, user }: { id: number; user: UserAnswer }) {
   return (
     <Page title="Edit User" narrow>
       <form className="form" onSubmit={onSubmit}>
-        <UpdateErrorBox text="Failed to update user." error={edit.error} />
+        <ErrorBox message={edit.error ? 'Failed to update user.' : null} error={edit.error} />
         <AccountFields
           mode="edit"
           username={register('username')}

@@ -10,9 +10,9 @@ import { InputField } from '@/components/ui/form-field';
 import { type ComboOption, MultiSearchableSelect } from '@/components/ui/searchable-select';
 
 /**
- * The fields the user and sub-user forms share (SPEC §2, §5), each taking what react-hook-form's
- * `register` returns. Creating requires a password; editing keeps the old one when it is left
- * blank.
+ * The fields the user and sub-user forms share (docs/product/admin-screens.md, "The forms"),
+ * each taking what react-hook-form's `register` returns. Creating requires a password; editing
+ * keeps the old one when it is left blank.
  */
 
 export type FormMode = 'create' | 'edit';

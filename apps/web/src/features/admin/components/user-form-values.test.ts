@@ -1,3 +1,4 @@
+import type { User } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import {
   createSubUserBody,
@@ -90,28 +91,40 @@ describe('user form payloads', () => {
   });
 });
 
+const user = (overrides: Partial<User>): User => ({
+  id: 1,
+  name: 'ann',
+  username: 'ann',
+  email: 'a@x.io',
+  max_user_limit: null,
+  status: 'active',
+  roleIds: [],
+  Roles: [],
+  parent_id: null,
+  ...overrides,
+});
+
 describe('edit form starting values', () => {
-  it('reads name or username, roleIds or Roles, and defaults the status to active', () => {
+  it('reads the user as the server answers it', () => {
+    expect(userEditValues(user({ roleIds: [2], Roles: [{ id: 2, name: 'QA' }], max_user_limit: 3 }))).toEqual(
+      {
+        username: 'ann',
+        email: 'a@x.io',
+        password: '',
+        maxUserLimit: '3',
+        roleIds: [2],
+        status: 'active',
+      },
+    );
     expect(
-      userEditValues({ name: 'ann', email: 'a@x.io', Roles: [{ id: 2, name: 'QA' }], max_user_limit: 3 }),
-    ).toEqual({
-      username: 'ann',
-      email: 'a@x.io',
-      password: '',
-      maxUserLimit: '3',
-      roleIds: [2],
-      status: 'active',
-    });
-    expect(
-      userEditValues({ username: 'bob', roleIds: [1], status: 'inactive', max_user_limit: null }),
+      userEditValues(user({ username: 'bob', name: 'bob', roleIds: [1], status: 'inactive' })),
     ).toMatchObject({
       username: 'bob',
-      email: '',
       maxUserLimit: '',
       roleIds: [1],
       status: 'inactive',
     });
-    expect(subUserValues({ username: 'sam', email: 's@x.io', roleIds: [5, 5] })).toEqual({
+    expect(subUserValues(user({ username: 'sam', name: 'sam', email: 's@x.io', roleIds: [5] }))).toEqual({
       username: 'sam',
       email: 's@x.io',
       password: '',

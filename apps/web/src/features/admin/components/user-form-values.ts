@@ -3,14 +3,14 @@ import type {
   CreateUserBody,
   EditUserBody,
   UpdateSubUserBody,
+  User,
   UserStatusValue,
 } from '@verdict/contract';
-import { roleIdsOf } from '@/lib/permissions';
-import { type UserAnswer, usernameOf } from '../api/get-user';
 
 /**
- * What the user and sub-user forms hold, and the payloads SPEC §7 sends from them. Inputs hold
- * strings; the payloads carry numbers, trimmed names, and a password only when one was typed.
+ * What the user and sub-user forms hold, and the payloads sent from them
+ * (docs/product/admin-screens.md, "The forms"). Inputs hold strings; the payloads carry
+ * numbers, trimmed names, and a password only when one was typed.
  */
 
 export interface UserCreateValues {
@@ -54,7 +54,10 @@ export const emptyUserCreateValues: UserCreateValues = {
 
 export const emptySubUserValues: SubUserValues = { username: '', email: '', password: '', roleIds: [] };
 
-/** SPEC §7: roleIds is a one-item array on create. */
+/**
+ * roleIds is a one-item array on create
+ * (docs/product/admin-screens.md, "Create User (`/admin-create-user`)").
+ */
 export function createUserBody(values: UserCreateValues): CreateUserBody {
   return {
     username: values.username.trim(),
@@ -94,21 +97,23 @@ export function updateSubUserBody(values: SubUserValues): UpdateSubUserBody {
   };
 }
 
-/** The edit form's starting values; SPEC §4: the status defaults to active. */
-export function userEditValues(user: UserAnswer): UserEditValues {
+/**
+ * The edit form's starting values; the status defaults to active
+ * (docs/product/admin-screens.md, "Edit User (`/admin-edit-user/{id}`)").
+ */
+export function userEditValues(user: User): UserEditValues {
   return {
-    username: usernameOf(user),
-    email: user.email ?? '',
+    username: user.username,
+    email: user.email,
     password: '',
-    maxUserLimit:
-      user.max_user_limit === null || user.max_user_limit === undefined ? '' : String(user.max_user_limit),
-    roleIds: roleIdsOf(user),
+    maxUserLimit: user.max_user_limit === null ? '' : String(user.max_user_limit),
+    roleIds: user.roleIds,
     status: user.status === 'inactive' ? 'inactive' : 'active',
   };
 }
 
-export function subUserValues(user: UserAnswer): SubUserValues {
-  return { username: usernameOf(user), email: user.email ?? '', password: '', roleIds: roleIdsOf(user) };
+export function subUserValues(user: User): SubUserValues {
+  return { username: user.username, email: user.email, password: '', roleIds: user.roleIds };
 }
 
 function limitOf(text: string): number | null {

@@ -1,12 +1,15 @@
-import { CHART_COLORS } from '@verdict/contract';
 import { Cell, Legend, Pie, PieChart, ResponsiveContainer, Tooltip } from 'recharts';
+import { CHART_COLORS } from '@/lib/ui-constants';
 
 export interface UserStatusDonutProps {
   active: number;
   inactive: number;
 }
 
-/** SPEC §9: green for active, red for inactive, no label on the slices. */
+/**
+ * Green for active, red for inactive, no label on the slices
+ * (docs/product/admin-screens.md, "Admin Dashboard (`/admin-dashboard`)").
+ */
 export default function UserStatusDonut({ active, inactive }: UserStatusDonutProps) {
   const data = [
     { name: 'Active', value: active, color: CHART_COLORS.green },

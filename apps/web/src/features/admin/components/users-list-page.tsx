@@ -10,9 +10,9 @@ import { useUsers } from '../api/list-users';
 import { RowActions } from './row-actions';
 import { useDeleteRow } from './use-delete-row';
 
-const usernameOf = (user: User) => user.username ?? user.name;
+const usernameOf = (user: User) => user.username;
 
-/** /admin, User Management (SPEC §2). */
+/** /admin, User Management (docs/product/admin-screens.md, "The four lists"). */
 export function UsersListPage() {
   const { can } = useAuth();
   const users = useUsers();

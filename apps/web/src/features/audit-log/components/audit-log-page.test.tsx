@@ -2,20 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AuditLogEntry, AuditLogPage } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
-import { saveSession } from '@/lib/session';
-import { type MockAnswer, mockApi } from '@/test/mock-api';
+import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-
-function signedIn(permissions: string[], extra: Record<string, MockAnswer>) {
-  saveSession('tok', 7);
-  return mockApi({
-    'GET /api/users/7': { body: { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [1] } },
-    'GET /api/roles/get-role/1': {
-      body: { id: 1, name: 'Auditor', Permissions: permissions.map((name, i) => ({ id: i + 1, name })) },
-    },
-    ...extra,
-  });
-}
 
 const entry = (id: number, patch: Partial<AuditLogEntry> = {}): AuditLogEntry => ({
   id,

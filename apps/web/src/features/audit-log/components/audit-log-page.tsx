@@ -16,9 +16,9 @@ const TITLE = 'Audit Log';
 const SUBTITLE = 'Who changed what, and when: every change and every sign-in, newest first';
 
 /**
- * /admin-audit-log (not in SPEC): the audit log, newest first, with search, filters kept in the
- * address, and 'Load more' along the server's cursor. Without view_audit_log it says so instead
- * (the server refuses the call anyway).
+ * /admin-audit-log (docs/product/audit-log.md): the audit log, newest first, with search,
+ * filters kept in the address, and 'Load more' along the server's cursor. Without
+ * view_audit_log it says so instead (the server refuses the call anyway).
  */
 export function AuditLogPage() {
   const { can } = useAuth();

@@ -1,4 +1,3 @@
-import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@verdict/contract';
 import { type FormEvent, useState } from 'react';
 import { LogoMark } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button';
@@ -7,16 +6,21 @@ import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { readSavedEmail } from '@/lib/session';
+import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/lib/ui-constants';
 import './sign-in-page.css';
 
-/** SPEC §8: the server's message when it answered, else that it did not answer. */
+/**
+ * The server's message when it answered, else that it did not answer
+ * (docs/product/sign-in-and-sessions.md, "Errors on the screen").
+ */
 export function signInErrorText(error: unknown): string {
   if (error instanceof ApiError && error.hasResponse) return error.serverMessage ?? error.reason;
   return 'Server is not responding';
 }
 
 /**
- * '/' (SPEC §2 'Sign-in screen'). On success the route guard around this screen moves on to
+ * '/' (docs/product/sign-in-and-sessions.md, "The sign-in screen (`/`)"). On success the route
+ * guard around this screen moves on to
  * the last route or /dashboard; a visitor who already has a session never sees it.
  */
 export function SignInPage() {

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CaseBody, CaseMutation, MessageResponse, TestCase } from '@verdict/contract';
-import { refreshAfter } from '@/features/projects/api/refresh';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh';
 
 export const getCase = (id: number) => api.get<TestCase>(`/api/test-cases/single/${id}`);
 

@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, RunMutation, RunStatusValue, TestRun } from '@verdict/contract';
-import { refreshAfterRunChange } from '@/features/projects/api/refresh';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfterRunChange } from '@/lib/refresh';
 
 export const getRuns = (caseId: number) => api.get<TestRun[]>(`/api/testruns/testcase/${caseId}`);
 
@@ -60,7 +60,10 @@ export function useDeleteRun(caseId: number) {
   });
 }
 
-/** SPEC: the executor's username, or 'ID: {executor id}' once that user was deleted. */
+/**
+ * The executor's username, or 'ID: {executor id}' once that user was deleted
+ * (docs/product/runs.md, "Data rules").
+ */
 export function executedByText(run: Pick<TestRun, 'executor' | 'executed_by'>): string {
   if (run.executor) return run.executor.username;
   return `ID: ${run.executed_by ?? '-'}`;

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TestCase } from '@verdict/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -10,20 +10,23 @@ import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
 import { StatusMark } from '@/components/ui/status-mark';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { ExportButton } from '@/features/export/components/export-button';
-import { caseParentRef, refreshAfterCaseDelete } from '@/features/projects/api/refresh';
-import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
-import { FailureBox } from '@/features/projects/components/failure-box';
 import { paths } from '@/lib/paths';
+import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
+import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
 import { useCase, useDeleteCase } from '../api/case-api';
 import { CaseRuns } from './case-runs';
+
+export interface CaseDetailPageProps {
+  /** Buttons other features add after Add Test Run (export), gated by `can`. */
+  moreButtons?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
+}
 
 /**
  * /cases/{id}: the case as a one-row table (Edit, Delete), the 'Child Test Case' and
  * 'Add Test Run' buttons, and its runs (with home_test_run, when there are any).
  */
-export function CaseDetailPage() {
+export function CaseDetailPage({ moreButtons }: CaseDetailPageProps) {
   const id = useIdParam();
   const testCase = useCase(id);
   if (id === null || testCase.isError) {
@@ -40,7 +43,7 @@ export function CaseDetailPage() {
       </Page>
     );
   }
-  return <CaseDetailView testCase={testCase.data} />;
+  return <CaseDetailView testCase={testCase.data} moreButtons={moreButtons} />;
 }
 
 /** After deleting a case, its parent screen: the parent case, else its suite, else its project. */
@@ -51,7 +54,7 @@ function parentScreenOf(testCase: TestCase): string {
   return paths.projectDetail(testCase.project_id);
 }
 
-function CaseDetailView({ testCase }: { testCase: TestCase }) {
+function CaseDetailView({ testCase, moreButtons }: CaseDetailPageProps & { testCase: TestCase }) {
   const { can } = useProjectPermissions(testCase.project_id);
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -102,7 +105,7 @@ function CaseDetailView({ testCase }: { testCase: TestCase }) {
   return (
     <Page title="Test Case Details" card={false}>
       <Card>
-        <FailureBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
+        <ErrorBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
         <DataList
           label="Test Case"
           columns={columns}
@@ -126,7 +129,7 @@ function CaseDetailView({ testCase }: { testCase: TestCase }) {
           {can('add_test_run_in_test_case') ? (
             <ButtonLink to={paths.runCreate(testCase.id)}>Add Test Run</ButtonLink>
           ) : null}
-          {can('export_project') ? <ExportButton kind="case-runs" id={testCase.id} /> : null}
+          {moreButtons?.(testCase, can)}
         </div>
       </Card>
       {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}

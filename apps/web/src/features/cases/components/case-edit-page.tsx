@@ -1,9 +1,9 @@
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
+import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { NameDescriptionForm } from '@/features/projects/components/name-description-form';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useCase, useUpdateCase } from '../api/case-api';

@@ -8,9 +8,8 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Card } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toast';
-import type { ProjectPermissions } from '@/features/projects/api/use-project-permissions';
-import { FailureBox } from '@/features/projects/components/failure-box';
 import { paths } from '@/lib/paths';
+import type { ProjectPermissions } from '@/lib/project-permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { executedByText, useDeleteRun, useRuns } from '../api/run-api';
 
@@ -86,7 +85,7 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
 
   return (
     <Card title="Test Runs">
-      <FailureBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
+      <ErrorBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
       <DataList
         label="Test Runs"
         columns={columns}

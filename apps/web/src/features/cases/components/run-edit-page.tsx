@@ -7,7 +7,6 @@ import { FormActions, InputField } from '@/components/ui/form-field';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
-import { FailureBox } from '@/features/projects/components/failure-box';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { executedByText, useRun, useUpdateRun } from '../api/run-api';
@@ -37,7 +36,8 @@ function RunEditForm({ run }: { run: TestRun }) {
   const update = useUpdateRun(run.id, caseId);
   const [status, setStatus] = useState<RunStatusValue>(run.status);
 
-  // SPEC: back to the case when the run names it, else one page back.
+  // Back to the case when the run names it, else one page back.
+  // docs/product/runs.md, "Edit Test Run (`/edit-testrun/{id}`)"
   const leave = (message?: string) => {
     if (caseId) {
       const state: NavigationToastState | undefined = message ? { message } : undefined;
@@ -58,7 +58,7 @@ function RunEditForm({ run }: { run: TestRun }) {
 
   return (
     <form className="form" onSubmit={submit}>
-      <FailureBox message={update.isError ? 'Failed to update test run!' : null} error={update.error} />
+      <ErrorBox message={update.isError ? 'Failed to update test run!' : null} error={update.error} />
       <InputField label="Test Case" name="test_case" value={run.test_case?.name ?? '-'} readOnly />
       <InputField label="Executed By" name="executed_by" value={executedByText(run)} readOnly />
       <RunStatusField value={status} onChange={setStatus} />

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, untyped } from '@/test/mock-api';
 import { DASHBOARD_ERROR_LOG, EMPTY_TOTALS, getDashboardTotals } from './get-dashboard-totals';
 
 const ANSWERS = {
@@ -40,7 +40,7 @@ describe('getDashboardTotals', () => {
   });
 
   it('treats a missing or odd field as 0', async () => {
-    mockApi({ ...ANSWERS, 'GET /api/projects/count': { body: { totalProjects: 'many' } } });
+    mockApi({ ...ANSWERS, 'GET /api/projects/count': untyped({ totalProjects: 'many' }) });
     expect((await getDashboardTotals()).totalProjects).toBe(0);
   });
 });

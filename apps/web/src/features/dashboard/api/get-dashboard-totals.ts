@@ -1,7 +1,7 @@
 import type { ProjectCount, RunStats, SuiteCount } from '@verdict/contract';
 import { api } from '@/lib/api-client';
 
-/** SPEC §3 'Dashboard totals': every count starts at 0. */
+/** Every count starts at 0 (docs/product/dashboard.md, "Loading and failures" and "The calls"). */
 export interface DashboardTotals {
   totalProjects: number;
   totalTestSuites: number;
@@ -23,8 +23,9 @@ export const DASHBOARD_ERROR_LOG = 'Error fetching dashboard stats';
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
 /**
- * SPEC §7: the three counts are asked together; each failure is only logged (SPEC §8) and its
- * counts stay 0, while the others still show. Never rejects.
+ * The three counts are asked together; each failure is only logged and its counts stay 0,
+ * while the others still show. Never rejects.
+ * docs/product/dashboard.md, "Loading and failures" and "The calls"
  */
 export async function getDashboardTotals(signal?: AbortSignal): Promise<DashboardTotals> {
   const [projects, suites, runs] = await Promise.allSettled([

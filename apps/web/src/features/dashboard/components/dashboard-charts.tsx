@@ -1,5 +1,5 @@
-import { CHART_COLORS } from '@verdict/contract';
 import { Bar, BarChart, CartesianGrid, Pie, PieChart, Tooltip, XAxis, YAxis } from 'recharts';
+import { CHART_COLORS } from '@/lib/ui-constants';
 
 /**
  * The dashboard's charts. This is the only module that imports recharts, and the dashboard
@@ -14,7 +14,11 @@ export interface ChartProps {
 const EMPTY_RING = '#e2e8f0';
 const AXIS_TEXT = '#64748b';
 
-/** 'Total Projects': a donut without labels (SPEC §9); the number sits in its hole. */
+/**
+ * 'Total Projects': a donut without labels; the number sits in its hole
+ * (docs/product/dashboard.md, "The screen (`/dashboard`)"; colours:
+ * docs/product/limits-and-constants.md, "Values and colours").
+ */
 export function ProjectsDonut({ totalProjects, compact }: ChartProps & { totalProjects: number }) {
   const size = compact ? 180 : 220;
   const empty = totalProjects === 0;
@@ -46,7 +50,11 @@ export function ProjectsDonut({ totalProjects, compact }: ChartProps & { totalPr
   );
 }
 
-/** 'Projects vs Test Suites': two blue bars (SPEC §9: blue for everything but results). */
+/**
+ * 'Projects vs Test Suites': two blue bars, blue being for everything but results
+ * (docs/product/dashboard.md, "The screen (`/dashboard`)"; colours:
+ * docs/product/limits-and-constants.md, "Values and colours").
+ */
 export function ProjectsVsSuitesBar({
   totalProjects,
   totalTestSuites,

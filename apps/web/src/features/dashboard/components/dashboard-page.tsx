@@ -19,7 +19,10 @@ function ChartFallback({ height }: { height: number }) {
   return <div className="chart-placeholder" style={{ height }} aria-hidden="true" />;
 }
 
-/** /dashboard (SPEC §2 'Dashboard'): project, suite and run totals of the projects the user sees. */
+/**
+ * /dashboard: project, suite and run totals of the projects the user sees
+ * (docs/product/dashboard.md, "The screen (`/dashboard`)").
+ */
 export function DashboardPage() {
   const width = useWindowWidth();
   const compact = width < COMPACT_WIDTH_PX;

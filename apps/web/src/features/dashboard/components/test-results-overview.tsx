@@ -9,7 +9,10 @@ interface ResultBarProps {
   tone: 'passed' | 'failed';
 }
 
-/** One progress bar: the count and its share of all runs (SPEC §2). */
+/**
+ * One progress bar: the count and its share of all runs
+ * (docs/product/dashboard.md, "The screen (`/dashboard`)").
+ */
 function ResultBar({ label, count, total, tone }: ResultBarProps) {
   const share = runShare(count, total);
   return (

@@ -5,9 +5,10 @@ import { type DashboardTotals, EMPTY_TOTALS, getDashboardTotals } from '../api/g
 export const NO_TOKEN_WARNING = 'No token found; dashboard stats not requested';
 
 /**
- * SPEC §4 'Dashboard loading': loading until the three counts have answered, whether they
- * succeed or fail. Asked afresh each time the dashboard opens, so counts follow every change.
- * Without a token in local storage nothing is asked, only a warning is logged (SPEC §7).
+ * Loading until the three counts have answered, whether they succeed or fail. Asked afresh
+ * each time the dashboard opens, so counts follow every change. Without a token in local
+ * storage nothing is asked, only a warning is logged.
+ * docs/product/dashboard.md, "Loading and failures"
  */
 export function useDashboardTotals(): { totals: DashboardTotals; loading: boolean } {
   const [totals, setTotals] = useState<DashboardTotals>(EMPTY_TOTALS);

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 
-/** SPEC §2/§4: the dashboard tracks the window's width; a resize updates it. */
+/**
+ * The dashboard tracks the window's width; a resize updates it
+ * (docs/product/dashboard.md, "The screen (`/dashboard`)").
+ */
 export function useWindowWidth(): number {
   const [width, setWidth] = useState(() => window.innerWidth);
   useEffect(() => {

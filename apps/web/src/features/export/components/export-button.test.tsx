@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/lib/session';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, userAnswer } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { filenameOf } from '../api/download-csv';
 import { ExportButton, formatBytes } from './export-button';
@@ -57,17 +57,13 @@ function streamingFetch(headers: Record<string, string> = {}) {
       };
     },
   });
-  const user = { id: 7, name: 'jane', email: 'jane@example.com', roleIds: [] };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
-    if (String(input).includes('/export/')) {
-      return new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv', ...headers } });
-    }
+  const csv = () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv', ...headers } });
+  const { fetchMock } = mockApi({
     // The session's user, loaded on start.
-    return new Response(JSON.stringify(String(input) === '/api/users/7' ? user : { message: 'Not found' }), {
-      status: String(input) === '/api/users/7' ? 200 : 404,
-    });
+    'GET /api/users/7': { body: userAnswer(7, 'jane', []) },
+    'GET /api/projects/5/export/cases.csv': csv,
+    'GET /api/test-cases/12/export/runs.csv': csv,
   });
-  vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, release: () => release() };
 }
 

@@ -5,9 +5,10 @@ import { queryKeys } from '@/lib/query-keys';
 import type { TreeAccess, TreeNode } from '../tree-model';
 
 /**
- * The tree's calls (SPEC §7, DESIGN §6). Each list is loaded once, on the first expansion
- * (staleTime/gcTime Infinity), and again only when a screen reports a change (invalidateTree).
- * A failure is only logged (SPEC §8); the node then shows 'No items'.
+ * The tree's calls (docs/product/shell-and-navigation.md, "Calls" under "The project tree").
+ * Each list is loaded once, on the first expansion (staleTime/gcTime Infinity), and again only
+ * when a screen reports a change (invalidateTree). A failure is only logged; the node then
+ * shows 'No items'.
  */
 
 const ONCE = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;
@@ -29,7 +30,10 @@ export const treeProjectsQuery = () =>
     ...ONCE,
   });
 
-/** SPEC §7: on failure retried with /api/test-suites/…; an empty list if both fail. */
+/**
+ * On failure retried with /api/test-suites/…; an empty list if both fail
+ * (docs/product/shell-and-navigation.md, "Calls" under "The project tree").
+ */
 export async function getProjectSuites(projectId: number, signal?: AbortSignal): Promise<Suite[]> {
   try {
     return await api.get<Suite[]>(`/api/testsuites/project/${projectId}`, { signal });

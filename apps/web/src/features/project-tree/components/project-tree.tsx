@@ -7,7 +7,8 @@ import { useTreeRows } from './use-tree-rows';
 import './project-tree.css';
 
 /**
- * The sidebar's project tree (SPEC §2 'Project tree behaviour'). The main layout renders it in
+ * The sidebar's project tree (docs/product/shell-and-navigation.md, "The project tree"). The
+ * main layout renders it in
  * the 'Projects' section, which only shows with home_project; suites need home_test_suit and
  * cases home_test_case. Other screens keep it fresh with `invalidateTree`
  * (lib/project-tree-refresh.ts).

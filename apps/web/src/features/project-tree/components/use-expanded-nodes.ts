@@ -3,8 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { type ExpandedMap, parseExpandedMap, setNodeExpanded } from '../tree-model';
 
 /**
- * The tree's expanded map, restored from local storage `expandedNodes` (SPEC §3) and written
- * back on every change, so a reload opens the same nodes again.
+ * The tree's expanded map, restored from local storage `expandedNodes` and written back on
+ * every change, so a reload opens the same nodes again.
+ * docs/product/shell-and-navigation.md, "Expanded state"
  */
 export function useExpandedNodes(): [ExpandedMap, (path: string, expanded: boolean) => void] {
   const [stored] = useState(() => localStorage.getItem(STORAGE_KEYS.expandedNodes));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateSuiteBody, SuiteMutation } from '@verdict/contract';
 import { api } from '@/lib/api-client';
-import { refreshAfter } from './refresh';
+import { refreshAfter } from '@/lib/refresh';
 
 export const createSuite = (body: CreateSuiteBody) => api.post<SuiteMutation>('/api/testsuites/create', body);
 

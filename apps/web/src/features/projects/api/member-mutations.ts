@@ -1,7 +1,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AddMemberBody, MemberMutation, MessageResponse } from '@verdict/contract';
 import { api } from '@/lib/api-client';
-import { refreshAfter } from './refresh';
+import { refreshAfter } from '@/lib/refresh';
 
 export const addMember = (body: AddMemberBody) => api.post<MemberMutation>('/api/projects/add-user', body);
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, ProjectBody, ProjectMutation } from '@verdict/contract';
 import { api } from '@/lib/api-client';
-import { refreshAfter } from './refresh';
+import { refreshAfter } from '@/lib/refresh';
 
 export const createProject = (body: ProjectBody) => api.post<ProjectMutation>('/api/projects/create', body);
 

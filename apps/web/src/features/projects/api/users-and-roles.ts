@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { Role, User } from '@verdict/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
@@ -9,9 +9,3 @@ export const useUsers = () => useQuery({ queryKey: queryKeys.users.list(), query
 
 export const getRoles = () => api.get<Role[]>('/api/roles/list');
 export const useRoles = () => useQuery({ queryKey: queryKeys.roles.list(), queryFn: getRoles });
-
-/** GET /api/roles/get-role/{id}: readable by any signed-in user (DESIGN §5). */
-export const getRole = (id: number) => api.get<Role>(`/api/roles/get-role/${id}`);
-
-export const roleQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.roles.detail(id), queryFn: () => getRole(id) });

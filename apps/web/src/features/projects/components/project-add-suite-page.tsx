@@ -1,12 +1,12 @@
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
+import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useCreateSuite } from '../api/create-suite';
-import { useProject } from '../api/get-project';
-import { NameDescriptionForm } from './name-description-form';
 
 /** /projects/{id}/add-suite: Suite Name (non-empty after trimming) and Description; back to the project. */
 export function ProjectAddSuitePage() {

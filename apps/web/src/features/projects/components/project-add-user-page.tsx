@@ -6,12 +6,11 @@ import { FormActions } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useProject } from '../api/get-project';
 import { useAddMember } from '../api/member-mutations';
 import { useRoles, useUsers } from '../api/users-and-roles';
-import { FailureBox } from './failure-box';
 
 /** /projects/{id}/add-user: pick a user and a role (both required), then back to the project. */
 export function ProjectAddUserPage() {
@@ -64,7 +63,7 @@ export function ProjectAddUserPage() {
       <form className="form" onSubmit={submit}>
         <ErrorBox message={users.isError || roles.isError ? 'Failed to load users or roles' : null} />
         <ErrorBox message={invalid ? 'Please select both user and role' : null} />
-        <FailureBox message={add.isError ? 'Failed to add user' : null} error={add.error} />
+        <ErrorBox message={add.isError ? 'Failed to add user' : null} error={add.error} />
         <SearchableSelect
           label="User"
           options={userOptions}

@@ -1,12 +1,15 @@
 import { useNavigate } from 'react-router';
+import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
 import { useCreateProject } from '../api/project-mutations';
-import { NameDescriptionForm } from './name-description-form';
 
-/** /projects-create: Project Name and Description, both required (browser-level, SPEC §5). */
+/**
+ * /projects-create: Project Name and Description, both required (browser-level)
+ * (docs/product/projects.md, "Create Project (`/projects-create`)").
+ */
 export function ProjectCreatePage() {
   const navigate = useNavigate();
   const create = useCreateProject();

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { type ProjectDetail, SR_NO_COLUMN_WIDTH } from '@verdict/contract';
-import { useState } from 'react';
+import type { ProjectDetail } from '@verdict/contract';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -9,23 +9,26 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { ExportButton } from '@/features/export/components/export-button';
+import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
+import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
+import { refreshAfterProjectDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
-import { useProject } from '../api/get-project';
+import { SR_NO_COLUMN_WIDTH } from '@/lib/ui-constants';
 import { useDeleteProject } from '../api/project-mutations';
-import { refreshAfterProjectDelete } from '../api/refresh';
-import { type ProjectPermissions, useProjectPermissions } from '../api/use-project-permissions';
 import { ProjectMembers } from './project-members';
-import './projects.css';
-import { ImportResultsButton } from '@/features/import/components/import-results-button';
+
+export interface ProjectDetailPageProps {
+  /** Buttons other features add after Add Test Case (export, import), gated by `can`. */
+  moreButtons?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
+}
 
 /**
  * /projects/{id}: the project as a one-row table (Edit, Delete), the Add User / Add Test Suite /
  * Add Test Case buttons and, with users_in_project, the members table. Controls are gated by
  * the user's permissions inside this project (global ∪ member role).
  */
-export function ProjectDetailPage() {
+export function ProjectDetailPage({ moreButtons }: ProjectDetailPageProps) {
   const id = useIdParam();
   const project = useProject(id);
   const access = useProjectPermissions(id);
@@ -44,10 +47,14 @@ export function ProjectDetailPage() {
       </Page>
     );
   }
-  return <ProjectDetailView project={project.data} access={access} />;
+  return <ProjectDetailView project={project.data} access={access} moreButtons={moreButtons} />;
 }
 
-function ProjectDetailView({ project, access }: { project: ProjectDetail; access: ProjectPermissions }) {
+function ProjectDetailView({
+  project,
+  access,
+  moreButtons,
+}: ProjectDetailPageProps & { project: ProjectDetail; access: ProjectPermissions }) {
   const { can } = access;
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -115,8 +122,7 @@ function ProjectDetailView({ project, access }: { project: ProjectDetail; access
           {can('add_test_case_in_project') ? (
             <ButtonLink to={paths.projectAddCase(project.id)}>Add Test Case</ButtonLink>
           ) : null}
-          {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
-          {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
+          {moreButtons?.(project, can)}
         </div>
       </Card>
       {can('users_in_project') ? <ProjectMembers project={project} can={can} /> : null}

@@ -1,13 +1,13 @@
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
+import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useProject } from '../api/get-project';
 import { useUpdateProject } from '../api/project-mutations';
-import { NameDescriptionForm } from './name-description-form';
 
 /** /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project. */
 export function ProjectEditPage() {

@@ -1,4 +1,4 @@
-import { type ProjectDetail, type ProjectMember, SR_NO_COLUMN_WIDTH } from '@verdict/contract';
+import type { ProjectDetail, ProjectMember } from '@verdict/contract';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -6,8 +6,9 @@ import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { Card } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
+import type { ProjectPermissions } from '@/lib/project-permissions';
+import { SR_NO_COLUMN_WIDTH } from '@/lib/ui-constants';
 import { useRemoveMember } from '../api/member-mutations';
-import type { ProjectPermissions } from '../api/use-project-permissions';
 
 export interface ProjectMembersProps {
   project: ProjectDetail;

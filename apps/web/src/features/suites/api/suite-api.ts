@@ -1,8 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MessageResponse, Suite, SuiteMutation, UpdateSuiteBody } from '@verdict/contract';
-import { refreshAfter } from '@/features/projects/api/refresh';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
+import { refreshAfter } from '@/lib/refresh';
 
 export const getSuite = (id: number) => api.get<Suite>(`/api/testsuites/detail/${id}`);
 

@@ -9,10 +9,9 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
-import { refreshAfterSuiteDelete } from '@/features/projects/api/refresh';
-import { useProjectPermissions } from '@/features/projects/api/use-project-permissions';
-import { FailureBox } from '@/features/projects/components/failure-box';
 import { paths } from '@/lib/paths';
+import { useProjectPermissions } from '@/lib/project-permissions';
+import { refreshAfterSuiteDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
 import { useDeleteSuite, useSuite } from '../api/suite-api';
 
@@ -48,7 +47,8 @@ function SuiteTable({ suite }: { suite: Suite }) {
     remove.mutate(suite.id, {
       onSuccess: async (answer) => {
         show(answer?.message ?? 'Test suite deleted successfully');
-        // SPEC: back one page. A tab opened on this suite has no page before it: go to the project.
+        // Back one page. A tab opened on this suite has no page before it: go to the project.
+        // docs/product/suites.md, "Suite Details (`/suites/{id}`)"
         if (window.history.length <= 1) {
           await navigate(paths.projectDetail(suite.project_id), { replace: true });
         } else {
@@ -92,7 +92,7 @@ function SuiteTable({ suite }: { suite: Suite }) {
 
   return (
     <>
-      <FailureBox message={deleteError ? 'Failed to delete suite' : null} error={deleteError} />
+      <ErrorBox message={deleteError ? 'Failed to delete suite' : null} error={deleteError} />
       <DataList
         label="Suite"
         columns={columns}

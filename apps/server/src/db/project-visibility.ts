@@ -1,0 +1,18 @@
+import { type SQL, sql } from 'drizzle-orm';
+
+/** Who is looking: a Principal fits. */
+export interface Viewer {
+  id: number;
+  permissions: ReadonlySet<string>;
+}
+
+/**
+ * A SQL condition on `projects.id` (aliased by `column`) true for the projects the viewer sees:
+ * as its creator, as a member, or through view_all_projects. The lists and dashboard figures of
+ * several modules filter with it, so they agree with requireProject (modules/authz).
+ */
+export function visibleProjectCondition(viewer: Viewer, column: SQL): SQL {
+  if (viewer.permissions.has('view_all_projects')) return sql`true`;
+  return sql`(${column} in (select id from projects where created_by = ${viewer.id})
+    or ${column} in (select project_id from project_members where user_id = ${viewer.id}))`;
+}
