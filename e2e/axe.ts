@@ -1,0 +1,34 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+
+/** The widths every screen is checked at: a desktop and a phone. */
+export const DESKTOP = { width: 1440, height: 900 } as const;
+export const PHONE = { width: 390, height: 844 } as const;
+export const NARROW_PHONE = { width: 320, height: 640 } as const;
+
+/**
+ * Runs axe-core with the WCAG 2.1 A and AA rules on the page as it is now and fails with the
+ * rule ids and the offending elements when anything is found.
+ */
+export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const found = results.violations.map(
+    (violation) =>
+      `${violation.id} (${violation.impact}): ${violation.help}\n${violation.nodes
+        .slice(0, 5)
+        .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ')}`)
+        .join('\n')}`,
+  );
+  expect(found, `axe-core on ${what}`).toEqual([]);
+}
+
+/** Fails when the page can be scrolled sideways (its content is wider than the window). */
+export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+  const widths = await page.evaluate(() => ({
+    content: document.documentElement.scrollWidth,
+    window: document.documentElement.clientWidth,
+  }));
+  expect(widths.content, `page width on ${what}`).toBeLessThanOrEqual(widths.window);
+}
