@@ -1,9 +1,11 @@
-// `npm start`: builds the web app when its build is missing or older than its sources, then
-// runs the server (TypeScript through tsx) in this same process so signals reach it directly.
+// `npm start`: builds the web app and the server bundle when missing or older than their sources,
+// then runs the server (apps/server/dist/server.mjs) in this same process so signals reach it
+// directly.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_DIST lets several checkouts' servers (or several engineers) build and serve separately.
@@ -46,12 +48,14 @@ if (process.env.VERDICT_SKIP_WEB_BUILD !== '1' && webBuildIsStale()) {
   }
 }
 
-const { register } = await import('tsx/esm/api');
-register();
+if (serverBundleIsStale()) await buildServer();
 if (process.argv.includes('--demo')) {
+  // The demo generator is a development tool and stays TypeScript, run through tsx.
+  const { register } = await import('tsx/esm/api');
+  register();
   const { runDemoCli } = await import(
     pathToFileURL(path.join(root, 'apps/server/src/demo/demo-cli.ts')).href
   );
   await runDemoCli(['--size', 'small']);
 }
-await import(pathToFileURL(path.join(root, 'apps/server/src/server.ts')).href);
+await import(pathToFileURL(serverBundle).href);

@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
-import path from 'node:path';
 import type { SQL } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { serverFile } from '../server-files.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -86,7 +86,7 @@ function listenOnServer(url: string) {
   };
 }
 
-export const migrationsFolder = path.join(import.meta.dirname, 'migrations');
+export const migrationsFolder = serverFile('db/migrations');
 
 /** Where the data lives: a PostgreSQL server when `url` is given, else PGlite in `dataDir`. */
 export async function openDatabase(options: {

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { serverFile } from '../server-files.ts';
 
 /**
  * The main thread's side of the embedded database, which runs in a worker thread
@@ -69,7 +69,7 @@ export class EmbeddedClient {
   closed = false;
 
   constructor(options: EmbeddedOptions) {
-    this.worker = new Worker(new URL('./embedded-worker.mjs', import.meta.url), {
+    this.worker = new Worker(serverFile('db/embedded-worker.mjs'), {
       workerData: {
         dataDir: options.dataDir,
         maintainEveryMs: options.maintainEveryMs,
@@ -204,7 +204,7 @@ export class EmbeddedClient {
  */
 async function createDataDir(dataDir: string): Promise<void> {
   if (existsSync(path.join(dataDir, 'PG_VERSION'))) return;
-  const script = fileURLToPath(new URL('./embedded-init.mjs', import.meta.url));
+  const script = serverFile('db/embedded-init.mjs');
   const child = spawn(process.execPath, [script, dataDir], { stdio: ['ignore', 'ignore', 'pipe'] });
   let errors = '';
   child.stderr.on('data', (chunk) => (errors += chunk));

@@ -3,8 +3,8 @@ import net from 'node:net';
 import path from 'node:path';
 
 /**
- * Real server processes for the fault tests: `node --import tsx apps/server/src/server.ts`,
- * as `npm start` runs it, on a free port in 3400–3499 (other suites use 3100–3399).
+ * Real server processes for the fault tests: `node --import tsx apps/server/src/server.ts`, the
+ * code `npm start` runs bundled (read fresh from the sources, so no build step), on a free port in 3400–3499 (other suites use 3100–3399).
  */
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { BadRequestError } from '../../lib/errors.ts';
+import { serverFile } from '../../server-files.ts';
 
 /**
  * The 10,000 most used passwords (lower case, one a line), decoded from the MIT-licensed
@@ -8,7 +8,7 @@ import { BadRequestError } from '../../lib/errors.ts';
  * first, so length rules
  * alone let "password1" through; NIST SP 800-63B asks for exactly this check.
  */
-const COMMON_PASSWORDS_FILE = path.join(import.meta.dirname, 'common-passwords.txt');
+const COMMON_PASSWORDS_FILE = serverFile('modules/auth/common-passwords.txt');
 
 let common: Set<string> | undefined;
 function commonPasswords(): Set<string> {

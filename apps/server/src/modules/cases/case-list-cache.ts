@@ -109,25 +109,25 @@ type Answer =
 class Entry {
   readonly gzipped: Buffer;
   readonly bytes: number;
-  private whole: Buffer | null;
 
   constructor(
     readonly version: string,
     readonly blocks: readonly Block[] | null,
-    whole: Buffer | null = null,
+    private readonly whole: Buffer | null = null,
     gzipped: Buffer | null = null,
   ) {
-    this.whole = whole;
     this.gzipped = gzipped ?? gzipOf(blocks ?? []);
     // The rows' strings, their UTF-8 text and the compressed blocks.
     const kept = (blocks ?? []).reduce((n, b) => n + 2 * b.text.length + b.deflated.length, 0);
     this.bytes = kept + this.gzipped.length + (whole ? whole.length : 0);
   }
 
-  /** The answer uncompressed, for the rare client that does not take gzip; made when first asked. */
+  /**
+   * The answer uncompressed, for the rare client that does not take gzip: joined from the
+   * blocks each time rather than kept, so the cache holds only what its byte count says.
+   */
   json(): Buffer {
-    this.whole ??= Buffer.concat(jsonPieces(this.blocks ?? []));
-    return this.whole;
+    return this.whole ?? Buffer.concat(jsonPieces(this.blocks ?? []));
   }
 }
 
