@@ -1,6 +1,7 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import type { Suite, TestCase } from '@verdict/contract';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invalidatedKeys, keyStrings as keys } from '@/test/query-cache';
 import { invalidateCaseStatus, invalidateTree } from './project-tree-refresh';
 import { queryKeys } from './query-keys';
 
@@ -26,16 +27,8 @@ const testCase = (id: number, extra: Partial<TestCase> = {}): TestCase => ({
 
 let client: QueryClient;
 
-/** Every cached key, and which of them the call marked stale. */
-function invalidated(): string[] {
-  return client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.isInvalidated)
-    .map((query) => JSON.stringify(query.queryKey))
-    .sort();
-}
-const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key)).sort();
+/** Which cached keys the call marked stale. */
+const invalidated = () => invalidatedKeys(client);
 
 beforeEach(() => {
   client = new QueryClient();

@@ -1,18 +1,12 @@
-import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { QueryClient } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { invalidatedKeys, keyStrings as keys } from '@/test/query-cache';
 import { queryKeys } from './query-keys';
 import { caseParentRef, refreshAfter, refreshAfterSuiteDelete } from './refresh';
 
 let client: QueryClient;
 
-const stale = () =>
-  client
-    .getQueryCache()
-    .getAll()
-    .filter((query) => query.state.isInvalidated)
-    .map((query) => JSON.stringify(query.queryKey))
-    .sort();
-const keys = (...list: QueryKey[]) => list.map((key) => JSON.stringify(key)).sort();
+const stale = () => invalidatedKeys(client);
 
 beforeEach(() => {
   client = new QueryClient();
