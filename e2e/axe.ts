@@ -8,9 +8,10 @@ export const NARROW_PHONE = { width: 320, height: 640 } as const;
 
 /**
  * Runs axe-core with the WCAG 2.1 A and AA rules on the page as it is now and fails with the
- * rule ids and the offending elements when anything is found.
+ * rule ids and the offending elements when anything is found. `soft` records the failure and
+ * lets the test go on, so one run lists every screen's problems.
  */
-export async function expectNoAxeViolations(page: Page, what = page.url()): Promise<void> {
+export async function expectNoAxeViolations(page: Page, what = page.url(), soft = false): Promise<void> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
@@ -21,14 +22,14 @@ export async function expectNoAxeViolations(page: Page, what = page.url()): Prom
         .map((node) => `    ${node.target.join(' ')}: ${node.failureSummary?.split('\n').join(' ')}`)
         .join('\n')}`,
   );
-  expect(found, `axe-core on ${what}`).toEqual([]);
+  (soft ? expect.soft : expect)(found, `axe-core on ${what}`).toEqual([]);
 }
 
 /** Fails when the page can be scrolled sideways (its content is wider than the window). */
-export async function expectNoSidewaysScroll(page: Page, what = page.url()): Promise<void> {
+export async function expectNoSidewaysScroll(page: Page, what = page.url(), soft = false): Promise<void> {
   const widths = await page.evaluate(() => ({
     content: document.documentElement.scrollWidth,
     window: document.documentElement.clientWidth,
   }));
-  expect(widths.content, `page width on ${what}`).toBeLessThanOrEqual(widths.window);
+  (soft ? expect.soft : expect)(widths.content, `page width on ${what}`).toBeLessThanOrEqual(widths.window);
 }

@@ -111,7 +111,8 @@ export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void
   await page.getByPlaceholder('Enter your email').fill(who.email);
   await page.getByPlaceholder('Enter your password').fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/$/);
+  // Signing in loads the rest of the app (docs/product/sign-in-and-sessions.md), slower on a busy machine.
+  await expect(page).not.toHaveURL(/\/$/, { timeout: 20_000 });
 }
 
 /** Whether the API signs `who` in (after a password change). */

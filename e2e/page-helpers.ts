@@ -246,8 +246,9 @@ export interface AccountScreens {
   edit: string;
   editHeading: string;
   updateButton: string;
+  /** The heading an edit address with an unknown id shows (docs/product/errors-and-keyboard.md). */
+  notFound: string;
   /** Error texts of the edit screen (docs/product/admin-screens.md, "The forms"). */
-  loadFailure: string;
   updateFailure: string;
 }
 
@@ -257,7 +258,7 @@ export const USER_SCREENS: AccountScreens = {
   edit: '/admin-edit-user',
   editHeading: 'Edit User',
   updateButton: 'Update User',
-  loadFailure: '⚠️ Failed to load user data.',
+  notFound: 'User not found',
   updateFailure: '⚠️ Failed to update user.',
 };
 
@@ -267,7 +268,7 @@ export const SUB_USER_SCREENS: AccountScreens = {
   edit: '/admin-edit-subuser',
   editHeading: 'Edit Sub-User',
   updateButton: 'Update Sub-User',
-  loadFailure: '⚠️ Failed to load sub-user data.',
+  notFound: 'Sub-user not found',
   updateFailure: '⚠️ Failed to update sub-user.',
 };
 
@@ -306,7 +307,7 @@ export async function expectEditFailures(
   other: TestUser,
 ): Promise<void> {
   await page.goto(`${screens.edit}/2147483000`);
-  await expect(errorBox(page, screens.loadFailure)).toBeVisible();
+  await expect(page.getByRole('heading', { name: screens.notFound })).toBeVisible();
 
   await page.goto(`${screens.edit}/${target.id}`);
   await page.getByLabel('Email').fill(other.email);

@@ -140,7 +140,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
     await signIn(page);
 
     await page.goto('/admin-edit-permission/2147483000');
-    await expect(errorBox(page, '⚠️ Failed to fetch permission details.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Permission not found' })).toBeVisible();
 
     await page.goto(`/admin-edit-permission/${builtIn.id}`);
     await page.getByLabel('Name').fill('renamed_catalogue_entry');

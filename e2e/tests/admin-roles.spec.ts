@@ -146,7 +146,7 @@ test.describe('Role Management (/admin-roles)', () => {
     await signIn(page);
 
     await page.goto('/admin-edit-role/2147483000');
-    await expect(errorBox(page, '⚠️ Could not load role details.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Role not found' })).toBeVisible();
 
     await page.goto(`/admin-edit-role/${role.id}`);
     await page.getByLabel('Name').fill(other.name);

@@ -153,7 +153,8 @@ test.describe('User Management (/admin)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/admin-create-user$/);
     await page.goForward();
-    await expect(page).toHaveURL(/\/admin$/);
+    // The list keeps its search in the address (docs/product/errors-and-keyboard.md).
+    await expect(page).toHaveURL(/\/admin(\?q=[^&]+)?$/);
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
     await page.waitForTimeout(500);
     await expect(toast(page, 'User created successfully!')).toHaveCount(0);
@@ -336,6 +337,8 @@ test.describe('User Management (/admin)', () => {
       text: '⚠️ Failed to fetch users',
       body: { message: 'boom' },
     });
-    await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
+    // A failed load is no empty list (docs/product/errors-and-keyboard.md).
+    await expect(page.getByRole('cell', { name: 'No users found' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible();
   });
 });

@@ -107,7 +107,7 @@ test.describe('test case detail', () => {
     expect(await adminApi.call('GET', `/api/test-cases/suite/${suite.id}`)).toEqual([]);
   });
 
-  test("'Failed to fetch test case' and 'Failed to delete'", async ({ page, adminApi }) => {
+  test("'Failed to delete', then 'Test case not found'", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
     await signIn(page);
     await page.goto(`/cases/${testCase.id}`);
@@ -118,7 +118,7 @@ test.describe('test case detail', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
     await expect(errorBox(page, '⚠️ Failed to delete')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, '⚠️ Failed to fetch test case')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test case not found' })).toBeVisible();
   });
 
   test("'Failed to fetch test runs' when the runs cannot be loaded", async ({ page, adminApi }) => {

@@ -207,12 +207,15 @@ test.describe('project detail', () => {
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}$`));
   });
 
-  test("'Failed to fetch project details' for a missing project", async ({ page, adminApi }) => {
+  test("'Project not found' for a missing project, 'Failed to fetch project details' for a bad id", async ({
+    page,
+    adminApi,
+  }) => {
     const project = await createProject(adminApi);
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await signIn(page);
     await page.goto(`/projects/${project.id}`);
-    await expect(errorBox(page, '⚠️ Failed to fetch project details')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
     await page.goto('/projects/not-a-number');
     await expect(errorBox(page, '⚠️ Failed to fetch project details')).toBeVisible();
   });

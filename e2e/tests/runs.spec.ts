@@ -28,17 +28,26 @@ test.describe('create test run', () => {
 
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(page.getByRole('heading', { name: 'Test Runs' })).toBeVisible();
-    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Edit', 'Delete']);
+    await expect(runs.getByRole('columnheader')).toHaveText([
+      'Status',
+      'Executed By',
+      'Executed At',
+      'Edit',
+      'Delete',
+    ]);
     await expect(runs.getByRole('row')).toHaveCount(3);
+    // Newest first (docs/product/runs.md).
     await expect(runs.getByRole('row').nth(1).getByRole('cell')).toHaveText([
-      'Passed',
+      'Failed',
       'admin',
+      /\d/,
       'Edit',
       'Delete',
     ]);
     await expect(runs.getByRole('row').nth(2).getByRole('cell')).toHaveText([
-      'Failed',
+      'Passed',
       'admin',
+      /\d/,
       'Edit',
       'Delete',
     ]);
@@ -124,7 +133,7 @@ test.describe('edit test run', () => {
     await expect(page).toHaveURL(/\/dashboard$/);
   });
 
-  test("'Failed to update test run!' and 'Failed to fetch test run details'", async ({ page, adminApi }) => {
+  test("'Failed to update test run!', then 'Test run not found'", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
     const run = await createRun(adminApi, testCase.id);
     await signIn(page);
@@ -134,7 +143,7 @@ test.describe('edit test run', () => {
     await page.getByRole('button', { name: 'Update Test Run' }).click();
     await expect(errorBox(page, '⚠️ Failed to update test run!')).toBeVisible();
     await page.reload();
-    await expect(errorBox(page, '⚠️ Failed to fetch test run details')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test run not found' })).toBeVisible();
   });
 });
 
@@ -226,14 +235,19 @@ test.describe('test runs table', () => {
     await signIn(page, viewer);
     await page.goto(`/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
-    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Edit']);
+    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Executed At', 'Edit']);
 
     const deleter = await createUser({ permissions: ['home_project', 'home_test_run', 'delete_test_run'] });
     await addMember(adminApi, project.id, deleter.id, (await createRole(adminApi, ['home_project'])).id);
     await page.getByRole('button', { name: 'Logout' }).click();
     await signIn(page, deleter);
     await page.goto(`/cases/${testCase.id}`);
-    await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Delete']);
+    await expect(runs.getByRole('columnheader')).toHaveText([
+      'Status',
+      'Executed By',
+      'Executed At',
+      'Delete',
+    ]);
   });
 
   // The project detail carries the caller's own role (my_role_id) even without users_in_project.
@@ -251,6 +265,7 @@ test.describe('test runs table', () => {
     await expect(page.getByRole('table', { name: 'Test Runs' }).getByRole('columnheader')).toHaveText([
       'Status',
       'Executed By',
+      'Executed At',
       'Edit',
     ]);
   });

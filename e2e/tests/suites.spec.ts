@@ -97,7 +97,7 @@ test.describe('suite detail', () => {
     await expect(toast(page, 'Test suite deleted successfully')).toBeVisible();
   });
 
-  test("'Failed to fetch suite' and 'Failed to delete suite'", async ({ page, adminApi }) => {
+  test("'Failed to delete suite', then 'Test suite not found'", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
     await signIn(page);
@@ -109,7 +109,7 @@ test.describe('suite detail', () => {
     await expect(errorBox(page, '⚠️ Failed to delete suite')).toBeVisible();
 
     await page.reload();
-    await expect(errorBox(page, '⚠️ Failed to fetch suite')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Test suite not found' })).toBeVisible();
   });
 });
 

@@ -290,7 +290,10 @@ test.describe('project tree', () => {
     await expect(page.getByRole('alert')).toHaveCount(0);
   });
 
-  test("a failing children list is only logged; the node shows 'No items'", async ({ page, createUser }) => {
+  test("a failing children list is logged and said, with Retry, never 'No items'", async ({
+    page,
+    createUser,
+  }) => {
     const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite } = await makeProject(user);
     const errors = consoleErrors(page);
@@ -300,12 +303,14 @@ test.describe('project tree', () => {
     await signIn(page, user);
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
-    await expect(tree(page).getByText('No items')).toBeVisible();
+    // docs/product/errors-and-keyboard.md, "A failed load is never empty data"
+    await expect(tree(page).getByText('⚠️ Could not load')).toBeVisible();
+    await expect(tree(page).getByText('No items')).toHaveCount(0);
     expect(errors.some((text) => text.includes(`Failed to load the cases of suite ${suite.id}`))).toBe(true);
-    await expect(page.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByRole('alert')).toHaveText(/A list could not be loaded/);
   });
 
-  test("a failing project list is only logged; the sidebar says 'No projects'", async ({
+  test("a failing project list is logged and said, with Retry, never 'No projects'", async ({
     page,
     createUser,
   }) => {
@@ -316,9 +321,10 @@ test.describe('project tree', () => {
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
     );
     await signIn(page, user);
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByText('No projects')).toBeVisible();
+    const sidebar = page.getByRole('navigation', { name: 'Main' });
+    await expect(sidebar.getByRole('alert')).toHaveText(/Could not load the projects\./);
+    await expect(sidebar.getByText('No projects')).toHaveCount(0);
     expect(errors.some((text) => text.includes('Failed to load the project list'))).toBe(true);
-    await expect(page.getByRole('alert')).toHaveCount(0);
   });
 });
 

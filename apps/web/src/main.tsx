@@ -1,22 +1,20 @@
 // The global stylesheet first, so screen stylesheets imported later can refine it.
 import '@/styles/global.css';
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from '@/app/providers/app-providers';
-import { createAppRouter } from '@/app/router';
-import { createQueryClient } from '@/lib/query-client';
+import { paths } from '@/lib/paths';
+import { readSession } from '@/lib/session';
 
+/**
+ * A visitor without a session at '/' gets the sign-in screen alone: React and the form, not the
+ * router, the query cache and the screens (docs/product/sign-in-and-sessions.md, "What the
+ * sign-in screen loads"). Everyone else, and the visitor once signed in, gets the whole app.
+ */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
 
-const queryClient = createQueryClient();
-const router = createAppRouter();
+const startApp = () => import('./app-entry').then(({ mountApp }) => mountApp(container));
 
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+if (window.location.pathname === paths.signIn && !readSession()) {
+  void import('./sign-in-entry').then(({ mountSignIn }) => mountSignIn(container, startApp));
+} else {
+  void startApp();
+}

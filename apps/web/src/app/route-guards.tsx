@@ -4,6 +4,7 @@ import { Loading } from '@/components/ui/loading';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { landingRoute, saveLastRoute } from '@/lib/session';
+import { useFocusOnNavigation } from './focus-on-navigation';
 
 /** Every route but '/': a visitor without a session goes to '/' (docs/product/README.md, "Routes"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -25,13 +26,15 @@ export function PublicOnly({ children }: { children: ReactNode }) {
  * The root of every route: remembers each visited path but '/' as lastRoute
  * (docs/product/sign-in-and-sessions.md, "The session in the browser") — also
  * before sign-in, so a deep link opened while signed out is where sign-in lands — and shows a
- * thin progress bar while a screen's code loads.
+ * thin progress bar while a screen's code loads. After a route change it moves focus to the new
+ * screen (docs/product/errors-and-keyboard.md, "Focus").
  */
 export function RootRoute() {
   const { pathname } = useLocation();
   const navigation = useNavigation();
 
   useEffect(() => saveLastRoute(pathname), [pathname]);
+  useFocusOnNavigation();
 
   return (
     <>

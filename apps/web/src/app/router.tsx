@@ -6,8 +6,10 @@ import { paths } from '@/lib/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
 import { NotFoundPage } from './not-found-page';
+import { RequirePermission, type ScreenAccess } from './require-permission';
 import { RouteError } from './route-error';
 import { PublicOnly, RequireAuth, RootRoute } from './route-guards';
+import { loadScreen } from './stale-chunk';
 
 /**
  * THE route table (docs/product/README.md, "Routes"). Each screen is its own lazily loaded
@@ -15,9 +17,26 @@ import { PublicOnly, RequireAuth, RootRoute } from './route-guards';
  * replace the placeholder file a line points at and keep its export name. The paths themselves
  * are spelled once, in lib/paths.ts, for this table and for every link. Screens that combine
  * features (a project with its export and import buttons) are composed in ./routes.
+ * A missing chunk (a new release under an open tab) reloads the app once (./route-error.tsx); an
+ * admin screen with an `access` entry shows its access message to users without that permission
+ * (docs/product/errors-and-keyboard.md, "No access").
  */
-function screen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
-  return async () => ({ Component: pick(await load()) });
+function screen<Module>(
+  load: () => Promise<Module>,
+  pick: (module: Module) => ComponentType,
+  access?: ScreenAccess,
+) {
+  return async () => {
+    const Screen = pick(await loadScreen(load));
+    if (!access) return { Component: Screen };
+    return {
+      element: (
+        <RequirePermission {...access}>
+          <Screen />
+        </RequirePermission>
+      ),
+    };
+  };
 }
 
 /** Inside the admin layout: own sidebar, header with 'Back'. */
@@ -27,6 +46,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/admin-dashboard-page'),
       (m) => m.AdminDashboardPage,
+      { permission: 'manage_admin_panel', title: 'Admin Dashboard' },
     ),
   },
   {
@@ -41,6 +61,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/user-create-page'),
       (m) => m.UserCreatePage,
+      { permission: 'add_admin_home', title: 'Create User' },
     ),
   },
   {
@@ -48,6 +69,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/user-edit-page'),
       (m) => m.UserEditPage,
+      { permission: 'edit_admin_home', title: 'Edit User' },
     ),
   },
   {
@@ -62,6 +84,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/sub-user-create-page'),
       (m) => m.SubUserCreatePage,
+      { permission: 'manage_sub_users_add', title: 'Create Sub-User' },
     ),
   },
   {
@@ -69,6 +92,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/sub-user-edit-page'),
       (m) => m.SubUserEditPage,
+      { permission: 'manage_sub_users_edit', title: 'Edit Sub-User' },
     ),
   },
   {
@@ -83,6 +107,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/permission-create-page'),
       (m) => m.PermissionCreatePage,
+      { permission: 'manage_permissions_add', title: 'Create Permission' },
     ),
   },
   {
@@ -90,6 +115,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/permission-edit-page'),
       (m) => m.PermissionEditPage,
+      { permission: 'manage_permissions_edit', title: 'Edit Permission' },
     ),
   },
   {
@@ -104,6 +130,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/role-create-page'),
       (m) => m.RoleCreatePage,
+      { permission: 'manage_roles_add', title: 'Create Role' },
     ),
   },
   {
@@ -111,6 +138,7 @@ const adminRoutes: RouteObject[] = [
     lazy: screen(
       () => import('@/features/admin/components/role-edit-page'),
       (m) => m.RoleEditPage,
+      { permission: 'manage_roles_edit', title: 'Edit Role' },
     ),
   },
   {
@@ -190,8 +218,8 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.suiteDetail.pattern,
     lazy: screen(
-      () => import('@/features/suites/components/suite-detail-page'),
-      (m) => m.SuiteDetailPage,
+      () => import('./routes/suite-detail-page'),
+      (m) => m.SuiteDetailRoute,
     ),
   },
   {

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AccountActions } from '@/components/shell/account-actions';
 import { AdminHeader } from '@/components/shell/admin-header';
 import { AdminSidebar } from '@/components/shell/admin-sidebar';
 import { ShellFrame } from '@/components/shell/shell-frame';
@@ -11,7 +12,12 @@ import { useNavigationToast } from '@/components/ui/toast';
 export function AdminLayout() {
   useNavigationToast();
   return (
-    <ShellFrame navLabel="Admin" header={<AdminHeader />} sidebar={<AdminSidebar />}>
+    <ShellFrame
+      navLabel="Admin"
+      header={<AdminHeader />}
+      account={<AccountActions />}
+      sidebar={<AdminSidebar />}
+    >
       <Outlet />
     </ShellFrame>
   );

@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { AccountActions } from '@/components/shell/account-actions';
 import { MainHeader } from '@/components/shell/main-header';
 import { MainSidebar } from '@/components/shell/main-sidebar';
 import { ShellFrame } from '@/components/shell/shell-frame';
@@ -12,6 +13,7 @@ export function MainLayout() {
     <ShellFrame
       navLabel="Main"
       header={<MainHeader />}
+      account={<AccountActions apiTokens />}
       sidebar={<MainSidebar projectTree={<ProjectTree />} />}
     >
       <Outlet />

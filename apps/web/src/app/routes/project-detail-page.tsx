@@ -1,8 +1,13 @@
+import { ProjectCases } from '@/features/cases/components/project-cases';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ImportResultsButton } from '@/features/import/components/import-results-button';
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
+import { SuiteList } from '@/features/suites/components/suite-list';
 
-/** /projects/{id}: the project screen with the export and import buttons of their features. */
+/**
+ * /projects/{id}: the project screen with the export and import buttons of their features, and
+ * its suites and top-level cases.
+ */
 export function ProjectDetailRoute() {
   return (
     <ProjectDetailPage
@@ -10,6 +15,20 @@ export function ProjectDetailRoute() {
         <>
           {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
           {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
+        </>
+      )}
+      contents={(project, can) => (
+        <>
+          {can('home_test_suit') ? (
+            <SuiteList project={project} canAdd={can('add_test_suit_in_project')} />
+          ) : null}
+          {can('home_test_case') ? (
+            <ProjectCases
+              project={project}
+              suitesShown={can('home_test_suit')}
+              canAdd={can('add_test_case_in_project')}
+            />
+          ) : null}
         </>
       )}
     />

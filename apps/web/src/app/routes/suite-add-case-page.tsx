@@ -4,14 +4,16 @@ import { AddCaseForm } from '@/features/cases/components/add-case-form';
 import { useSuite } from '@/features/suites/api/suite-api';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 
 /** /suites/{id}/add-case: a top-level case in the suite; back to the suite. */
 export function SuiteAddCasePage() {
   const suiteId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'suite', id: suiteId }, 'Add Test Case to Suite');
   const suite = useSuite(suiteId);
 
   return (
-    <Page title="Add Test Case to Suite" subtitle={suite.data?.name} narrow>
+    <Page title="Add Test Case to Suite" subtitle={suite.data?.name} breadcrumbs={breadcrumbs} narrow>
       {suiteId === null ? (
         <ErrorBox message="Failed to fetch suite" />
       ) : (

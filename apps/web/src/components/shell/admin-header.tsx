@@ -3,7 +3,10 @@ import { paths } from '@/lib/paths';
 import { Brand } from './brand';
 import { ArrowLeftIcon } from './icons';
 
-/** Admin header content (after the toggle): product name with an 'Admin Panel' tag, and 'Back'. */
+/**
+ * Admin header content (after the toggle): product name with an 'Admin Panel' tag, and 'Back';
+ * the frame adds the account controls with 'Logout'.
+ */
 export function AdminHeader() {
   const navigate = useNavigate();
   return (

@@ -104,3 +104,9 @@ export const ListIcon = () => (
     <circle cx="4" cy="18" r="1" />
   </Icon>
 );
+
+export const MoonIcon = () => (
+  <Icon>
+    <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />
+  </Icon>
+);

@@ -3,9 +3,8 @@ import { Can } from '@/components/can';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { Brand } from './brand';
-import { LogoutButton } from './logout-button';
 
-/** Main header content (after the toggle): product name, the 'Admin' pill, 'Logout'. */
+/** Main header content (after the toggle): product name and the 'Admin' pill. */
 export function MainHeader() {
   const { user } = useAuth();
   const initial = user?.name.trim().charAt(0).toUpperCase() || 'A';
@@ -21,10 +20,6 @@ export function MainHeader() {
             <span>Admin</span>
           </Link>
         </Can>
-        <Link to={paths.apiTokens} className="btn btn-ghost header-button">
-          API Tokens
-        </Link>
-        <LogoutButton />
       </div>
     </>
   );

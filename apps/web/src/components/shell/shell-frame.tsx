@@ -1,4 +1,4 @@
-import { type ReactNode, Suspense, useEffect, useId, useState } from 'react';
+import { type ReactNode, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { SIDEBAR_BREAKPOINT_PX } from '@/lib/ui-constants';
@@ -9,6 +9,12 @@ import './shell.css';
 export interface ShellFrameProps {
   /** Header content after the menu toggle: brand, pills, buttons. */
   header: ReactNode;
+  /**
+   * The reader's own controls (theme, 'Logout'): in the header, or at the foot of the drawer on a
+   * phone (docs/product/shell-and-navigation.md, "Phone widths"); rendered in one place only, so
+   * there is one 'Logout' to find.
+   */
+  account: ReactNode;
   /** Sidebar content (links, sections). */
   sidebar: ReactNode;
   /** Accessible name of the sidebar navigation. */
@@ -22,8 +28,9 @@ export interface ShellFrameProps {
  * always shows (the CSS hides the toggle); at or below it the sidebar is a drawer the toggle
  * opens, and navigating or Escape closes it.
  */
-export function ShellFrame({ header, sidebar, navLabel, children }: ShellFrameProps) {
+export function ShellFrame({ header, account, sidebar, navLabel, children }: ShellFrameProps) {
   const sidebarId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
   const [open, setOpen] = useState(false);
   const wide = useMediaQuery(`(min-width: ${SIDEBAR_BREAKPOINT_PX + 1}px)`);
   const { pathname } = useLocation();
@@ -34,7 +41,10 @@ export function ShellFrame({ header, sidebar, navLabel, children }: ShellFramePr
   useEffect(() => {
     if (!open) return;
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpen(false);
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      // Focus goes back where the drawer was opened (docs/product/shell-and-navigation.md).
+      toggleRef.current?.focus();
     };
     document.addEventListener('keydown', onKeyDown);
     return () => document.removeEventListener('keydown', onKeyDown);
@@ -49,6 +59,7 @@ export function ShellFrame({ header, sidebar, navLabel, children }: ShellFramePr
       </a>
       <header className="shell-header">
         <button
+          ref={toggleRef}
           type="button"
           className="menu-toggle"
           aria-label="Toggle menu"
@@ -59,11 +70,13 @@ export function ShellFrame({ header, sidebar, navLabel, children }: ShellFramePr
           <MenuIcon />
         </button>
         {header}
+        {wide ? <div className="header-account">{account}</div> : null}
       </header>
       <aside id={sidebarId} className="shell-sidebar">
         <nav aria-label={navLabel} className="sidebar-nav">
           {sidebar}
         </nav>
+        {wide ? null : <div className="sidebar-account">{account}</div>}
       </aside>
       {drawerOpen ? (
         <div className="shell-backdrop" aria-hidden="true" onClick={() => setOpen(false)} />

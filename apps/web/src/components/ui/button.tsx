@@ -1,37 +1,9 @@
-import type { ButtonHTMLAttributes } from 'react';
 import { Link, type LinkProps } from 'react-router';
+import { type ButtonSize, type ButtonVariant, buttonClass } from './button-base';
 
-export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'ghost';
-export type ButtonSize = 'md' | 'sm';
+export * from './button-base';
 
-interface StyleProps {
-  variant?: ButtonVariant;
-  size?: ButtonSize;
-}
-
-export function buttonClass({ variant = 'primary', size = 'md' }: StyleProps, extra?: string) {
-  return ['btn', `btn-${variant}`, size === 'sm' ? 'btn-sm' : '', extra ?? ''].filter(Boolean).join(' ');
-}
-
-export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
-  /** Disables the button and marks it aria-busy; pass the busy text as children yourself. */
-  busy?: boolean;
-}
-
-/** A styled `<button>`; `type` defaults to 'button' so only explicit submit buttons submit. */
-export function Button({ variant, size, busy, className, type, disabled, ...rest }: ButtonProps) {
-  return (
-    <button
-      type={type ?? 'button'}
-      className={buttonClass({ variant, size }, className)}
-      disabled={disabled || busy}
-      aria-busy={busy || undefined}
-      {...rest}
-    />
-  );
-}
-
-export type ButtonLinkProps = LinkProps & StyleProps;
+export type ButtonLinkProps = LinkProps & { variant?: ButtonVariant; size?: ButtonSize };
 
 /** A router link that looks like a button, e.g. 'Add User' → /admin-create-user. */
 export function ButtonLink({ variant, size, className, ...rest }: ButtonLinkProps) {

@@ -1,7 +1,9 @@
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { pageButtons, pageWindow, showingText } from '@/lib/pagination';
 import { LIST_PAGE_SIZE } from '@/lib/ui-constants';
+import type { ListState } from '@/lib/use-url-list-state';
 import { ErrorBox } from './error-box';
+import { LoadFailed } from './load-failed';
 import { Loading } from './loading';
 
 export interface DataListColumn<Row> {
@@ -45,13 +47,25 @@ export interface DataListProps<Row> {
   indexColumn?: DataListIndexColumn | false;
   loading?: boolean;
   loadingText?: string;
-  /** A load failure, shown in an error box above the table. */
+  /**
+   * A load failure, shown in an error box instead of the table: a failed load never shows the
+   * empty text (docs/product/errors-and-keyboard.md, "A failed load is never empty data").
+   */
   error?: string | null;
+  /** The failure itself, so its reason (offline, the server's words, a missing permission) shows. */
+  errorCause?: unknown;
+  /** Loads again; with it the failure offers 'Retry'. */
+  onRetry?: () => void;
   /** Extra controls on the search row, e.g. an 'Add User' button. */
   toolbar?: ReactNode;
   /** Accessible name of the table. */
   label?: string;
   pageSize?: number;
+  /**
+   * Where the search text and page live; without it the list keeps them itself. Screens pass
+   * `useUrlListState()` to keep them in the address (docs/product/errors-and-keyboard.md).
+   */
+  state?: ListState;
 }
 
 /** Case-insensitive "does any of these values contain the (lower-cased) query". */
@@ -74,9 +88,18 @@ export function DataList<Row>({
   toolbar,
   label,
   pageSize = LIST_PAGE_SIZE,
+  state,
+  errorCause,
+  onRetry,
 }: DataListProps<Row>) {
-  const [query, setQuery] = useState('');
-  const [page, setPage] = useState(1);
+  const [ownQuery, setOwnQuery] = useState('');
+  const [ownPage, setOwnPage] = useState(1);
+  const { query, page, setQuery, setPage } = state ?? {
+    query: ownQuery,
+    page: ownPage,
+    setQuery: setOwnQuery,
+    setPage: setOwnPage,
+  };
   const searchId = useId();
 
   const filtered = useMemo(() => {
@@ -92,6 +115,18 @@ export function DataList<Row>({
   const columnCount = columns.length + (indexColumn ? 1 : 0);
   // A failed load shows its error box over an empty table, not an endless spinner.
   const isLoading = loading || (rows === undefined && !error);
+
+  if (error) {
+    return (
+      <div className="data-list">
+        {onRetry ? (
+          <LoadFailed what="the list" message={error} error={errorCause} onRetry={onRetry} />
+        ) : (
+          <ErrorBox message={error} error={errorCause} />
+        )}
+      </div>
+    );
+  }
 
   return (
     <div className="data-list">
@@ -114,9 +149,10 @@ export function DataList<Row>({
           {toolbar ? <div className="data-list-actions">{toolbar}</div> : null}
         </div>
       ) : null}
-      <ErrorBox message={error} />
       <div className="table-wrap">
-        <table className="table" aria-label={label}>
+        {/* On a phone each row stacks, its cells labelled by their column (global.css, "table-stack";
+            docs/product/shell-and-navigation.md, "Phone widths"). */}
+        <table className="table table-stack" aria-label={label}>
           <thead>
             <tr>
               {indexColumn ? (
@@ -149,9 +185,13 @@ export function DataList<Row>({
                 const index = view.start + i;
                 return (
                   <tr key={rowKey(row)}>
-                    {indexColumn ? <td>{index + 1}</td> : null}
+                    {indexColumn ? <td data-label={indexColumn.header ?? '#'}>{index + 1}</td> : null}
                     {columns.map((column) => (
-                      <td key={column.key} className={column.className}>
+                      <td
+                        key={column.key}
+                        className={column.className}
+                        data-label={typeof column.header === 'string' ? column.header : undefined}
+                      >
                         {column.render(row, index)}
                       </td>
                     ))}

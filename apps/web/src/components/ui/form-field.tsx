@@ -12,6 +12,12 @@ interface FieldFrameProps {
   error?: string | null;
   /** Help text under the control. */
   hint?: ReactNode;
+  /**
+   * Marks the field required: an asterisk after the label, hidden from assistive technology,
+   * which hears `required`/`aria-required` on the control instead. The asterisk sits outside the
+   * `<label>`, so the label's text and the control's accessible name stay exactly the label.
+   */
+  required?: boolean | undefined;
 }
 
 /** Props a custom control must spread to be labelled and described by the field. */
@@ -19,6 +25,7 @@ export interface FieldControlProps {
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
+  'aria-required': true | undefined;
 }
 
 export interface FormFieldProps extends FieldFrameProps {
@@ -28,7 +35,7 @@ export interface FormFieldProps extends FieldFrameProps {
 }
 
 /** The generic frame: label, any control (render prop), hint and error. */
-export function FormField({ label, error, hint, id, children }: FormFieldProps) {
+export function FormField({ label, error, hint, id, required, children }: FormFieldProps) {
   const generatedId = useId();
   const controlId = id ?? generatedId;
   const hintId = hint ? `${controlId}-hint` : undefined;
@@ -36,13 +43,21 @@ export function FormField({ label, error, hint, id, children }: FormFieldProps) 
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
   return (
     <div className={error ? 'form-field has-error' : 'form-field'}>
-      <label className="form-label" htmlFor={controlId}>
-        {label}
-      </label>
+      {required ? (
+        <div className="form-label-row">
+          <FieldLabel htmlFor={controlId} label={label} />
+          <span className="form-required" aria-hidden="true">
+            *
+          </span>
+        </div>
+      ) : (
+        <FieldLabel htmlFor={controlId} label={label} />
+      )}
       {children({
         id: controlId,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': describedBy,
+        'aria-required': required ? true : undefined,
       })}
       {hint ? (
         <p className="form-hint" id={hintId}>
@@ -58,11 +73,25 @@ export function FormField({ label, error, hint, id, children }: FormFieldProps) 
   );
 }
 
+function FieldLabel({ htmlFor, label }: { htmlFor: string; label: ReactNode }) {
+  return (
+    <label className="form-label" htmlFor={htmlFor}>
+      {label}
+    </label>
+  );
+}
+
+/** True when a native control's props make it required, either way of saying so. */
+function isRequired(props: { required?: boolean | undefined; 'aria-required'?: unknown }): boolean {
+  const aria = props['aria-required'];
+  return props.required === true || aria === true || aria === 'true';
+}
+
 export type InputFieldProps = FieldFrameProps & ComponentPropsWithRef<'input'>;
 
 export function InputField({ label, error, hint, id, className, ...input }: InputFieldProps) {
   return (
-    <FormField label={label} error={error} hint={hint} id={id}>
+    <FormField label={label} error={error} hint={hint} id={id} required={isRequired(input)}>
       {(control) => <input className={className ? `input ${className}` : 'input'} {...control} {...input} />}
     </FormField>
   );
@@ -72,7 +101,7 @@ export type TextAreaFieldProps = FieldFrameProps & ComponentPropsWithRef<'textar
 
 export function TextAreaField({ label, error, hint, id, className, ...rest }: TextAreaFieldProps) {
   return (
-    <FormField label={label} error={error} hint={hint} id={id}>
+    <FormField label={label} error={error} hint={hint} id={id} required={isRequired(rest)}>
       {(control) => (
         <textarea
           className={className ? `input textarea ${className}` : 'input textarea'}
@@ -108,7 +137,7 @@ export function SelectField({
   ...select
 }: SelectFieldProps) {
   return (
-    <FormField label={label} error={error} hint={hint} id={id}>
+    <FormField label={label} error={error} hint={hint} id={id} required={isRequired(select)}>
       {(control) => (
         <select className={className ? `input ${className}` : 'input'} {...control} {...select}>
           {placeholderOption !== undefined ? <option value="">{placeholderOption}</option> : null}

@@ -1,6 +1,7 @@
 import { type FormEvent, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { ErrorBox } from './error-box';
 
 export interface NameDescription {
@@ -55,6 +56,8 @@ export function NameDescriptionForm({
   const [description, setDescription] = useState(initial.description);
   const [nameError, setNameError] = useState<string | null>(null);
   const nameInput = useRef<HTMLInputElement>(null);
+  // A refusal about a field is also shown at it (docs/product/errors-and-keyboard.md, "Forms").
+  const serverErrors = fieldErrorsOf(errorCause);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -80,7 +83,7 @@ export function NameDescriptionForm({
           setName(event.target.value);
           if (nameError) setNameError(null);
         }}
-        error={nameError}
+        error={nameError ?? serverErrors.name}
         // Suites and cases check the trimmed name themselves so their message shows
         // (docs/product/suites.md and docs/product/cases.md, each screen's name check and message).
         required={blankNameMessage === undefined}
@@ -93,6 +96,7 @@ export function NameDescriptionForm({
         value={description}
         onChange={(event) => setDescription(event.target.value)}
         required={descriptionRequired}
+        error={serverErrors.description}
       />
       <FormActions>
         <Button type="submit" busy={busy}>

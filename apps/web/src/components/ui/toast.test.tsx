@@ -125,3 +125,39 @@ describe('useNavigationToast', () => {
     expect(screen.getAllByText('User created successfully!')).toHaveLength(1);
   });
 });
+
+describe('toast pauses', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('stays while hovered or focused and leaves with the time that was left', () => {
+    render(
+      <ToastProvider>
+        <ShowButtons />
+      </ToastProvider>,
+    );
+    act(() => screen.getByRole('button', { name: 'ok' }).click());
+    const shown = screen.getByRole('status');
+    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      shown.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+    });
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('User created successfully!')).not.toBeNull();
+    act(() => {
+      shown.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+    });
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).focus());
+    act(() => vi.advanceTimersByTime(10_000));
+    expect(screen.queryByText('User created successfully!')).not.toBeNull();
+    act(() => screen.getByRole('button', { name: 'Dismiss' }).blur());
+    act(() => vi.advanceTimersByTime(TOAST_DURATION_MS - 1000 - 1));
+    expect(screen.queryByText('User created successfully!')).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(screen.queryByText('User created successfully!')).toBeNull();
+  });
+});

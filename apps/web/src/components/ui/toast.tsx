@@ -30,31 +30,14 @@ const ToastContext = createContext<ToastApi | null>(null);
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toasts, setToasts] = useState<Toast[]>([]);
   const nextId = useRef(1);
-  const timers = useRef(new Map<number, number>());
 
   const dismiss = useCallback((id: number) => {
-    window.clearTimeout(timers.current.get(id));
-    timers.current.delete(id);
     setToasts((current) => current.filter((toast) => toast.id !== id));
   }, []);
 
-  const show = useCallback(
-    (message: string, kind: ToastKind = 'success') => {
-      const id = nextId.current++;
-      setToasts((current) => [...current, { id, message, kind }]);
-      timers.current.set(
-        id,
-        window.setTimeout(() => dismiss(id), TOAST_DURATION_MS),
-      );
-    },
-    [dismiss],
-  );
-
-  useEffect(() => {
-    const pending = timers.current;
-    return () => {
-      for (const timer of pending.values()) window.clearTimeout(timer);
-    };
+  const show = useCallback((message: string, kind: ToastKind = 'success') => {
+    const id = nextId.current++;
+    setToasts((current) => [...current, { id, message, kind }]);
   }, []);
 
   const api = useMemo(() => ({ show }), [show]);
@@ -65,22 +48,52 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       {/* The live region exists before any toast so screen readers announce additions. */}
       <div className="toast-region" aria-live="polite">
         {toasts.map((toast) => (
-          <div key={toast.id} role="status" className={`toast toast-${toast.kind}`}>
-            <span className="toast-message">
-              {toast.kind === 'error' ? withWarningSign(toast.message) : toast.message}
-            </span>
-            <button
-              type="button"
-              className="toast-close"
-              aria-label="Dismiss"
-              onClick={() => dismiss(toast.id)}
-            >
-              ×
-            </button>
-          </div>
+          <ToastItem key={toast.id} toast={toast} onDismiss={dismiss} />
         ))}
       </div>
     </ToastContext.Provider>
+  );
+}
+
+/**
+ * One toast, gone after TOAST_DURATION_MS. Its clock stops while the pointer is on it or focus is
+ * in it, so it can be read (or its Dismiss reached) at any pace; it runs on with the time that was
+ * left (docs/product/errors-and-keyboard.md, "Toasts").
+ */
+function ToastItem({ toast, onDismiss }: { toast: Toast; onDismiss: (id: number) => void }) {
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const remaining = useRef(TOAST_DURATION_MS);
+  const paused = hovered || focused;
+
+  useEffect(() => {
+    if (paused) return;
+    const started = Date.now();
+    const timer = window.setTimeout(() => onDismiss(toast.id), remaining.current);
+    return () => {
+      window.clearTimeout(timer);
+      remaining.current = Math.max(0, remaining.current - (Date.now() - started));
+    };
+  }, [paused, onDismiss, toast.id]);
+
+  return (
+    <div
+      role="status"
+      className={`toast toast-${toast.kind}`}
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+    >
+      <span className="toast-message">
+        {toast.kind === 'error' ? withWarningSign(toast.message) : toast.message}
+      </span>
+      <button type="button" className="toast-close" aria-label="Dismiss" onClick={() => onDismiss(toast.id)}>
+        ×
+      </button>
+    </div>
   );
 }
 

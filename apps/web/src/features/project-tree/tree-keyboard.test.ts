@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveFocusPath, treeKeyAction } from './tree-keyboard';
+import { resolveFocusPath, treeKeyAction, typeaheadPath } from './tree-keyboard';
 import { type ChildrenState, caseNode, flattenTree, projectNode, type TreeNode } from './tree-model';
 
 const ALL = { suites: true, cases: true };
@@ -78,5 +78,37 @@ describe('resolveFocusPath', () => {
     expect(resolveFocusPath(rows, 'project-3/suite-1')).toBe('project-1');
     expect(resolveFocusPath(rows, null)).toBe('project-1');
     expect(resolveFocusPath([], null)).toBeNull();
+  });
+});
+
+describe('Space and typeahead', () => {
+  const s1 = projectNode({ id: 3, name: 'Checkout' }, ALL);
+  const s2 = projectNode({ id: 4, name: 'cart' }, ALL);
+  const s3 = projectNode({ id: 7, name: 'Billing' }, ALL);
+  const flat = flattenTree([s1, s2, s3], {}, childrenOf).rows;
+
+  it('Space opens a closed node, closes an open one, and does nothing on a leaf', () => {
+    expect(treeKeyAction(rows, 'project-2', ' ')).toEqual({ type: 'expand', path: 'project-2' });
+    expect(treeKeyAction(rows, 'project-1', ' ')).toEqual({ type: 'collapse', path: 'project-1' });
+    expect(treeKeyAction(rows, 'project-1/case-6', ' ')).toBeNull();
+  });
+
+  it('a letter jumps to the next node starting with it, ignoring case, and wraps round', () => {
+    expect(typeaheadPath(flat, 'project-3', 'c')).toBe('project-4');
+    expect(typeaheadPath(flat, 'project-4', 'C')).toBe('project-3');
+    expect(typeaheadPath(flat, 'project-3', 'b')).toBe('project-7');
+    expect(typeaheadPath(flat, 'project-3', 'z')).toBeNull();
+  });
+
+  it('the same letter again steps on; more letters refine from the focused node', () => {
+    expect(typeaheadPath(flat, 'project-4', 'cc')).toBe('project-3');
+    expect(typeaheadPath(flat, 'project-3', 'ch')).toBe('project-3');
+    expect(typeaheadPath(flat, 'project-3', 'ca')).toBe('project-4');
+    expect(typeaheadPath(flat, null, 'bi')).toBe('project-7');
+  });
+
+  it('skips placeholder rows', () => {
+    expect(typeaheadPath(rows, 'project-1', 'c')).toBe('project-1/case-5');
+    expect(typeaheadPath(rows, 'project-1/case-6', 'p')).toBe('project-2');
   });
 });

@@ -3,7 +3,9 @@ import { parentPathOf, type TreeNode, type TreeRow } from './tree-model';
 /**
  * Keyboard use of the tree, after the WAI-ARIA tree view pattern: Up/Down move between visible
  * nodes, Right opens a node or steps into it, Left closes it or steps out to its parent,
- * Home/End jump to the first/last node, Enter opens the node's page.
+ * Home/End jump to the first/last node, Enter opens the node's page, Space opens or closes the
+ * node, and typing jumps to the next node whose name starts with the typed letters
+ * (docs/product/errors-and-keyboard.md, "The tree").
  */
 
 export type TreeKeyAction =
@@ -57,6 +59,9 @@ export function treeKeyAction(
       return current.parentPath ? { type: 'focus', path: current.parentPath } : null;
     case 'Enter':
       return { type: 'open', node: current.node };
+    case ' ':
+      if (!current.node.expandable) return null;
+      return { type: current.expanded ? 'collapse' : 'expand', path: current.node.path };
     default:
       return null;
   }
@@ -73,4 +78,33 @@ export function resolveFocusPath(rows: readonly TreeRow[], wanted: string | null
   }
   const first = rows.find((row) => row.kind === 'node');
   return first?.kind === 'node' ? first.node.path : null;
+}
+
+/** Letters typed within this time of each other make one search ("ch" finds "Checkout"). */
+export const TYPEAHEAD_RESET_MS = 500;
+
+/**
+ * Typeahead (WAI-ARIA tree view pattern): the visible node whose name starts with `typed`
+ * (ignoring case), searching from the node after the focused one and wrapping round. Further
+ * letters refine the search from the focused node itself, so it stays put while it still
+ * matches; one letter typed again and again ("cc") steps through the nodes starting with it.
+ */
+export function typeaheadPath(
+  rows: readonly TreeRow[],
+  focusedPath: string | null,
+  typed: string,
+): string | null {
+  const nodes = nodeRows(rows);
+  if (nodes.length === 0 || typed === '') return null;
+  const text = typed.toLowerCase();
+  const repeated = [...text].every((letter) => letter === text[0]);
+  const prefix = repeated ? (text[0] as string) : text;
+  const index = nodes.findIndex((row) => row.node.path === focusedPath);
+  // A new or repeated letter moves on; a longer search may keep the focused node.
+  const start = repeated || index === -1 ? index + 1 : index;
+  for (let step = 0; step < nodes.length; step += 1) {
+    const row = nodes[(start + step) % nodes.length] as NodeRow;
+    if (row.node.name.toLowerCase().startsWith(prefix)) return row.node.path;
+  }
+  return null;
 }

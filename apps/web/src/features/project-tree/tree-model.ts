@@ -44,7 +44,10 @@ export interface TreeAccess {
   cases: boolean;
 }
 
-export type ChildrenState = { status: 'loading' } | { status: 'loaded'; nodes: readonly TreeNode[] };
+export type ChildrenState =
+  | { status: 'loading' }
+  | { status: 'failed' }
+  | { status: 'loaded'; nodes: readonly TreeNode[] };
 
 export type TreeRow =
   | {
@@ -58,7 +61,7 @@ export type TreeRow =
       expanded: boolean;
       parentPath: string | null;
     }
-  | { kind: 'loading' | 'empty'; key: string; level: number; parentPath: string };
+  | { kind: 'loading' | 'empty' | 'failed'; key: string; level: number; parentPath: string };
 
 export interface FlatTree {
   rows: TreeRow[];
@@ -155,7 +158,8 @@ export function caseChildren(parent: Pick<TreeNode, 'path'>, cases: readonly Tes
 
 /**
  * The rows on screen, depth first: every node, and below each expanded one either its children,
- * 'Loading…' while they load, or 'No items' when it has none.
+ * 'Loading…' while they load, a failure with Retry when they could not be loaded, or 'No items'
+ * when it has none.
  */
 export function flattenTree(
   roots: readonly TreeNode[],
@@ -182,6 +186,8 @@ export function flattenTree(
       const children = childrenOf(node);
       if (children.status === 'loading') {
         rows.push({ kind: 'loading', key: `${node.path}#loading`, level: level + 1, parentPath: node.path });
+      } else if (children.status === 'failed') {
+        rows.push({ kind: 'failed', key: `${node.path}#failed`, level: level + 1, parentPath: node.path });
       } else if (children.nodes.length === 0) {
         rows.push({ kind: 'empty', key: `${node.path}#empty`, level: level + 1, parentPath: node.path });
       } else {
@@ -233,4 +239,35 @@ export function parseExpandedMap(raw: string | null): ExpandedMap {
 export function parentPathOf(path: string): string | null {
   const slash = path.lastIndexOf('/');
   return slash === -1 ? null : path.slice(0, slash);
+}
+
+/** Where an object sits: its project, suite and cases (top-level case first, the object last). */
+export interface TreeTarget {
+  projectId: number;
+  suiteId: number | null;
+  caseIds: readonly number[];
+}
+
+/**
+ * The tree path of the object a deep link opens, as this user's tree shows it: a case sits under
+ * its suite only when suites are shown (else under the project, as `projectChildren` puts it),
+ * and a user who may not see cases gets the nearest node above. docs/product/projects.md,
+ * "Where you are"
+ */
+export function targetPath({ projectId, suiteId, caseIds }: TreeTarget, access: TreeAccess): string {
+  let path = nodePath(null, 'project', projectId);
+  if (suiteId !== null && access.suites) path = nodePath(path, 'suite', suiteId);
+  if (access.cases) {
+    for (const id of caseIds) path = nodePath(path, 'case', id);
+  }
+  return path;
+}
+
+/** Expands every node above `path` (not `path` itself), so its row is on screen. */
+export function revealPath(map: ExpandedMap, path: string): ExpandedMap {
+  let next = map;
+  for (let parent = parentPathOf(path); parent !== null; parent = parentPathOf(parent)) {
+    next = setNodeExpanded(next, parent, true);
+  }
+  return next;
 }

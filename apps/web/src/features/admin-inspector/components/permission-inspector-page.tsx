@@ -1,6 +1,7 @@
 import type { EffectivePermission, EffectivePermissions } from '@verdict/contract';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useMediaQuery } from '@/components/shell/use-media-query';
 import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField } from '@/components/ui/form-field';
@@ -86,8 +87,18 @@ function sourceText(source: EffectivePermission['sources'][number]): string {
   return `${source.role.name} (${source.kind === 'global-role' ? 'global' : 'project'})`;
 }
 
+/**
+ * On a phone each permission stacks into a tall card, so fewer show per page and the page stays a
+ * sensible height (docs/product/shell-and-navigation.md, "Phone widths"). The query matches the
+ * stacked-table width in global.css.
+ */
+const PHONE_QUERY = '(max-width: 600px)';
+const PHONE_PAGE_SIZE = 10;
+const DESKTOP_PAGE_SIZE = 50;
+
 function InspectorResult({ answer }: { answer: EffectivePermissions }) {
   const [grantedOnly, setGrantedOnly] = useState(false);
+  const phone = useMediaQuery(PHONE_QUERY);
   const held = answer.permissions.filter((permission) => permission.granted).length;
   const rows = grantedOnly
     ? answer.permissions.filter((permission) => permission.granted)
@@ -144,7 +155,7 @@ function InspectorResult({ answer }: { answer: EffectivePermissions }) {
         rowKey={(row) => row.name}
         emptyText="No permissions found"
         indexColumn={false}
-        pageSize={50}
+        pageSize={phone ? PHONE_PAGE_SIZE : DESKTOP_PAGE_SIZE}
         search={{
           placeholder: 'Filter permissions...',
           filter: (row, query) => includesText(query, row.name, row.description),

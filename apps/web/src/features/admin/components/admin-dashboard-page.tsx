@@ -1,4 +1,5 @@
 import { lazy, Suspense, useId } from 'react';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
 import { useStatusCount } from '../api/get-status-count';
@@ -14,9 +15,18 @@ const UserStatusDonut = lazy(() => import('./user-status-donut'));
  */
 export function AdminDashboardPage() {
   const counts = useStatusCount();
-  // User status count errors are only logged; the cards then show 0.
-  // docs/product/admin-screens.md, "Admin Dashboard (`/admin-dashboard`)"
+  // The failure is still logged (docs/product/admin-screens.md, "Admin Dashboard"), and the screen
+  // says it, with Retry, instead of counting 0 users
+  // (docs/product/errors-and-keyboard.md, "A failed load is never empty data").
   useLoggedError(counts.error, 'Error fetching user status count');
+
+  if (counts.isError) {
+    return (
+      <Page title="Admin Dashboard" subtitle="User status overview">
+        <LoadFailed what="the user counts" error={counts.error} onRetry={() => void counts.refetch()} />
+      </Page>
+    );
+  }
   const active = counts.data?.active ?? 0;
   const inactive = counts.data?.inactive ?? 0;
 

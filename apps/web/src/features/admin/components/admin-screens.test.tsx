@@ -136,7 +136,7 @@ describe('Create Sub-User', () => {
 });
 
 describe('Edit Permission', () => {
-  it("shows 'Loading permission...', then the form, and 'Failed to fetch permission details.' for a bad id", async () => {
+  it("shows 'Loading permission...', then the form, and the not-found page for a bad id", async () => {
     signedIn(['manage_permissions_edit'], {
       'GET /api/permissions/get/5': { body: { id: 5, name: 'export_reports', description: 'Export' } },
     });
@@ -144,6 +144,7 @@ describe('Edit Permission', () => {
     expect(await screen.findByText('Loading permission...')).toBeTruthy();
     expect(((await screen.findByLabelText('Name')) as HTMLInputElement).value).toBe('export_reports');
     await router.navigate('/admin-edit-permission/abc');
-    await waitFor(() => expect(screen.getByText('⚠️ Failed to fetch permission details.')).toBeTruthy());
+    expect(await screen.findByRole('heading', { name: 'Permission not found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Permission Management' })).toBeTruthy();
   });
 });

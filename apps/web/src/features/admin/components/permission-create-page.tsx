@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useCreatePermission } from '../api/create-permission';
 import { PermissionForm } from './permission-form';
@@ -19,6 +20,7 @@ export function PermissionCreatePage() {
         submitLabel="Create Permission"
         busyLabel="Creating..."
         pending={create.isPending}
+        fieldErrors={fieldErrorsOf(create.error)}
         error={
           create.isError ? errorText(create.error, 'Failed to create permission. Please try again.') : null
         }

@@ -1,14 +1,14 @@
 import type { Permission } from '@verdict/contract';
 import { useNavigate } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
-import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { usePermission } from '../api/get-permission';
 import { useUpdatePermission } from '../api/update-permission';
 import { PermissionForm } from './permission-form';
+import { RecordFallback } from './record-fallback';
 
 /**
  * /admin-edit-permission/{id}: 'Loading permission...', then Name and Description
@@ -18,18 +18,17 @@ export function PermissionEditPage() {
   const id = useIdParam();
   const permission = usePermission(id);
 
-  if (id === null || permission.isError) {
+  if (id === null || !permission.data) {
     return (
-      <Page title="Edit Permission" narrow>
-        <ErrorBox message="Failed to fetch permission details." />
-      </Page>
-    );
-  }
-  if (!permission.data) {
-    return (
-      <Page title="Edit Permission" narrow>
-        <Loading text="Loading permission..." />
-      </Page>
+      <RecordFallback
+        id={id}
+        query={permission}
+        title="Edit Permission"
+        failureText="Failed to fetch permission details."
+        loadingText="Loading permission..."
+        kind="Permission"
+        backTo={{ href: paths.permissions, label: 'Back to Permission Management' }}
+      />
     );
   }
   return <PermissionEditForm id={id} permission={permission.data} />;
@@ -46,6 +45,7 @@ function PermissionEditForm({ id, permission }: { id: number; permission: Permis
         submitLabel="Update Permission"
         busyLabel="Updating..."
         pending={update.isPending}
+        fieldErrors={fieldErrorsOf(update.error)}
         error={
           update.isError ? errorText(update.error, 'Failed to update permission. Please try again.') : null
         }

@@ -2,6 +2,7 @@ import { LIMITS, type PermissionBody } from '@verdict/contract';
 import { useForm } from 'react-hook-form';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField, TextAreaField } from '@/components/ui/form-field';
+import type { FieldErrors } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { SubmitActions } from './submit-actions';
 
@@ -11,6 +12,8 @@ export interface PermissionFormProps {
   busyLabel: string;
   pending: boolean;
   error: string | null;
+  /** What the server refused, by body field, shown at each field. */
+  fieldErrors?: FieldErrors;
   onSubmit: (body: PermissionBody) => void;
 }
 
@@ -24,6 +27,7 @@ export function PermissionForm({
   busyLabel,
   pending,
   error,
+  fieldErrors = {},
   onSubmit,
 }: PermissionFormProps) {
   const { register, handleSubmit } = useForm<PermissionBody>({ defaultValues: initial });
@@ -41,6 +45,7 @@ export function PermissionForm({
         placeholder="e.g. export_reports"
         autoComplete="off"
         required
+        error={fieldErrors.name}
         maxLength={100}
         {...register('name')}
       />
@@ -48,6 +53,7 @@ export function PermissionForm({
         label="Description"
         placeholder="Enter description"
         required
+        error={fieldErrors.description}
         maxLength={LIMITS.descriptionMax}
         {...register('description')}
       />

@@ -1,6 +1,7 @@
 import { useNavigate } from 'react-router';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useCreateRole } from '../api/create-role';
 import { RoleForm } from './role-form';
@@ -16,6 +17,7 @@ export function RoleCreatePage() {
         submitLabel="Create Role"
         busyLabel="Creating..."
         pending={create.isPending}
+        fieldErrors={fieldErrorsOf(create.error)}
         error={create.isError ? errorText(create.error, 'Failed to create role. Please try again.') : null}
         onSubmit={(body) =>
           create.mutate(body, {

@@ -1,14 +1,14 @@
 import type { Role } from '@verdict/contract';
 import { useNavigate } from 'react-router';
-import { ErrorBox } from '@/components/ui/error-box';
-import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useRole } from '../api/get-role';
 import { useUpdateRole } from '../api/update-role';
+import { RecordFallback } from './record-fallback';
 import { RoleForm } from './role-form';
 
 /**
@@ -19,18 +19,17 @@ export function RoleEditPage() {
   const id = useIdParam();
   const role = useRole(id);
 
-  if (id === null || role.isError) {
+  if (id === null || !role.data) {
     return (
-      <Page title="Edit Role" narrow>
-        <ErrorBox message="Could not load role details." />
-      </Page>
-    );
-  }
-  if (!role.data) {
-    return (
-      <Page title="Edit Role" narrow>
-        <Loading text="Loading role..." />
-      </Page>
+      <RecordFallback
+        id={id}
+        query={role}
+        title="Edit Role"
+        failureText="Could not load role details."
+        loadingText="Loading role..."
+        kind="Role"
+        backTo={{ href: paths.roles, label: 'Back to Role Management' }}
+      />
     );
   }
   return <RoleEditForm id={id} role={role.data} />;
@@ -54,6 +53,7 @@ function RoleEditForm({ id, role }: { id: number; role: Role }) {
         submitLabel="Update Role"
         busyLabel="Updating..."
         pending={update.isPending}
+        fieldErrors={fieldErrorsOf(update.error)}
         error={update.isError ? errorText(update.error, 'Failed to update role. Please try again.') : null}
         onSubmit={(body) =>
           update.mutate(body, {

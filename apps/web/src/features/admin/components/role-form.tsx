@@ -3,6 +3,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField, TextAreaField } from '@/components/ui/form-field';
 import { MultiSearchableSelect } from '@/components/ui/searchable-select';
+import type { FieldErrors } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { usePermissions } from '../api/list-permissions';
 import { namedOptions } from './option-lists';
@@ -23,6 +24,8 @@ export interface RoleFormProps {
   busyLabel: string;
   pending: boolean;
   error: string | null;
+  /** What the server refused, by body field, shown at each field. */
+  fieldErrors?: FieldErrors;
   onSubmit: (body: RoleBody) => void;
 }
 
@@ -34,6 +37,7 @@ export function RoleForm({
   busyLabel,
   pending,
   error,
+  fieldErrors = {},
   onSubmit,
 }: RoleFormProps) {
   const permissions = usePermissions();
@@ -59,6 +63,7 @@ export function RoleForm({
         placeholder="Enter role name"
         autoComplete="off"
         required
+        error={fieldErrors.name}
         maxLength={LIMITS.nameMax}
         {...register('name')}
       />
@@ -66,6 +71,7 @@ export function RoleForm({
         label="Description"
         placeholder="Enter description"
         required
+        error={fieldErrors.description}
         maxLength={LIMITS.descriptionMax}
         {...register('description')}
       />

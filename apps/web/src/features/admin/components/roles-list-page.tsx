@@ -1,9 +1,11 @@
 import type { Role } from '@verdict/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { useDeleteRole } from '../api/delete-role';
 import { useRoles } from '../api/list-roles';
 import { RowActions } from './row-actions';
@@ -12,6 +14,7 @@ import { useDeleteRow } from './use-delete-row';
 /** /admin-roles, Role Management (docs/product/admin-screens.md, "The four lists"). */
 export function RolesListPage() {
   const { can } = useAuth();
+  const listState = useUrlListState();
   const roles = useRoles();
   const deleteRole = useDeleteRole();
   const deletion = useDeleteRow<Role>({
@@ -38,17 +41,26 @@ export function RolesListPage() {
 
   return (
     <Page title="Role Management">
-      <DataList
-        label="Roles"
-        columns={columns}
-        rows={roles.data}
-        rowKey={(role) => role.id}
-        emptyText="No roles found"
-        loadingText="Loading roles..."
-        error={roles.isError ? 'Failed to fetch roles' : null}
-        search={{ placeholder: 'Search roles...', filter: (role, query) => includesText(query, role.name) }}
-        toolbar={can('manage_roles_add') ? <ButtonLink to={paths.roleCreate}>Add Role</ButtonLink> : null}
-      />
+      {roles.isError ? (
+        <LoadFailed
+          what="the roles"
+          message={'Failed to fetch roles'}
+          error={roles.error}
+          onRetry={() => void roles.refetch()}
+        />
+      ) : (
+        <DataList
+          label="Roles"
+          columns={columns}
+          rows={roles.data}
+          rowKey={(role) => role.id}
+          emptyText="No roles found"
+          loadingText="Loading roles..."
+          state={listState}
+          search={{ placeholder: 'Search roles...', filter: (role, query) => includesText(query, role.name) }}
+          toolbar={can('manage_roles_add') ? <ButtonLink to={paths.roleCreate}>Add Role</ButtonLink> : null}
+        />
+      )}
     </Page>
   );
 }

@@ -2,6 +2,7 @@ import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useCreateSubUser } from '../api/create-sub-user';
 import { SubUserForm } from './sub-user-form';
@@ -19,6 +20,7 @@ export function SubUserCreatePage() {
         initial={emptySubUserValues}
         rolesErrorText="Failed to load roles."
         pending={create.isPending}
+        fieldErrors={fieldErrorsOf(create.error)}
         error={
           <ErrorBox
             message={

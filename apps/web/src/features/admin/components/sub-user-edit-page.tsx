@@ -1,13 +1,14 @@
 import type { User } from '@verdict/contract';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
-import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useUser } from '../api/get-user';
 import { useUpdateSubUser } from '../api/update-sub-user';
+import { RecordFallback } from './record-fallback';
 import { SubUserForm } from './sub-user-form';
 import { subUserValues, updateSubUserBody } from './user-form-values';
 
@@ -19,18 +20,17 @@ export function SubUserEditPage() {
   const id = useIdParam();
   const user = useUser(id);
 
-  if (id === null || user.isError) {
+  if (id === null || !user.data) {
     return (
-      <Page title="Edit Sub-User" narrow>
-        <ErrorBox message="Failed to load sub-user data." />
-      </Page>
-    );
-  }
-  if (!user.data) {
-    return (
-      <Page title="Edit Sub-User" narrow>
-        <Loading text="Loading user data..." />
-      </Page>
+      <RecordFallback
+        id={id}
+        query={user}
+        title="Edit Sub-User"
+        failureText="Failed to load sub-user data."
+        loadingText="Loading user data..."
+        kind="Sub-user"
+        backTo={{ href: paths.subUsers, label: 'Back to Sub-User Management' }}
+      />
     );
   }
   return <SubUserEditForm id={id} user={user.data} />;
@@ -50,6 +50,7 @@ function SubUserEditForm({ id, user }: { id: number; user: User }) {
         heldRoles={user.Roles}
         rolesErrorText="Failed to load roles"
         pending={update.isPending}
+        fieldErrors={fieldErrorsOf(update.error)}
         error={<ErrorBox message={update.error ? 'Failed to update sub-user.' : null} error={update.error} />}
         onSubmit={(values) =>
           update.mutate(updateSubUserBody(values), {

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { ErrorBox } from '@/components/ui/error-box';
+import type { FieldErrors } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useRoles } from '../api/list-roles';
 import { namedOptions } from './option-lists';
@@ -27,6 +28,8 @@ export interface SubUserFormProps {
   pending: boolean;
   /** The failure of the last submit, already worded. */
   error: ReactNode;
+  /** What the server refused, by body field, shown at each field. */
+  fieldErrors?: FieldErrors;
   onSubmit: (values: SubUserValues) => void;
 }
 
@@ -39,6 +42,7 @@ export function SubUserForm({
   rolesErrorText,
   pending,
   error,
+  fieldErrors,
   onSubmit,
 }: SubUserFormProps) {
   const roles = useRoles();
@@ -57,6 +61,7 @@ export function SubUserForm({
         email={register('email')}
         password={register('password')}
         currentPassword={self ? register('currentPassword') : undefined}
+        errors={fieldErrors}
       />
       <RolesField control={control} name="roleIds" options={namedOptions(roles.data, heldRoles)} />
       <SubmitActions label={idleLabel} busyLabel={busyLabel} pending={pending} cancelTo={paths.subUsers} />

@@ -1,10 +1,12 @@
 import type { User } from '@verdict/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Page } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useSubUsers } from '../api/list-sub-users';
 import { RowActions } from './row-actions';
@@ -18,6 +20,7 @@ const usernameOf = (user: User) => user.username;
  */
 export function SubUsersListPage() {
   const { can } = useAuth();
+  const listState = useUrlListState();
   const subUsers = useSubUsers();
   const deleteUser = useDeleteUser();
   const deletion = useDeleteRow<User>({
@@ -46,22 +49,33 @@ export function SubUsersListPage() {
 
   return (
     <Page title="Sub-User Management">
-      <DataList
-        label="Sub-users"
-        columns={columns}
-        rows={subUsers.data?.subUsers}
-        rowKey={(user) => user.id}
-        emptyText="No sub-users found"
-        loadingText="Loading sub-users..."
-        error={subUsers.isError ? 'Failed to fetch users' : null}
-        search={{
-          placeholder: 'Search sub-users...',
-          filter: (user, query) => includesText(query, usernameOf(user), user.email),
-        }}
-        toolbar={
-          can('manage_sub_users_add') ? <ButtonLink to={paths.subUserCreate}>Add Sub-User</ButtonLink> : null
-        }
-      />
+      {subUsers.isError ? (
+        <LoadFailed
+          what="the sub-users"
+          message={'Failed to fetch users'}
+          error={subUsers.error}
+          onRetry={() => void subUsers.refetch()}
+        />
+      ) : (
+        <DataList
+          label="Sub-users"
+          columns={columns}
+          rows={subUsers.data?.subUsers}
+          rowKey={(user) => user.id}
+          emptyText="No sub-users found"
+          loadingText="Loading sub-users..."
+          state={listState}
+          search={{
+            placeholder: 'Search sub-users...',
+            filter: (user, query) => includesText(query, usernameOf(user), user.email),
+          }}
+          toolbar={
+            can('manage_sub_users_add') ? (
+              <ButtonLink to={paths.subUserCreate}>Add Sub-User</ButtonLink>
+            ) : null
+          }
+        />
+      )}
     </Page>
   );
 }

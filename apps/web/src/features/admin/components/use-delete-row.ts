@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { useToast } from '@/components/ui/toast';
+import { focusPageHeading } from '@/lib/focus-heading';
 
 export interface DeleteRowOptions<Row> {
   /** The name the dialog and the success toast show, e.g. the username. */
@@ -38,6 +39,8 @@ export function useDeleteRow<Row extends { id: number }>({
     try {
       await remove(row);
       show(successText(name));
+      // The focused Delete button went with its row; the list's heading takes focus instead.
+      focusPageHeading();
     } catch (error) {
       // The toast shows the list's fixed words (docs/product/admin-screens.md, "The four lists");
       // the server's reason (e.g. a role still held) goes to the console.

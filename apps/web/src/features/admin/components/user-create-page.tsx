@@ -4,6 +4,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { SelectField } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useCreateUser } from '../api/create-user';
 import { useRoles } from '../api/list-roles';
@@ -31,6 +32,8 @@ export function UserCreatePage() {
     }),
   );
 
+  const fieldErrors = fieldErrorsOf(create.error);
+
   return (
     <Page title="Create User" narrow>
       <form className="form" onSubmit={onSubmit}>
@@ -44,8 +47,9 @@ export function UserCreatePage() {
           username={register('username')}
           email={register('email')}
           password={register('password')}
+          errors={fieldErrors}
         />
-        <MaxUserLimitField mode="create" {...register('maxUserLimit')} />
+        <MaxUserLimitField mode="create" error={fieldErrors.max_user_limit} {...register('maxUserLimit')} />
         <SelectField
           label="Role"
           placeholderOption="-- Select Role --"

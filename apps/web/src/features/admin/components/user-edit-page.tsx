@@ -3,15 +3,16 @@ import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SelectField } from '@/components/ui/form-field';
-import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { useAuth } from '@/lib/auth';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useEditUser } from '../api/edit-user';
 import { useUser } from '../api/get-user';
 import { useRoles } from '../api/list-roles';
 import { namedOptions } from './option-lists';
+import { RecordFallback } from './record-fallback';
 import { SubmitActions } from './submit-actions';
 import { useLoggedError } from './use-logged-error';
 import { AccountFields, MaxUserLimitField, RolesField } from './user-fields';
@@ -30,18 +31,17 @@ export function UserEditPage() {
   const id = useIdParam();
   const user = useUser(id);
 
-  if (id === null || user.isError) {
+  if (id === null || !user.data) {
     return (
-      <Page title="Edit User" narrow>
-        <ErrorBox message="Failed to load user data." />
-      </Page>
-    );
-  }
-  if (!user.data) {
-    return (
-      <Page title="Edit User" narrow>
-        <Loading text="Loading user data..." />
-      </Page>
+      <RecordFallback
+        id={id}
+        query={user}
+        title="Edit User"
+        failureText="Failed to load user data."
+        loadingText="Loading user data..."
+        kind="User"
+        backTo={{ href: paths.users, label: 'Back to User Management' }}
+      />
     );
   }
   return <UserEditForm id={id} user={user.data} />;
@@ -70,6 +70,8 @@ function UserEditForm({ id, user }: { id: number; user: User }) {
     }),
   );
 
+  const fieldErrors = fieldErrorsOf(edit.error);
+
   return (
     <Page title="Edit User" narrow>
       <form className="form" onSubmit={onSubmit}>
@@ -80,8 +82,9 @@ function UserEditForm({ id, user }: { id: number; user: User }) {
           email={register('email')}
           password={register('password')}
           currentPassword={self ? register('currentPassword') : undefined}
+          errors={fieldErrors}
         />
-        <MaxUserLimitField mode="edit" {...register('maxUserLimit')} />
+        <MaxUserLimitField mode="edit" error={fieldErrors.max_user_limit} {...register('maxUserLimit')} />
         <RolesField control={control} name="roleIds" options={namedOptions(roles.data, user.Roles)} />
         <SelectField label="Status" options={STATUS_OPTIONS} {...register('status')} />
         <SubmitActions

@@ -8,6 +8,7 @@ import {
 } from 'react-hook-form';
 import { InputField } from '@/components/ui/form-field';
 import { type ComboOption, MultiSearchableSelect } from '@/components/ui/searchable-select';
+import type { FieldErrors } from '@/lib/field-errors';
 
 /**
  * The fields the user and sub-user forms share (docs/product/admin-screens.md, "The forms"),
@@ -27,10 +28,19 @@ export interface AccountFieldsProps {
    * current one, which the server checks.
    */
   currentPassword?: UseFormRegisterReturn | undefined;
+  /** What the server refused, by body field, shown at each field. */
+  errors?: FieldErrors;
 }
 
 /** Username, Email and Password, and Current password when editing oneself. */
-export function AccountFields({ mode, username, email, password, currentPassword }: AccountFieldsProps) {
+export function AccountFields({
+  mode,
+  username,
+  email,
+  password,
+  currentPassword,
+  errors = {},
+}: AccountFieldsProps) {
   const creating = mode === 'create';
   return (
     <>
@@ -40,6 +50,7 @@ export function AccountFields({ mode, username, email, password, currentPassword
         autoComplete="off"
         required
         maxLength={LIMITS.nameMax}
+        error={errors.username}
         {...username}
       />
       <InputField
@@ -49,6 +60,7 @@ export function AccountFields({ mode, username, email, password, currentPassword
         autoComplete="off"
         required
         maxLength={LIMITS.emailMax}
+        error={errors.email}
         {...email}
       />
       <InputField
@@ -57,6 +69,7 @@ export function AccountFields({ mode, username, email, password, currentPassword
         placeholder={creating ? 'Enter password' : 'Leave blank to keep old password'}
         autoComplete="new-password"
         required={creating}
+        error={errors.password}
         {...password}
       />
       {currentPassword ? (
@@ -66,6 +79,7 @@ export function AccountFields({ mode, username, email, password, currentPassword
           placeholder="Needed to change your password"
           autoComplete="current-password"
           maxLength={1024}
+          error={errors.currentPassword}
           {...currentPassword}
         />
       ) : null}
@@ -74,7 +88,11 @@ export function AccountFields({ mode, username, email, password, currentPassword
 }
 
 /** Max User Limit (top-level users only): required on create, '' means no limit on edit. */
-export function MaxUserLimitField({ mode, ...registration }: UseFormRegisterReturn & { mode: FormMode }) {
+export function MaxUserLimitField({
+  mode,
+  error,
+  ...registration
+}: UseFormRegisterReturn & { mode: FormMode; error?: string | undefined }) {
   return (
     <InputField
       label="Max User Limit"
@@ -83,6 +101,7 @@ export function MaxUserLimitField({ mode, ...registration }: UseFormRegisterRetu
       min={0}
       step={1}
       required={mode === 'create'}
+      error={error}
       {...registration}
     />
   );

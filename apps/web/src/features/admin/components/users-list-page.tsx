@@ -1,10 +1,12 @@
 import type { User } from '@verdict/contract';
 import { ButtonLink } from '@/components/ui/button';
 import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Page } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { useDeleteUser } from '../api/delete-user';
 import { useUsers } from '../api/list-users';
 import { RowActions } from './row-actions';
@@ -15,6 +17,7 @@ const usernameOf = (user: User) => user.username;
 /** /admin, User Management (docs/product/admin-screens.md, "The four lists"). */
 export function UsersListPage() {
   const { can } = useAuth();
+  const listState = useUrlListState();
   const users = useUsers();
   const deleteUser = useDeleteUser();
   const deletion = useDeleteRow<User>({
@@ -44,20 +47,29 @@ export function UsersListPage() {
 
   return (
     <Page title="User Management">
-      <DataList
-        label="Users"
-        columns={columns}
-        rows={users.data}
-        rowKey={(user) => user.id}
-        emptyText="No users found"
-        loadingText="Loading users..."
-        error={users.isError ? '⚠️ Failed to fetch users' : null}
-        search={{
-          placeholder: 'Search users...',
-          filter: (user, query) => includesText(query, usernameOf(user), user.email),
-        }}
-        toolbar={can('add_admin_home') ? <ButtonLink to={paths.userCreate}>Add User</ButtonLink> : null}
-      />
+      {users.isError ? (
+        <LoadFailed
+          what="the users"
+          message={'⚠️ Failed to fetch users'}
+          error={users.error}
+          onRetry={() => void users.refetch()}
+        />
+      ) : (
+        <DataList
+          label="Users"
+          columns={columns}
+          rows={users.data}
+          rowKey={(user) => user.id}
+          emptyText="No users found"
+          loadingText="Loading users..."
+          state={listState}
+          search={{
+            placeholder: 'Search users...',
+            filter: (user, query) => includesText(query, usernameOf(user), user.email),
+          }}
+          toolbar={can('add_admin_home') ? <ButtonLink to={paths.userCreate}>Add User</ButtonLink> : null}
+        />
+      )}
     </Page>
   );
 }

@@ -4,10 +4,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, includesText } from '@/components/ui/data-list';
 import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format-date';
 import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
-
-const formatDate = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : 'Never');
 
 /** The signed-in user's tokens: name, the first characters, when made and last used; revoke. */
 export function ApiTokensList() {
@@ -34,6 +33,7 @@ export function ApiTokensList() {
       rows={tokens.data}
       loading={tokens.isPending}
       error={tokens.isError ? errorText(tokens.error, 'Failed to fetch API tokens') : null}
+      onRetry={() => void tokens.refetch()}
       rowKey={(token) => token.id}
       emptyText="No API tokens yet"
       search={{
@@ -43,8 +43,8 @@ export function ApiTokensList() {
       columns={[
         { key: 'name', header: 'Name', render: (token) => token.name },
         { key: 'prefix', header: 'Token', render: (token) => <code>{token.prefix}…</code> },
-        { key: 'created', header: 'Created', render: (token) => formatDate(token.created_at) },
-        { key: 'used', header: 'Last used', render: (token) => formatDate(token.last_used_at) },
+        { key: 'created', header: 'Created', render: (token) => formatDateTime(token.created_at) },
+        { key: 'used', header: 'Last used', render: (token) => formatDateTime(token.last_used_at) },
         {
           key: 'action',
           header: 'Action',

@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField } from '@/components/ui/form-field';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { useCreateApiToken } from '../api/create-api-token';
 
 export interface CreateApiTokenFormProps {
@@ -48,7 +49,9 @@ export function CreateApiTokenForm({ onCreated }: CreateApiTokenFormProps) {
           hint="Say where it is used, so you know what stops working if you revoke it."
           maxLength={LIMITS.nameMax}
           value={name}
-          error={invalid}
+          // The form checks the name itself (noValidate), so the mark comes from aria-required.
+          aria-required
+          error={invalid ?? fieldErrorsOf(create.error).name}
           onChange={(event) => setName(event.target.value)}
         />
         <Button type="submit" busy={create.isPending}>

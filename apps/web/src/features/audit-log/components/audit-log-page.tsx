@@ -1,7 +1,9 @@
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
+import { missingPermission } from '@/components/ui/access-denied';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Page } from '@/components/ui/page';
 import { errorText } from '@/lib/api-client';
@@ -44,12 +46,24 @@ export function AuditLogPage() {
   }
 
   const entries = log.data?.pages.flatMap((page) => page.items) ?? [];
+  const firstPageFailed = log.isError && !log.data && missingPermission(log.error) === null;
   return (
     <Page title={TITLE} subtitle={SUBTITLE}>
       <div className="audit-log">
         <AuditLogFilters filters={filters} onChange={onChange} users={userChoices} />
-        <ErrorBox message={log.isError ? errorText(log.error, 'Failed to load the audit log') : null} />
-        {log.isPending ? (
+        {firstPageFailed ? (
+          // A first page that failed is no empty log (docs/product/errors-and-keyboard.md); a
+          // refusal keeps the server's words, without Retry, as docs/product/audit-log.md says.
+          <LoadFailed
+            what="the audit log"
+            message={errorText(log.error, 'Failed to load the audit log')}
+            onRetry={() => void log.refetch()}
+            error={undefined}
+          />
+        ) : (
+          <ErrorBox message={log.isError ? errorText(log.error, 'Failed to load the audit log') : null} />
+        )}
+        {log.isError && !log.data ? null : log.isPending ? (
           <Loading text="Loading audit log..." />
         ) : (
           <AuditLogTable

@@ -1,6 +1,7 @@
 import type { AuditLogEntry } from '@verdict/contract';
 import { Fragment, useState } from 'react';
 import { Link } from 'react-router';
+import { formatDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
 import { ACTION_LABELS, actorText, changeValueText, ENTITY_LABELS } from '../audit-filters';
 
@@ -9,8 +10,6 @@ const ACTION_TONES: Partial<Record<AuditLogEntry['action'], string>> = {
   delete: 'badge-danger',
   sign_in_failed: 'badge-danger',
 };
-
-const timeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'medium' });
 
 /** The entries, newest first; each with changes has a button that shows them under its row. */
 export function AuditLogTable({ entries, empty }: { entries: readonly AuditLogEntry[]; empty: string }) {
@@ -24,7 +23,8 @@ export function AuditLogTable({ entries, empty }: { entries: readonly AuditLogEn
 
   return (
     <div className="table-wrap">
-      <table className="table audit-table" aria-label="Audit log">
+      {/* Stacked on a phone like every list (global.css, "table-stack"). */}
+      <table className="table table-stack audit-table" aria-label="Audit log">
         <thead>
           <tr>
             <th scope="col" className="audit-col-time">
@@ -57,21 +57,21 @@ export function AuditLogTable({ entries, empty }: { entries: readonly AuditLogEn
               return (
                 <Fragment key={entry.id}>
                   <tr>
-                    <td className="audit-time">
-                      <time dateTime={entry.at}>{timeFormat.format(new Date(entry.at))}</time>
+                    <td className="audit-time" data-label="Time">
+                      <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
                     </td>
-                    <td>
+                    <td data-label="User">
                       <div>{actorText(entry)}</div>
                       {entry.actor_name && entry.actor_email ? (
                         <div className="muted audit-email">{entry.actor_email}</div>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label="Action">
                       <span className={`badge ${ACTION_TONES[entry.action] ?? 'badge-info'}`}>
                         {ACTION_LABELS[entry.action]}
                       </span>
                     </td>
-                    <td>
+                    <td data-label="Entity">
                       <div>
                         {ENTITY_LABELS[entry.entity]}
                         {/* A session's id is its user's, already in the User column. */}
@@ -83,7 +83,7 @@ export function AuditLogTable({ entries, empty }: { entries: readonly AuditLogEn
                         </Link>
                       ) : null}
                     </td>
-                    <td>
+                    <td data-label="Summary">
                       <div className="audit-summary">{entry.summary}</div>
                       {changes.length > 0 ? (
                         <button

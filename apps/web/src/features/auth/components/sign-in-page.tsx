@@ -1,12 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { LogoMark } from '@/components/shell/icons';
-import { Button } from '@/components/ui/button';
+import { Button } from '@/components/ui/button-base';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { readSavedEmail } from '@/lib/session';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/lib/ui-constants';
+import { useDocumentTitle } from '@/lib/use-document-title';
 import './sign-in-page.css';
 
 /**
@@ -25,6 +26,7 @@ export function signInErrorText(error: unknown): string {
  */
 export function SignInPage() {
   const { signIn } = useAuth();
+  useDocumentTitle('Sign in');
   const [savedEmail] = useState(readSavedEmail);
   const [email, setEmail] = useState(savedEmail ?? '');
   // Never filled from storage: the browser's password manager fills it (autocomplete below).

@@ -1,17 +1,10 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CaseBody, CaseMutation, MessageResponse, TestCase } from '@verdict/contract';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CaseBody, CaseMutation, MessageResponse } from '@verdict/contract';
 import { api } from '@/lib/api-client';
-import { queryKeys } from '@/lib/query-keys';
 import { refreshAfter } from '@/lib/refresh';
 
-export const getCase = (id: number) => api.get<TestCase>(`/api/test-cases/single/${id}`);
-
-export const caseQuery = (id: number) =>
-  queryOptions({ queryKey: queryKeys.cases.detail(id), queryFn: () => getCase(id) });
-
-export function useCase(id: number | null | undefined) {
-  return useQuery({ ...caseQuery(id ?? 0), enabled: id != null && id > 0 });
-}
+// The case itself is read through lib/get-case.ts, which breadcrumbs share.
+export { useCase } from '@/lib/get-case';
 
 export const updateCase = (id: number, body: CaseBody) =>
   api.put<CaseMutation>(`/api/test-cases/update/${id}`, body);

@@ -2,11 +2,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { TestCase } from '@verdict/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
+import type { Crumb } from '@/components/ui/breadcrumbs';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
+import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { StatusMark } from '@/components/ui/status-mark';
 import type { NavigationToastState } from '@/components/ui/toast';
@@ -14,7 +17,10 @@ import { paths } from '@/lib/paths';
 import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
 import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
+import { useObjectTrail } from '@/lib/use-object-trail';
 import { useCase, useDeleteCase } from '../api/case-api';
+import { useChildCases } from '../api/case-lists';
+import { CaseList } from './case-list';
 import { CaseRuns } from './case-runs';
 
 export interface CaseDetailPageProps {
@@ -23,27 +29,41 @@ export interface CaseDetailPageProps {
 }
 
 /**
- * /cases/{id}: the case as a one-row table (Edit, Delete), the 'Child Test Case' and
- * 'Add Test Run' buttons, and its runs (with home_test_run, when there are any).
+ * /cases/{id}: under its breadcrumbs, the case as a one-row table (Edit, Delete), the
+ * 'Child Test Case' and 'Add Test Run' buttons, its child cases, and its runs (with
+ * home_test_run, when there are any).
  */
 export function CaseDetailPage({ moreButtons }: CaseDetailPageProps) {
   const id = useIdParam();
   const testCase = useCase(id);
-  if (id === null || testCase.isError) {
+  const trail = useObjectTrail({ type: 'case', id });
+  if (id === null) {
     return (
       <Page title="Test Case Details">
         <ErrorBox message="Failed to fetch test case" />
       </Page>
     );
   }
-  if (!testCase.data) {
+  // A missing (or hidden) case has a page of its own; any other failure offers Retry.
+  // docs/product/cases.md, "Test Case Details (`/cases/{id}`)"
+  if (isNotFound(testCase.error)) {
+    return <ObjectNotFound kind="Test case" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />;
+  }
+  if (testCase.isError) {
     return (
       <Page title="Test Case Details">
+        <LoadFailed what="the test case" error={testCase.error} onRetry={() => void testCase.refetch()} />
+      </Page>
+    );
+  }
+  if (!testCase.data) {
+    return (
+      <Page title="Test Case Details" breadcrumbs={trail.crumbs}>
         <Loading text="Loading test case..." />
       </Page>
     );
   }
-  return <CaseDetailView testCase={testCase.data} moreButtons={moreButtons} />;
+  return <CaseDetailView testCase={testCase.data} trail={trail.crumbs} moreButtons={moreButtons} />;
 }
 
 /** After deleting a case, its parent screen: the parent case, else its suite, else its project. */
@@ -54,8 +74,13 @@ function parentScreenOf(testCase: TestCase): string {
   return paths.projectDetail(testCase.project_id);
 }
 
-function CaseDetailView({ testCase, moreButtons }: CaseDetailPageProps & { testCase: TestCase }) {
+function CaseDetailView({
+  testCase,
+  trail,
+  moreButtons,
+}: CaseDetailPageProps & { testCase: TestCase; trail: readonly Crumb[] }) {
   const { can } = useProjectPermissions(testCase.project_id);
+  const children = useChildCases(testCase.id, can('home_test_case'));
   const navigate = useNavigate();
   const confirm = useConfirm();
   const queryClient = useQueryClient();
@@ -103,7 +128,13 @@ function CaseDetailView({ testCase, moreButtons }: CaseDetailPageProps & { testC
   }
 
   return (
-    <Page title="Test Case Details" card={false}>
+    <Page
+      title="Test Case Details"
+      documentTitle={testCase.name}
+      breadcrumbs={trail}
+      subtitle={testCase.name}
+      card={false}
+    >
       <Card>
         <ErrorBox message={deleteError ? 'Failed to delete' : null} error={deleteError} />
         <DataList
@@ -132,6 +163,20 @@ function CaseDetailView({ testCase, moreButtons }: CaseDetailPageProps & { testC
           {moreButtons?.(testCase, can)}
         </div>
       </Card>
+      {can('home_test_case') ? (
+        <CaseList
+          title="Child Test Cases"
+          label={`Child cases of ${testCase.name}`}
+          cases={children}
+          pageParam="children"
+          emptyText="No child cases yet."
+          addAction={
+            can('add_test_case_in_test_case')
+              ? { to: paths.caseAddChild(testCase.id), label: 'New child case' }
+              : null
+          }
+        />
+      ) : null}
       {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}
     </Page>
   );

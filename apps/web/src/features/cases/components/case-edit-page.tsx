@@ -6,17 +6,19 @@ import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCase, useUpdateCase } from '../api/case-api';
 
 /** /edit-testcase/{id}: name (required) and description; back to /cases/{id}. */
 export function CaseEditPage() {
   const id = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'case', id: id }, 'Edit Test Case');
   const navigate = useNavigate();
   const testCase = useCase(id);
   const update = useUpdateCase(id ?? 0);
 
   return (
-    <Page title="Edit Test Case" narrow>
+    <Page title="Edit Test Case" breadcrumbs={breadcrumbs} narrow>
       {id === null || testCase.isError ? (
         <ErrorBox message="Failed to fetch test case details" />
       ) : !testCase.data ? (

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TestRun } from '@verdict/contract';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, type DataListColumn } from '@/components/ui/data-list';
@@ -8,6 +8,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Card } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toast';
+import { formatDateTime, isoDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
 import type { ProjectPermissions } from '@/lib/project-permissions';
 import { queryKeys } from '@/lib/query-keys';
@@ -18,9 +19,21 @@ export interface CaseRunsProps {
   can: ProjectPermissions['can'];
 }
 
-/** 'Test Runs' of a case: Status, Executed By, Edit, Delete; shown only when runs exist. */
+/**
+ * The newest run first: the one with the highest id, which is also the case's latest
+ * (docs/product/runs.md, "The 'Test Runs' table").
+ */
+export function newestFirst(runs: readonly TestRun[]): TestRun[] {
+  return [...runs].sort((a, b) => b.id - a.id);
+}
+
+/**
+ * 'Test Runs' of a case, newest first: Status, Executed By, Executed At, Edit, Delete; shown only
+ * when runs exist.
+ */
 export function CaseRuns({ caseId, can }: CaseRunsProps) {
   const runs = useRuns(caseId, true);
+  const rows = useMemo(() => (runs.data ? newestFirst(runs.data) : undefined), [runs.data]);
   const confirm = useConfirm();
   const { show } = useToast();
   const queryClient = useQueryClient();
@@ -28,7 +41,7 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
   const [deleteError, setDeleteError] = useState<unknown>(null);
 
   if (runs.isError) return <ErrorBox message="Failed to fetch test runs" />;
-  if (!runs.data || runs.data.length === 0) return null;
+  if (!rows || rows.length === 0) return null;
 
   const onDelete = async (run: TestRun) => {
     setDeleteError(null);
@@ -48,6 +61,11 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
   const columns: DataListColumn<TestRun>[] = [
     { key: 'status', header: 'Status', render: (run) => <StatusBadge value={run.status} /> },
     { key: 'executed-by', header: 'Executed By', render: (run) => executedByText(run) },
+    {
+      key: 'executed-at',
+      header: 'Executed At',
+      render: (run) => <time dateTime={isoDateTime(run.created_at)}>{formatDateTime(run.created_at)}</time>,
+    },
   ];
   if (can('edit_test_run')) {
     columns.push({
@@ -89,7 +107,7 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
       <DataList
         label="Test Runs"
         columns={columns}
-        rows={runs.data}
+        rows={rows}
         rowKey={(run) => run.id}
         emptyText="No test runs"
         indexColumn={false}

@@ -3,15 +3,17 @@ import { Page } from '@/components/ui/page';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { AddCaseForm } from './add-case-form';
 
 /** /projects/{id}/add-case: a top-level case in no suite; back to the project. */
 export function ProjectAddCasePage() {
   const projectId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'project', id: projectId }, 'Add Test Case');
   const project = useProject(projectId);
 
   return (
-    <Page title="Add Test Case" subtitle={project.data?.name} narrow>
+    <Page title="Add Test Case" subtitle={project.data?.name} breadcrumbs={breadcrumbs} narrow>
       {projectId === null ? (
         <ErrorBox message="Failed to fetch project details" />
       ) : (

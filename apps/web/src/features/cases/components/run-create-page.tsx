@@ -8,6 +8,7 @@ import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCase } from '../api/case-api';
 import { useCreateRun } from '../api/run-api';
 import { createRunErrorText } from './run-errors';
@@ -16,6 +17,7 @@ import { RunStatusField } from './run-status-field';
 /** /testcases/{id}/add-testrun: Status (Passed or Failed, default passed); back to the case. */
 export function RunCreatePage() {
   const caseId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'case', id: caseId }, 'Create Test Run');
   const navigate = useNavigate();
   const testCase = useCase(caseId);
   const create = useCreateRun(caseId ?? 0);
@@ -33,7 +35,7 @@ export function RunCreatePage() {
   };
 
   return (
-    <Page title="Create Test Run" subtitle={testCase.data?.name} narrow>
+    <Page title="Create Test Run" subtitle={testCase.data?.name} breadcrumbs={breadcrumbs} narrow>
       <form className="form" onSubmit={submit}>
         <ErrorBox message={create.isError ? createRunErrorText(create.error) : null} />
         <RunStatusField value={status} onChange={setStatus} />

@@ -4,22 +4,36 @@ import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormActions, InputField } from '@/components/ui/form-field';
+import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { executedByText, useRun, useUpdateRun } from '../api/run-api';
 import { RunStatusField } from './run-status-field';
 
-/** /edit-testrun/{id}: read-only case and executor, the Status select; back to the case. */
+/**
+ * /edit-testrun/{id}: under the case's breadcrumbs, read-only case and executor, the Status
+ * select; back to the case.
+ */
 export function RunEditPage() {
   const id = useIdParam();
   const run = useRun(id);
+  const breadcrumbs = useScreenTrail({ type: 'case', id: run.data?.test_case?.id ?? null }, 'Edit Test Run');
+  // A missing (or hidden) run has a page of its own; any other failure offers Retry.
+  // docs/product/runs.md, "Edit Test Run (`/edit-testrun/{id}`)"
+  if (id !== null && isNotFound(run.error)) {
+    return <ObjectNotFound kind="Test run" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />;
+  }
   return (
-    <Page title="Edit Test Run" narrow>
-      {id === null || run.isError ? (
+    <Page title="Edit Test Run" breadcrumbs={breadcrumbs} narrow>
+      {id === null ? (
         <ErrorBox message="Failed to fetch test run details" />
+      ) : run.isError ? (
+        <LoadFailed what="the test run" error={run.error} onRetry={() => void run.refetch()} />
       ) : !run.data ? (
         <Loading text="Loading test run..." />
       ) : (

@@ -12,11 +12,8 @@ describe('getDashboardTotals', () => {
   it('asks the three counts together and reads their fields', async () => {
     const api = mockApi(ANSWERS);
     expect(await getDashboardTotals()).toEqual({
-      totalProjects: 4,
-      totalTestSuites: 9,
-      totalPassed: 5,
-      totalFailed: 2,
-      totalRuns: 7,
+      totals: { totalProjects: 4, totalTestSuites: 9, totalPassed: 5, totalFailed: 2, totalRuns: 7 },
+      failure: null,
     });
     expect(api.calls.map((call) => call.path).sort()).toEqual([
       '/api/projects/count',
@@ -28,7 +25,9 @@ describe('getDashboardTotals', () => {
   it('logs each failure and leaves its counts at 0, keeping the others', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({ ...ANSWERS, 'GET /api/testruns/stats': 'network-error' });
-    expect(await getDashboardTotals()).toEqual({ ...EMPTY_TOTALS, totalProjects: 4, totalTestSuites: 9 });
+    const answer = await getDashboardTotals();
+    expect(answer.totals).toEqual({ ...EMPTY_TOTALS, totalProjects: 4, totalTestSuites: 9 });
+    expect(answer.failure).toBeInstanceOf(Error);
     expect(error).toHaveBeenCalledTimes(1);
     expect(error.mock.calls[0]?.[0]).toBe(DASHBOARD_ERROR_LOG);
   });
@@ -36,11 +35,13 @@ describe('getDashboardTotals', () => {
   it('never rejects, even when everything fails', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockApi({});
-    expect(await getDashboardTotals()).toEqual(EMPTY_TOTALS);
+    const answer = await getDashboardTotals();
+    expect(answer.totals).toEqual(EMPTY_TOTALS);
+    expect(answer.failure).not.toBeNull();
   });
 
   it('treats a missing or odd field as 0', async () => {
     mockApi({ ...ANSWERS, 'GET /api/projects/count': untyped({ totalProjects: 'many' }) });
-    expect((await getDashboardTotals()).totalProjects).toBe(0);
+    expect((await getDashboardTotals()).totals.totalProjects).toBe(0);
   });
 });

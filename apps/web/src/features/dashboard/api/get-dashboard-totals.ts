@@ -22,12 +22,18 @@ export const DASHBOARD_ERROR_LOG = 'Error fetching dashboard stats';
 
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
+export interface DashboardAnswer {
+  totals: DashboardTotals;
+  /** The first failure of the three calls, or null when all answered. */
+  failure: unknown;
+}
+
 /**
- * The three counts are asked together; each failure is only logged and its counts stay 0,
- * while the others still show. Never rejects.
+ * The three counts are asked together; each failure is logged and its counts stay 0, while the
+ * others still show, and the screen says that some figures could not be loaded. Never rejects.
  * docs/product/dashboard.md, "Loading and failures" and "The calls"
  */
-export async function getDashboardTotals(signal?: AbortSignal): Promise<DashboardTotals> {
+export async function getDashboardTotals(signal?: AbortSignal): Promise<DashboardAnswer> {
   const [projects, suites, runs] = await Promise.allSettled([
     api.get<ProjectCount>('/api/projects/count', { signal }),
     api.get<SuiteCount>('/api/testsuites/count', { signal }),
@@ -46,5 +52,6 @@ export async function getDashboardTotals(signal?: AbortSignal): Promise<Dashboar
       if (result.status === 'rejected') console.error(DASHBOARD_ERROR_LOG, result.reason);
     }
   }
-  return totals;
+  const failed = [projects, suites, runs].find((result) => result.status === 'rejected');
+  return { totals, failure: failed ? failed.reason : null };
 }

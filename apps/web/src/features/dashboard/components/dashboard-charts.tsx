@@ -12,7 +12,8 @@ export interface ChartProps {
 }
 
 const EMPTY_RING = '#e2e8f0';
-const AXIS_TEXT = '#64748b';
+// The figure's text colour (dashboard.css), so the labels follow the theme.
+const AXIS_TEXT = 'currentColor';
 
 /**
  * 'Total Projects': a donut without labels; the number sits in its hole

@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
 import { TestResultsOverview } from './test-results-overview';
@@ -26,16 +27,26 @@ function ChartFallback({ height }: { height: number }) {
 export function DashboardPage() {
   const width = useWindowWidth();
   const compact = width < COMPACT_WIDTH_PX;
-  const { totals, loading } = useDashboardTotals();
+  const { totals, loading, failure, retry } = useDashboardTotals();
 
   return (
-    <Page title="Welcome to Dashboard" subtitle="Project and Test Execution Overview" card={false}>
+    <Page
+      title="Welcome to Dashboard"
+      documentTitle="Dashboard"
+      subtitle="Project and Test Execution Overview"
+      card={false}
+    >
       {loading ? (
         <Card>
           <Loading text="Loading data..." />
         </Card>
       ) : (
         <div className="dashboard-grid" data-layout={compact ? 'compact' : 'wide'}>
+          {failure ? (
+            <div className="dashboard-failure">
+              <LoadFailed what="some of the figures" error={failure} onRetry={retry} />
+            </div>
+          ) : null}
           <Card title="Total Projects" className="dashboard-card dashboard-donut-card">
             <figure className="dashboard-figure" aria-label={`Total Projects: ${totals.totalProjects}`}>
               <Suspense fallback={<ChartFallback height={compact ? 180 : 220} />}>

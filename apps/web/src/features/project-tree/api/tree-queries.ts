@@ -7,8 +7,8 @@ import type { TreeAccess, TreeNode } from '../tree-model';
 /**
  * The tree's calls (docs/product/shell-and-navigation.md, "Calls" under "The project tree").
  * Each list is loaded once, on the first expansion (staleTime/gcTime Infinity), and again only
- * when a screen reports a change (invalidateTree). A failure is only logged; the node then
- * shows 'No items'.
+ * when a screen reports a change (invalidateTree). A failure is logged here; the node then says
+ * it could not load, with Retry (docs/product/errors-and-keyboard.md).
  */
 
 const ONCE = { staleTime: Number.POSITIVE_INFINITY, gcTime: Number.POSITIVE_INFINITY } as const;

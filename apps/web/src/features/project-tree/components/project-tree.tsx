@@ -1,6 +1,9 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAuth } from '@/lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 import type { TreeAccess } from '../tree-model';
+import { TreeLoadFailed } from './tree-row';
 import { TreeView } from './tree-view';
 import { useExpandedNodes } from './use-expanded-nodes';
 import { useTreeRows } from './use-tree-rows';
@@ -18,13 +21,24 @@ export function ProjectTree() {
   const canSuites = can('home_test_suit');
   const canCases = can('home_test_case');
   const access = useMemo<TreeAccess>(() => ({ suites: canSuites, cases: canCases }), [canSuites, canCases]);
-  const [expanded, setExpanded] = useExpandedNodes();
-  const { loadingProjects, tree, busy } = useTreeRows(expanded, access);
+  const [expanded, setExpanded] = useExpandedNodes(access);
+  const { loadingProjects, projectsFailed, tree, busy } = useTreeRows(expanded, access);
+  const queryClient = useQueryClient();
 
   if (loadingProjects) {
     return (
       <p className="sidebar-note" role="status">
         Loading projects…
+      </p>
+    );
+  }
+  if (projectsFailed) {
+    return (
+      <p className="sidebar-note" role="alert">
+        <TreeLoadFailed
+          text="⚠️ Could not load the projects."
+          onRetry={() => void queryClient.refetchQueries({ queryKey: queryKeys.tree.projects() })}
+        />
       </p>
     );
   }

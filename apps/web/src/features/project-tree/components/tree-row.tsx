@@ -18,6 +18,9 @@ export interface TreeRowViewProps {
 
 const INDENT_PX = 16;
 
+/** A failed list says so; its Retry sits above the tree (TreeView), as a tree holds no buttons. */
+const PLACEHOLDER_TEXT = { loading: 'Loading…', empty: 'No items', failed: '⚠️ Could not load' } as const;
+
 function rowStyle(top: number, level: number): CSSProperties {
   return { transform: `translateY(${top}px)`, paddingLeft: 4 + (level - 1) * INDENT_PX };
 }
@@ -38,7 +41,7 @@ export const TreeRowView = memo(function TreeRowView({
     return (
       <div role="none" className="tree-row tree-placeholder" style={rowStyle(top, row.level)}>
         <span className="tree-arrow" />
-        <span>{row.kind === 'loading' ? 'Loading…' : 'No items'}</span>
+        <span>{PLACEHOLDER_TEXT[row.kind]}</span>
       </div>
     );
   }
@@ -94,3 +97,18 @@ export const TreeRowView = memo(function TreeRowView({
     </div>
   );
 });
+
+/**
+ * A list of the tree that could not be loaded says so, never 'No items' or 'No projects', and
+ * offers Retry (docs/product/errors-and-keyboard.md, "A failed load is never empty data").
+ */
+export function TreeLoadFailed({ text, onRetry }: { text: string; onRetry: () => void }) {
+  return (
+    <span className="tree-failed">
+      <span>{text}</span>{' '}
+      <button type="button" className="btn btn-secondary btn-sm" onClick={onRetry}>
+        Retry
+      </button>
+    </span>
+  );
+}

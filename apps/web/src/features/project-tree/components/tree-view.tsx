@@ -1,9 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { resolveFocusPath, treeKeyAction } from '../tree-keyboard';
+import { resolveFocusPath, TYPEAHEAD_RESET_MS, treeKeyAction, typeaheadPath } from '../tree-keyboard';
 import { nodeHref, type TreeRow } from '../tree-model';
-import { TreeRowView } from './tree-row';
+import { TreeLoadFailed, TreeRowView } from './tree-row';
 
 /** Every row is one line of this height (see project-tree.css), so nothing needs measuring. */
 export const TREE_ROW_HEIGHT = 32;
@@ -26,6 +27,15 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
   const scrollRef = useRef<HTMLDivElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  // Every failed list of the tree (their keys end in 'tree', lib/query-keys.ts) is asked again.
+  const retry = useCallback(
+    () =>
+      void queryClient.refetchQueries({
+        predicate: (query) => query.state.status === 'error' && query.queryKey.at(-1) === 'tree',
+      }),
+    [queryClient],
+  );
   const { pathname } = useLocation();
   const [wantedPath, setWantedPath] = useState<string | null>(null);
   const focusRequested = useRef(false);
@@ -64,14 +74,39 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
     element?.focus({ preventScroll: true });
   }, [activeIndex, activePath, virtualizer]);
 
+  // The open page's item, once its ancestors are revealed, scrolls into view once per page.
+  // docs/product/projects.md, "Where you are"
+  const currentIndex = useMemo(
+    () => rows.findIndex((row) => row.kind === 'node' && nodeHref(row.node) === pathname),
+    [rows, pathname],
+  );
+  const scrolledTo = useRef<string | null>(null);
+  useLayoutEffect(() => {
+    if (currentIndex < 0 || scrolledTo.current === pathname) return;
+    scrolledTo.current = pathname;
+    virtualizer.scrollToIndex(currentIndex, { align: 'auto' });
+  }, [currentIndex, pathname, virtualizer]);
+
   const moveFocus = (path: string) => {
     if (path === activePath) return;
     focusRequested.current = true;
     setWantedPath(path);
   };
 
+  const typed = useRef({ text: '', at: 0 });
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const now = event.timeStamp;
+    const searching = typed.current.text !== '' && now - typed.current.at <= TYPEAHEAD_RESET_MS;
+    if (isTypeaheadKey(event.key)) {
+      const text = searching ? typed.current.text + event.key : event.key;
+      typed.current = { text, at: now };
+      const path = typeaheadPath(rows, activePath, text);
+      event.preventDefault();
+      if (path) moveFocus(path);
+      return;
+    }
     const action = treeKeyAction(rows, activePath, event.key);
     if (!action) return;
     event.preventDefault();
@@ -81,32 +116,46 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
     else navigate(nodeHref(action.node));
   };
 
+  const failed = rows.some((row) => row.kind === 'failed');
+
   return (
-    <div ref={scrollRef} className="tree-scroll">
-      <div
-        ref={treeRef}
-        role="tree"
-        aria-label={label}
-        aria-busy={busy || undefined}
-        className="tree"
-        style={{ height: virtualizer.getTotalSize() }}
-        onKeyDown={onKeyDown}
-      >
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index] as TreeRow;
-          return (
-            <TreeRowView
-              key={item.key}
-              row={row}
-              top={item.start}
-              active={row.kind === 'node' && row.node.path === activePath}
-              current={row.kind === 'node' && nodeHref(row.node) === pathname}
-              onToggle={onExpandedChange}
-              onActivate={setWantedPath}
-            />
-          );
-        })}
+    <>
+      {failed ? (
+        <p className="sidebar-note" role="alert">
+          <TreeLoadFailed text="⚠️ A list could not be loaded." onRetry={retry} />
+        </p>
+      ) : null}
+      <div ref={scrollRef} className="tree-scroll">
+        <div
+          ref={treeRef}
+          role="tree"
+          aria-label={label}
+          aria-busy={busy || undefined}
+          className="tree"
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onKeyDown}
+        >
+          {virtualizer.getVirtualItems().map((item) => {
+            const row = rows[item.index] as TreeRow;
+            return (
+              <TreeRowView
+                key={item.key}
+                row={row}
+                top={item.start}
+                active={row.kind === 'node' && row.node.path === activePath}
+                current={row.kind === 'node' && nodeHref(row.node) === pathname}
+                onToggle={onExpandedChange}
+                onActivate={setWantedPath}
+              />
+            );
+          })}
+        </div>
       </div>
-    </div>
+    </>
   );
+}
+
+/** A printable character searches; Space opens and closes the node instead. */
+function isTypeaheadKey(key: string): boolean {
+  return key.length === 1 && key !== ' ';
 }

@@ -15,11 +15,13 @@ import {
 } from '../tree-model';
 
 const NONE: readonly never[] = [];
-type ListRead<T> = { loading: true } | { loading: false; items: readonly T[] };
+type ListRead<T> = { loading: true } | { loading: false; failed: boolean; items: readonly T[] };
 
 export interface TreeRowsResult {
   /** The project list itself is still loading ('Loading projects…'). */
   loadingProjects: boolean;
+  /** The project list could not be loaded (docs/product/errors-and-keyboard.md). */
+  projectsFailed: boolean;
   tree: FlatTree;
   /** Some expanded node is still loading its children. */
   busy: boolean;
@@ -47,9 +49,10 @@ export function useTreeRows(expanded: ExpandedMap, access: TreeAccess): TreeRows
 
   const read = <T>(key: QueryKey): ListRead<T> => {
     const state = queryClient.getQueryState<T[]>(key);
-    if (state?.data !== undefined) return { loading: false, items: state.data };
-    // A failed list was logged by its fetcher; the node shows 'No items'.
-    if (state?.status === 'error') return { loading: false, items: NONE };
+    if (state?.data !== undefined) return { loading: false, failed: false, items: state.data };
+    // A failed list was logged by its fetcher; the node says so, with Retry, until it loads again.
+    if (state?.status === 'error' && state.fetchStatus === 'idle')
+      return { loading: false, failed: true, items: NONE };
     return { loading: true };
   };
 
@@ -73,6 +76,9 @@ export function useTreeRows(expanded: ExpandedMap, access: TreeAccess): TreeRows
       const suites = access.suites ? read<Suite>(queries[0]?.queryKey ?? []) : null;
       const cases = access.cases ? read<TestCase>(queries[queries.length - 1]?.queryKey ?? []) : null;
       if (suites?.loading || cases?.loading) return { status: 'loading' };
+      if ((suites && !suites.loading && suites.failed) || (cases && !cases.loading && cases.failed)) {
+        return { status: 'failed' };
+      }
       const suiteList = suites && !suites.loading ? suites.items : NONE;
       const caseList = cases && !cases.loading ? cases.items : NONE;
       return {
@@ -84,6 +90,7 @@ export function useTreeRows(expanded: ExpandedMap, access: TreeAccess): TreeRows
     if (!query) return { status: 'loaded', nodes: NONE };
     const cases = read<TestCase>(query.queryKey);
     if (cases.loading) return { status: 'loading' };
+    if (cases.failed) return { status: 'failed' };
     return { status: 'loaded', nodes: remember(cases.items, NONE, () => caseChildren(node, cases.items)) };
   };
 
@@ -91,7 +98,8 @@ export function useTreeRows(expanded: ExpandedMap, access: TreeAccess): TreeRows
   const lists = useQueries({ queries: tree.open.flatMap((node) => childListQueries(node, access)) });
 
   return {
-    loadingProjects: projects.isPending,
+    loadingProjects: projects.isPending || (projects.isError && projects.isFetching),
+    projectsFailed: projects.isError && !projects.isFetching && projects.data === undefined,
     tree,
     busy: projects.isFetching || lists.some((list) => list.isFetching),
   };

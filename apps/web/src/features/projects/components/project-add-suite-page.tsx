@@ -6,17 +6,19 @@ import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCreateSuite } from '../api/create-suite';
 
 /** /projects/{id}/add-suite: Suite Name (non-empty after trimming) and Description; back to the project. */
 export function ProjectAddSuitePage() {
   const projectId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'project', id: projectId }, 'Add Test Suite');
   const navigate = useNavigate();
   const project = useProject(projectId);
   const create = useCreateSuite();
 
   return (
-    <Page title="Add Test Suite" subtitle={project.data?.name} narrow>
+    <Page title="Add Test Suite" subtitle={project.data?.name} breadcrumbs={breadcrumbs} narrow>
       {projectId === null ? (
         <ErrorBox message="Failed to fetch project details" />
       ) : (

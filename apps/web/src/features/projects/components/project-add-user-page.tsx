@@ -9,12 +9,14 @@ import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useAddMember } from '../api/member-mutations';
 import { useRoles, useUsers } from '../api/users-and-roles';
 
 /** /projects/{id}/add-user: pick a user and a role (both required), then back to the project. */
 export function ProjectAddUserPage() {
   const projectId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'project', id: projectId }, 'Add User to Project');
   const navigate = useNavigate();
   const project = useProject(projectId);
   const users = useUsers();
@@ -59,7 +61,7 @@ export function ProjectAddUserPage() {
 
   const loading = users.isLoading || roles.isLoading;
   return (
-    <Page title="Add User to Project" subtitle={project.data?.name} narrow>
+    <Page title="Add User to Project" subtitle={project.data?.name} breadcrumbs={breadcrumbs} narrow>
       <form className="form" onSubmit={submit}>
         <ErrorBox message={users.isError || roles.isError ? 'Failed to load users or roles' : null} />
         <ErrorBox message={invalid ? 'Please select both user and role' : null} />

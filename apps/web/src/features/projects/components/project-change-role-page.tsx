@@ -9,6 +9,7 @@ import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useChangeMemberRole } from '../api/member-mutations';
 import { useRoles } from '../api/users-and-roles';
 import { changeRoleErrorText } from './change-role-error';
@@ -16,6 +17,7 @@ import { changeRoleErrorText } from './change-role-error';
 /** /projects/{id}/user/{userId}: pick the member's new role (required), then back to the project. */
 export function ProjectChangeRolePage() {
   const projectId = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'project', id: projectId }, 'Change User Role');
   const userId = useIdParam('userId');
   const navigate = useNavigate();
   const project = useProject(projectId);
@@ -54,7 +56,7 @@ export function ProjectChangeRolePage() {
 
   const subtitle = member && project.data ? `${member.username} in ${project.data.name}` : undefined;
   return (
-    <Page title="Change User Role" subtitle={subtitle} narrow>
+    <Page title="Change User Role" subtitle={subtitle} breadcrumbs={breadcrumbs} narrow>
       <form className="form" onSubmit={submit}>
         <ErrorBox message={roles.isError ? 'Failed to load roles' : null} />
         <ErrorBox message={invalid ? 'Please select a role' : null} />

@@ -6,7 +6,9 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
+import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/lib/get-project';
@@ -21,6 +23,8 @@ import { ProjectMembers } from './project-members';
 export interface ProjectDetailPageProps {
   /** Buttons other features add after Add Test Case (export, import), gated by `can`. */
   moreButtons?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
+  /** What other features show of the project's contents (its suites and cases), gated by `can`. */
+  contents?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
 }
 
 /**
@@ -28,15 +32,27 @@ export interface ProjectDetailPageProps {
  * Add Test Case buttons and, with users_in_project, the members table. Controls are gated by
  * the user's permissions inside this project (global ∪ member role).
  */
-export function ProjectDetailPage({ moreButtons }: ProjectDetailPageProps) {
+export function ProjectDetailPage({ moreButtons, contents }: ProjectDetailPageProps) {
   const id = useIdParam();
   const project = useProject(id);
   const access = useProjectPermissions(id);
 
-  if (id === null || project.isError) {
+  if (id === null) {
     return (
       <Page title="Project Details">
         <ErrorBox message="Failed to fetch project details" />
+      </Page>
+    );
+  }
+  // A missing (or hidden) project has a page of its own; any other failure offers Retry.
+  // docs/product/projects.md, "Project Details (`/projects/{id}`)"
+  if (isNotFound(project.error)) {
+    return <ObjectNotFound kind="Project" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />;
+  }
+  if (project.isError) {
+    return (
+      <Page title="Project Details">
+        <LoadFailed what="the project" error={project.error} onRetry={() => void project.refetch()} />
       </Page>
     );
   }
@@ -47,13 +63,16 @@ export function ProjectDetailPage({ moreButtons }: ProjectDetailPageProps) {
       </Page>
     );
   }
-  return <ProjectDetailView project={project.data} access={access} moreButtons={moreButtons} />;
+  return (
+    <ProjectDetailView project={project.data} access={access} moreButtons={moreButtons} contents={contents} />
+  );
 }
 
 function ProjectDetailView({
   project,
   access,
   moreButtons,
+  contents,
 }: ProjectDetailPageProps & { project: ProjectDetail; access: ProjectPermissions }) {
   const { can } = access;
   const navigate = useNavigate();
@@ -101,7 +120,13 @@ function ProjectDetailView({
   }
 
   return (
-    <Page title="Project Details" subtitle={project.description || undefined} card={false}>
+    <Page
+      title="Project Details"
+      documentTitle={project.name}
+      breadcrumbs={[{ label: project.name, href: paths.projectDetail(project.id) }]}
+      subtitle={project.description || undefined}
+      card={false}
+    >
       <Card>
         <ErrorBox message={deleteError} />
         <DataList
@@ -125,6 +150,7 @@ function ProjectDetailView({
           {moreButtons?.(project, can)}
         </div>
       </Card>
+      {contents?.(project, can)}
       {can('users_in_project') ? <ProjectMembers project={project} can={can} /> : null}
     </Page>
   );

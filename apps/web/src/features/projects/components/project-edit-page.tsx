@@ -7,17 +7,19 @@ import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useUpdateProject } from '../api/project-mutations';
 
 /** /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project. */
 export function ProjectEditPage() {
   const id = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'project', id: id }, 'Edit Project');
   const navigate = useNavigate();
   const project = useProject(id);
   const update = useUpdateProject(id ?? 0);
 
   return (
-    <Page title="Edit Project" narrow>
+    <Page title="Edit Project" breadcrumbs={breadcrumbs} narrow>
       {id === null || project.isError ? (
         <ErrorBox message="Failed to fetch project" />
       ) : !project.data ? (

@@ -1,38 +1,71 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Suite } from '@verdict/contract';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { ErrorBox } from '@/components/ui/error-box';
+import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
-import { Page } from '@/components/ui/page';
+import { ObjectNotFound } from '@/components/ui/object-not-found';
+import { Card, Page } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
-import { useProjectPermissions } from '@/lib/project-permissions';
+import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
 import { refreshAfterSuiteDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
+import { useObjectTrail } from '@/lib/use-object-trail';
 import { useDeleteSuite, useSuite } from '../api/suite-api';
 
-/** /suites/{id}: the suite as a one-row table with Edit, Delete (confirmed) and Add Case. */
-export function SuiteDetailPage() {
+export interface SuiteDetailPageProps {
+  /** What other features show of the suite's contents (its cases), gated by `can`. */
+  contents?: (suite: Suite, can: ProjectPermissions['can']) => ReactNode;
+}
+
+/**
+ * /suites/{id}: the suite as a one-row table with Edit, Delete (confirmed) and Add Case, under
+ * its breadcrumbs, then its contents.
+ */
+export function SuiteDetailPage({ contents }: SuiteDetailPageProps) {
   const id = useIdParam();
   const suite = useSuite(id);
+  const trail = useObjectTrail({ type: 'suite', id });
+  // A missing (or hidden) suite has a page of its own; any other failure offers Retry.
+  // docs/product/suites.md, "Suite Details (`/suites/{id}`)"
+  if (id !== null && isNotFound(suite.error)) {
+    return (
+      <ObjectNotFound kind="Test suite" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />
+    );
+  }
   return (
-    <Page title="Suite Details">
-      {id === null || suite.isError ? (
-        <ErrorBox message="Failed to fetch suite" />
+    <Page
+      title="Suite Details"
+      documentTitle={suite.data?.name}
+      breadcrumbs={trail.crumbs}
+      subtitle={suite.data?.name}
+      card={false}
+    >
+      {id === null ? (
+        <Card>
+          <ErrorBox message="Failed to fetch suite" />
+        </Card>
+      ) : suite.isError ? (
+        <Card>
+          <LoadFailed what="the suite" error={suite.error} onRetry={() => void suite.refetch()} />
+        </Card>
       ) : !suite.data ? (
-        <Loading text="Loading suite..." />
+        <Card>
+          <Loading text="Loading suite..." />
+        </Card>
       ) : (
-        <SuiteTable suite={suite.data} />
+        <SuiteView suite={suite.data} contents={contents} />
       )}
     </Page>
   );
 }
 
-function SuiteTable({ suite }: { suite: Suite }) {
+function SuiteView({ suite, contents }: SuiteDetailPageProps & { suite: Suite }) {
   const { can } = useProjectPermissions(suite.project_id);
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -92,15 +125,18 @@ function SuiteTable({ suite }: { suite: Suite }) {
 
   return (
     <>
-      <ErrorBox message={deleteError ? 'Failed to delete suite' : null} error={deleteError} />
-      <DataList
-        label="Suite"
-        columns={columns}
-        rows={[suite]}
-        rowKey={(row) => row.id}
-        emptyText="No suite found"
-        indexColumn={false}
-      />
+      <Card>
+        <ErrorBox message={deleteError ? 'Failed to delete suite' : null} error={deleteError} />
+        <DataList
+          label="Suite"
+          columns={columns}
+          rows={[suite]}
+          rowKey={(row) => row.id}
+          emptyText="No suite found"
+          indexColumn={false}
+        />
+      </Card>
+      {contents?.(suite, can)}
     </>
   );
 }

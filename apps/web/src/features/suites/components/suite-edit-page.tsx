@@ -6,17 +6,19 @@ import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
 import { useSuite, useUpdateSuite } from '../api/suite-api';
 
 /** /edit-suite/{id}: name (required) and description; back to /suites/{id}. */
 export function SuiteEditPage() {
   const id = useIdParam();
+  const breadcrumbs = useScreenTrail({ type: 'suite', id: id }, 'Edit Suite');
   const navigate = useNavigate();
   const suite = useSuite(id);
   const update = useUpdateSuite(id ?? 0);
 
   return (
-    <Page title="Edit Suite" narrow>
+    <Page title="Edit Suite" breadcrumbs={breadcrumbs} narrow>
       {id === null || suite.isError ? (
         <ErrorBox message="Failed to fetch suite details" />
       ) : !suite.data ? (

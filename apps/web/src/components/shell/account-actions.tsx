@@ -1,0 +1,25 @@
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { KeyIcon } from './icons';
+import { LogoutButton } from './logout-button';
+import { ThemeToggle } from './theme-toggle';
+
+/**
+ * The reader's own controls: the theme, 'API Tokens' (main area only) and 'Logout'. The frame shows
+ * them in the header on wide screens and in the drawer on a phone, where the header has no room
+ * (docs/product/shell-and-navigation.md, "Phone widths").
+ */
+export function AccountActions({ apiTokens = false }: { apiTokens?: boolean }) {
+  return (
+    <>
+      <ThemeToggle />
+      {apiTokens ? (
+        <Link to={paths.apiTokens} className="btn btn-ghost header-button">
+          <KeyIcon />
+          <span>API Tokens</span>
+        </Link>
+      ) : null}
+      <LogoutButton />
+    </>
+  );
+}

@@ -1,0 +1,31 @@
+import type { Project } from '@verdict/contract';
+import { paths } from '@/lib/paths';
+import { useProjectCases } from '../api/case-lists';
+import { CaseList } from './case-list';
+
+export interface ProjectCasesProps {
+  project: Pick<Project, 'id' | 'name'>;
+  /** The user sees the project's suites, so cases in a suite are listed there instead. */
+  suitesShown: boolean;
+  /** The empty list offers 'New test case' (add_test_case_in_project). */
+  canAdd: boolean;
+}
+
+/**
+ * A project's top-level cases on its page: those in no suite, or all of them for a user who does
+ * not see suites, so that every case is reachable (docs/product/cases.md, "Lists of cases").
+ */
+export function ProjectCases({ project, suitesShown, canAdd }: ProjectCasesProps) {
+  const cases = useProjectCases(project.id, true);
+  return (
+    <CaseList
+      title="Test Cases"
+      label={`Test cases of ${project.name}`}
+      cases={cases}
+      keep={suitesShown ? (testCase) => testCase.suite_id === null : undefined}
+      pageParam="cases"
+      emptyText={suitesShown ? 'No test cases outside a suite yet.' : 'No test cases yet.'}
+      addAction={canAdd ? { to: paths.projectAddCase(project.id), label: 'New test case' } : null}
+    />
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TestCase } from '@verdict/contract';
+import { api } from './api-client';
+import { queryKeys } from './query-keys';
+
+/** A case, shared by its own screens and every breadcrumb trail that passes through it. */
+export const getCase = (id: number) => api.get<TestCase>(`/api/test-cases/single/${id}`);
+
+export const caseQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.cases.detail(id), queryFn: () => getCase(id) });
+
+/** `id` null (a malformed route param) never fetches. */
+export function useCase(id: number | null | undefined) {
+  return useQuery({ ...caseQuery(id ?? 0), enabled: id != null && id > 0 });
+}
