@@ -45,7 +45,6 @@ export async function buildServer() {
     platform: 'node',
     format: 'esm',
     target: 'node20',
-    keepNames: true,
     sourcemap: 'external',
     write: false,
     outfile: serverBundle,
