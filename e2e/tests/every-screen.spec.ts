@@ -77,8 +77,9 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
 
 /** Waits until the screen has its heading and nothing is loading any more. */
 async function settle(page: Page): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0);
+  // Generous: the screens load one after another, on a machine the other test worker shares.
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 20_000 });
   await page.waitForLoadState('networkidle');
 }
 

@@ -88,6 +88,39 @@ function listenOnServer(url: string) {
 
 export const migrationsFolder = serverFile('db/migrations');
 
+/** How many times a transaction PostgreSQL chose as a deadlock's victim is run in all. */
+export const DEADLOCK_ATTEMPTS = 3;
+
+/** PostgreSQL's deadlock_detected, possibly wrapped by Drizzle as the cause of its query error. */
+function isDeadlock(error: unknown): boolean {
+  for (let e = error; e && typeof e === 'object'; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '40P01') return true;
+  }
+  return false;
+}
+
+/**
+ * On a PostgreSQL server two writes can still wait on each other in a way the row-lock order
+ * (db/row-locks.ts) does not cover, e.g. a result recorded on a child case while its parent is
+ * being deleted. PostgreSQL then fails one of them with deadlock_detected; its documentation
+ * advises running that transaction again, which then sees the other's outcome (a 404 for the
+ * deleted case). Every transaction here only writes the database, so running it again is safe.
+ */
+export function retryDeadlocks(db: Db): Db {
+  const transaction = db.transaction.bind(db);
+  const retrying = async (...args: Parameters<Db['transaction']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await transaction(...args);
+      } catch (error) {
+        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+      }
+    }
+  };
+  db.transaction = retrying as Db['transaction'];
+  return db;
+}
+
 /** Where the data lives: a PostgreSQL server when `url` is given, else PGlite in `dataDir`. */
 export async function openDatabase(options: {
   url?: string | undefined;
@@ -111,7 +144,7 @@ export async function openDatabase(options: {
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
-    const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+    const db = retryDeadlocks(drizzlePg({ client: pool, schema }) as unknown as Db);
     // Health is asked on a connection of its own, so it does not wait in line behind a busy pool.
     const probe = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
     probe.on('error', () => {});
