@@ -13,7 +13,8 @@ const sources = ['apps/server/src', 'packages/contract/src', 'packages/contract/
   path.join(root, p),
 );
 
-function newestMtime(entry) {
+/** The newest modification time of a file or anything under a folder (0 when missing). */
+export function newestMtime(entry) {
   if (!existsSync(entry)) return 0;
   const stat = statSync(entry);
   if (!stat.isDirectory()) return stat.mtimeMs;

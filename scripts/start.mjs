@@ -2,10 +2,10 @@
 // then runs the server (apps/server/dist/server.mjs) in this same process so signals reach it
 // directly.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { buildServer, serverBundle, serverBundleIsStale } from './build-server.mjs';
+import { buildServer, newestMtime, serverBundle, serverBundleIsStale } from './build-server.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 // WEB_DIST lets several checkouts' servers (or several engineers) build and serve separately.
@@ -19,15 +19,6 @@ const webSources = [
   'apps/web/package.json',
   'packages/contract/src',
 ].map((p) => path.join(root, p));
-
-function newestMtime(entry) {
-  if (!existsSync(entry)) return 0;
-  const stat = statSync(entry);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const child of readdirSync(entry)) newest = Math.max(newest, newestMtime(path.join(entry, child)));
-  return newest;
-}
 
 function webBuildIsStale() {
   if (!existsSync(builtIndex)) return true;

@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { DESKTOP, expectNoAxeViolations, PHONE } from '../axe';
 import {
   createCase,
@@ -16,6 +17,15 @@ import { bodyRows, node, rowWith, toast, tree } from '../page-helpers';
  * refusals at their field, required marks, the tree's Space and typeahead, toasts that wait while
  * read, and lists kept in the address.
  */
+
+/** Signs in as the administrator and deletes a permission from its list, confirming. */
+async function deleteFromPermissionList(page: Page, name: string): Promise<void> {
+  await signIn(page);
+  await page.goto('/admin-permissions');
+  await page.getByPlaceholder('Search permissions...').fill(name);
+  await rowWith(page, name).getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+}
 
 test.describe('Focus', () => {
   test('moves to the new screen: its heading, or the first field of a form', async ({ page }) => {
@@ -53,11 +63,7 @@ test.describe('Focus', () => {
 
   test('after a confirmed delete focus moves to the list heading', async ({ page, adminApi }) => {
     const permission = await createPermission(adminApi);
-    await signIn(page);
-    await page.goto('/admin-permissions');
-    await page.getByPlaceholder('Search permissions...').fill(permission.name);
-    await rowWith(page, permission.name).getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await deleteFromPermissionList(page, permission.name);
     await expect(rowWith(page, permission.name)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Permission Management' })).toBeFocused();
   });
@@ -147,11 +153,7 @@ test.describe('The tree', () => {
 test.describe('Toasts and lists', () => {
   test('a toast stays while hovered and leaves after the pointer does', async ({ page, adminApi }) => {
     const permission = await createPermission(adminApi);
-    await signIn(page);
-    await page.goto('/admin-permissions');
-    await page.getByPlaceholder('Search permissions...').fill(permission.name);
-    await rowWith(page, permission.name).getByRole('button', { name: 'Delete', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await deleteFromPermissionList(page, permission.name);
     const shown = toast(page, `Permission "${permission.name}" deleted successfully`);
     await shown.hover();
     // Longer than a toast's 3 seconds: it is still there while the pointer rests on it.

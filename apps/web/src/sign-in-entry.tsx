@@ -1,16 +1,10 @@
 import { StrictMode, useMemo } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { loadSessionUser } from '@/features/auth/api/load-session-user';
-import { login } from '@/features/auth/api/login';
+import { signInAndStore } from '@/features/auth/api/login';
 import { SignInPage } from '@/features/auth/components/sign-in-page';
 import { AuthContext, type AuthContextValue, type SignInInput } from '@/lib/auth';
-import {
-  clearSession,
-  forgetLegacySavedPassword,
-  offerCredentialToBrowser,
-  rememberEmail,
-  saveSession,
-} from '@/lib/session';
+import { clearSession, forgetLegacySavedPassword } from '@/lib/session';
 
 /**
  * The sign-in screen on its own, for a fresh visit to '/' (see main.tsx). Signing in does what
@@ -22,16 +16,10 @@ export function mountSignIn(container: HTMLElement, startApp: () => Promise<void
   // As the app's AuthProvider does on load: an older version's saved password goes.
   forgetLegacySavedPassword();
   const root = createRoot(container);
-  const signIn = async ({ email, password, remember }: SignInInput) => {
-    if (!remember) rememberEmail(false, email);
-    const answer = await login({ email, password });
-    saveSession(answer.token, answer.user.id);
-    if (remember) {
-      rememberEmail(true, email);
-      offerCredentialToBrowser(email, password);
-    }
+  const signIn = async (input: SignInInput) => {
+    const userId = await signInAndStore(input);
     try {
-      await loadSessionUser(answer.user.id);
+      await loadSessionUser(userId);
     } catch (error) {
       clearSession();
       throw error;

@@ -2,18 +2,15 @@ import { useQueryClient } from '@tanstack/react-query';
 import { STORAGE_KEYS } from '@verdict/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { loadSessionUser } from '@/features/auth/api/load-session-user';
-import { login } from '@/features/auth/api/login';
+import { signInAndStore } from '@/features/auth/api/login';
 import { onUnauthorized } from '@/lib/api-client';
 import { AuthContext, type AuthContextValue, type AuthUser, type SignInInput } from '@/lib/auth';
 import {
   clearSession,
   forgetLegacySavedPassword,
   logout,
-  offerCredentialToBrowser,
   readSession,
-  rememberEmail,
   restoreSession,
-  saveSession,
   sessionTimeLeft,
 } from '@/lib/session';
 
@@ -99,16 +96,10 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [state.status, dropSession]);
 
   const signIn = useCallback(
-    async ({ email, password, remember }: SignInInput) => {
-      if (!remember) rememberEmail(false, email);
-      const answer = await login({ email, password });
-      saveSession(answer.token, answer.user.id);
-      if (remember) {
-        rememberEmail(true, email);
-        offerCredentialToBrowser(email, password);
-      }
+    async (input: SignInInput) => {
+      const userId = await signInAndStore(input);
       queryClient.clear();
-      await load(answer.user.id);
+      await load(userId);
     },
     [load, queryClient],
   );

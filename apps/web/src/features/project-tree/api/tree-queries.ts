@@ -1,6 +1,7 @@
-import { type QueryKey, queryOptions } from '@tanstack/react-query';
-import type { Project, Suite, TestCase } from '@verdict/contract';
+import { queryOptions } from '@tanstack/react-query';
+import type { Project, Suite } from '@verdict/contract';
 import { api } from '@/lib/api-client';
+import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/lib/case-list-queries';
 import { queryKeys } from '@/lib/query-keys';
 import type { TreeAccess, TreeNode } from '../tree-model';
 
@@ -55,34 +56,6 @@ export const projectSuitesQuery = (projectId: number) =>
     queryFn: ({ signal }) => getProjectSuites(projectId, signal),
     ...ONCE,
   });
-
-const casesQuery = (key: QueryKey, path: string, what: string) =>
-  queryOptions({
-    queryKey: key,
-    queryFn: ({ signal }) => logged(what, () => api.get<TestCase[]>(path, { signal })),
-    ...ONCE,
-  });
-
-export const projectCasesQuery = (projectId: number) =>
-  casesQuery(
-    queryKeys.tree.projectCases(projectId),
-    `/api/test-cases/project/${projectId}`,
-    `the cases of project ${projectId}`,
-  );
-
-export const suiteCasesQuery = (suiteId: number) =>
-  casesQuery(
-    queryKeys.tree.suiteCases(suiteId),
-    `/api/test-cases/suite/${suiteId}`,
-    `the cases of suite ${suiteId}`,
-  );
-
-export const childCasesQuery = (caseId: number) =>
-  casesQuery(
-    queryKeys.tree.childCases(caseId),
-    `/api/test-cases/parent/${caseId}`,
-    `the child cases of case ${caseId}`,
-  );
 
 /** The lists a node's children come from, in order: a project's suites, then its cases. */
 export function childListQueries(node: Pick<TreeNode, 'type' | 'id'>, access: TreeAccess) {
