@@ -4,7 +4,9 @@ import {
   createCase,
   createPermission,
   createProject,
+  createRun,
   expect,
+  projectWithCase,
   signIn,
   test,
   unique,
@@ -66,6 +68,24 @@ test.describe('Focus', () => {
     await deleteFromPermissionList(page, permission.name);
     await expect(rowWith(page, permission.name)).toHaveCount(0);
     await expect(page.getByRole('heading', { level: 1, name: 'Permission Management' })).toBeFocused();
+  });
+
+  test('after deleting a test run focus moves to the case page heading', async ({ page, adminApi }) => {
+    const { testCase } = await projectWithCase(adminApi);
+    await createRun(adminApi, testCase.id, 'passed');
+    await createRun(adminApi, testCase.id, 'failed');
+    await signIn(page);
+    await page.goto(`/cases/${testCase.id}`);
+    const runs = page.getByRole('table', { name: 'Test Runs' });
+    await expect(runs.locator('tbody tr')).toHaveCount(2);
+    await runs
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: /Delete/ })
+      .click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
+    await expect(runs.locator('tbody tr')).toHaveCount(1);
+    await expect(page.getByRole('heading', { level: 1 })).toBeFocused();
   });
 });
 

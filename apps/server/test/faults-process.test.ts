@@ -22,6 +22,12 @@ import {
  * `npm start` runs them) killed, stopped and doubled up.
  */
 
+/**
+ * The tests on the embedded database need no server; the PostgreSQL pass of CI skips them, as the
+ * embedded pass has run them on the same code.
+ */
+const onServerPass = Boolean(process.env.DATABASE_URL);
+
 const tempDirs: string[] = [];
 function tempDir(prefix: string): string {
   const dir = mkdtempSync(path.join(os.tmpdir(), prefix));
@@ -140,23 +146,27 @@ async function expectConsistent(database: { db: Parameters<typeof statsMismatche
 }
 
 describe('SIGKILL during a stream of writes', () => {
-  it(`${CYCLES} times on embedded PostgreSQL: ready within 30 s, every acknowledged write kept, data consistent`, {
-    timeout: 240_000,
-  }, async () => {
-    const dataDir = tempDir('verdict-kill-');
-    const { server } = await killDuringWrites({ DATA_DIR: dataDir });
-    server.child.kill('SIGTERM');
-    await server.exited;
-    running.delete(server);
-    const database = await openDatabase({ dataDir });
-    try {
-      await expectConsistent(database);
-    } finally {
-      await database.close();
-    }
-  });
+  it.skipIf(onServerPass)(
+    `${CYCLES} times on embedded PostgreSQL: ready within 30 s, every acknowledged write kept, data consistent`,
+    {
+      timeout: 240_000,
+    },
+    async () => {
+      const dataDir = tempDir('verdict-kill-');
+      const { server } = await killDuringWrites({ DATA_DIR: dataDir });
+      server.child.kill('SIGTERM');
+      await server.exited;
+      running.delete(server);
+      const database = await openDatabase({ dataDir });
+      try {
+        await expectConsistent(database);
+      } finally {
+        await database.close();
+      }
+    },
+  );
 
-  it.skipIf(!process.env.DATABASE_URL)(
+  it.skipIf(!onServerPass)(
     `${CYCLES} times on a PostgreSQL server: ready within 30 s, every acknowledged write kept, data consistent`,
     { timeout: 240_000 },
     async () => {
@@ -175,39 +185,43 @@ describe('SIGKILL during a stream of writes', () => {
 });
 
 describe('one data directory, one server', () => {
-  it('a second server on the same DATA_DIR refuses to start with a clear message; a stale lock is taken over', {
-    timeout: 120_000,
-  }, async () => {
-    const dataDir = tempDir('verdict-lock-');
-    const first = await start({ DATA_DIR: dataDir });
-    const second = spawnServer({ DATA_DIR: dataDir }, await freePort());
-    const outcome = await Promise.race([
-      second.exited,
-      new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 45_000)),
-    ]);
-    if (outcome === 'still running') await killHard(second);
-    expect(outcome, second.output()).not.toBe('still running');
-    expect(outcome).toMatchObject({ code: 1 });
-    expect(second.output()).toContain(
-      `Another Verdict server (pid ${first.child.pid}) is using the data directory ${dataDir}`,
-    );
-    // The first one is untouched.
-    expect((await call(first, 'GET', '/api/health')).status).toBe(200);
+  it.skipIf(onServerPass)(
+    'a second server on the same DATA_DIR refuses to start with a clear message; a stale lock is taken over',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const dataDir = tempDir('verdict-lock-');
+      const first = await start({ DATA_DIR: dataDir });
+      const second = spawnServer({ DATA_DIR: dataDir }, await freePort());
+      const outcome = await Promise.race([
+        second.exited,
+        new Promise<'still running'>((resolve) => setTimeout(() => resolve('still running'), 45_000)),
+      ]);
+      if (outcome === 'still running') await killHard(second);
+      expect(outcome, second.output()).not.toBe('still running');
+      expect(outcome).toMatchObject({ code: 1 });
+      expect(second.output()).toContain(
+        `Another Verdict server (pid ${first.child.pid}) is using the data directory ${dataDir}`,
+      );
+      // The first one is untouched.
+      expect((await call(first, 'GET', '/api/health')).status).toBe(200);
 
-    // Killed, it leaves its lock behind; the next server sees that the owner is gone.
-    await killHard(first);
-    running.delete(first);
-    expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
-    const third = await start({ DATA_DIR: dataDir });
-    expect((await call(third, 'GET', '/api/health')).status).toBe(200);
-    await killHard(third);
-    running.delete(third);
+      // Killed, it leaves its lock behind; the next server sees that the owner is gone.
+      await killHard(first);
+      running.delete(first);
+      expect(existsSync(path.join(dataDir, LOCK_FILE_NAME))).toBe(true);
+      const third = await start({ DATA_DIR: dataDir });
+      expect((await call(third, 'GET', '/api/health')).status).toBe(200);
+      await killHard(third);
+      running.delete(third);
 
-    // A lock naming a process that does not exist (pid far above pid_max) is stale too.
-    writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: 2 ** 30 }));
-    const fourth = await start({ DATA_DIR: dataDir });
-    expect((await call(fourth, 'GET', '/api/health')).status).toBe(200);
-  });
+      // A lock naming a process that does not exist (pid far above pid_max) is stale too.
+      writeFileSync(path.join(dataDir, LOCK_FILE_NAME), JSON.stringify({ pid: 2 ** 30 }));
+      const fourth = await start({ DATA_DIR: dataDir });
+      expect((await call(fourth, 'GET', '/api/health')).status).toBe(200);
+    },
+  );
 });
 
 describe('SIGTERM', () => {
@@ -271,7 +285,7 @@ describe('SIGTERM', () => {
 });
 
 describe('two server instances against one PostgreSQL', () => {
-  it.skipIf(!process.env.DATABASE_URL)(
+  it.skipIf(!onServerPass)(
     'a token from one works on the other, and a logout on one is honoured by the other at once',
     { timeout: 120_000 },
     async () => {

@@ -12,13 +12,15 @@ describe('pageFromParam', () => {
 });
 
 let state: ListState | undefined;
+let names: Parameters<typeof useUrlListState>[0];
 
 function Probe() {
-  state = useUrlListState();
+  state = useUrlListState(names);
   return null;
 }
 
-function setup(path: string) {
+function setup(path: string, params?: Parameters<typeof useUrlListState>[0]) {
+  names = params;
   const router = createMemoryRouter([{ path: '*', element: <Probe /> }], { initialEntries: [path] });
   render(<RouterProvider router={router} />);
   return { router, current: () => state as ListState };
@@ -44,5 +46,17 @@ describe('useUrlListState', () => {
 
     act(() => current().setQuery(''));
     expect(router.state.location.search).toBe('');
+  });
+
+  it('a list with its own names leaves the other lists of the screen alone', () => {
+    const { router, current } = setup('/projects/1?suites=2', {
+      queryParam: 'members_q',
+      pageParam: 'members',
+    });
+    expect(current().page).toBe(1);
+    act(() => current().setPage(2));
+    expect(router.state.location.search).toBe('?suites=2&members=2');
+    act(() => current().setQuery('x'));
+    expect(router.state.location.search).toBe('?suites=2&members_q=x');
   });
 });

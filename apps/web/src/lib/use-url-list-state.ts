@@ -24,19 +24,27 @@ export function withParam(params: URLSearchParams, name: string, value: string):
   return updated;
 }
 
+/** The address's names for a list's search and page; a screen with two lists names one apart. */
+export interface ListParams {
+  /** Default `q`. */
+  queryParam?: string;
+  /** Default `page`. */
+  pageParam?: string;
+}
+
 /**
  * Keeps a list's search (`?q=`) and page (`?page=`) in the address, so Back, a reload or a shared
  * link returns to the same page of the same search (docs/product/errors-and-keyboard.md, "Lists
  * in the address"). Typing replaces the history entry (no entry per key); a new page pushes one.
  * A new search goes back to page 1, as a list always does.
  */
-export function useUrlListState(): ListState {
+export function useUrlListState({ queryParam = 'q', pageParam = 'page' }: ListParams = {}): ListState {
   const [params, setParams] = useSearchParams();
   // Both setters may run in one event (search, then page 1): each builds on what the other set.
   const latest = useRef(params);
   latest.current = params;
-  const query = params.get('q') ?? '';
-  const page = pageFromParam(params.get('page'));
+  const query = params.get(queryParam) ?? '';
+  const page = pageFromParam(params.get(pageParam));
 
   const apply = useCallback(
     (updated: URLSearchParams, replace: boolean) => {
@@ -48,12 +56,12 @@ export function useUrlListState(): ListState {
   );
 
   const setQuery = useCallback(
-    (next: string) => apply(withParam(withParam(latest.current, 'q', next), 'page', ''), true),
-    [apply],
+    (next: string) => apply(withParam(withParam(latest.current, queryParam, next), pageParam, ''), true),
+    [apply, queryParam, pageParam],
   );
   const setPage = useCallback(
-    (next: number) => apply(withParam(latest.current, 'page', next <= 1 ? '' : String(next)), false),
-    [apply],
+    (next: number) => apply(withParam(latest.current, pageParam, next <= 1 ? '' : String(next)), false),
+    [apply, pageParam],
   );
 
   return useMemo(() => ({ query, page, setQuery, setPage }), [query, page, setQuery, setPage]);

@@ -4,7 +4,9 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, includesText } from '@/components/ui/data-list';
 import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
+import { focusPageHeading } from '@/lib/focus-heading';
 import { formatDateTime } from '@/lib/format-date';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { useApiTokens } from '../api/list-api-tokens';
 import { useRevokeApiToken } from '../api/revoke-api-token';
 
@@ -14,6 +16,7 @@ export function ApiTokensList() {
   const revoke = useRevokeApiToken();
   const confirm = useConfirm();
   const { show } = useToast();
+  const listState = useUrlListState();
 
   const onRevoke = async (token: ApiToken) => {
     const confirmed = await confirm({
@@ -22,7 +25,11 @@ export function ApiTokensList() {
     });
     if (!confirmed) return;
     revoke.mutate(token.id, {
-      onSuccess: () => show(`API token "${token.name}" revoked`),
+      onSuccess: () => {
+        show(`API token "${token.name}" revoked`);
+        // The focused Revoke button went with its row (docs/product/errors-and-keyboard.md, "Focus").
+        focusPageHeading();
+      },
       onError: (error) => show(errorText(error, 'Failed to revoke API token'), 'error'),
     });
   };
@@ -36,6 +43,7 @@ export function ApiTokensList() {
       onRetry={() => void tokens.refetch()}
       rowKey={(token) => token.id}
       emptyText="No API tokens yet"
+      state={listState}
       search={{
         placeholder: 'Search tokens...',
         filter: (token, query) => includesText(query, token.name, token.prefix),

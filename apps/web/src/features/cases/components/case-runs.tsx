@@ -8,6 +8,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Card } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toast';
+import { focusPageHeading } from '@/lib/focus-heading';
 import { formatDateTime, isoDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
 import type { ProjectPermissions } from '@/lib/project-permissions';
@@ -53,6 +54,8 @@ export function CaseRuns({ caseId, can }: CaseRunsProps) {
           list?.filter((item) => item.id !== run.id),
         );
         show(answer?.message ?? 'Test run deleted successfully');
+        // The focused Delete button went with its row (docs/product/errors-and-keyboard.md, "Focus").
+        focusPageHeading();
       },
       onError: (error) => setDeleteError(error),
     });

@@ -11,7 +11,9 @@ export interface ChartProps {
   compact: boolean;
 }
 
-const EMPTY_RING = '#e2e8f0';
+// The theme's border colour (global.css), so the empty ring and the grid follow the dark theme.
+const EMPTY_RING = 'var(--color-border)';
+const GRID_LINE = 'var(--color-border)';
 // The figure's text colour (dashboard.css), so the labels follow the theme.
 const AXIS_TEXT = 'currentColor';
 
@@ -73,7 +75,7 @@ export function ProjectsVsSuitesBar({
       margin={{ top: 8, right: 8, bottom: 0, left: -16 }}
       accessibilityLayer={false}
     >
-      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke="#e2e8f0" />
+      <CartesianGrid strokeDasharray="3 3" vertical={false} stroke={GRID_LINE} />
       <XAxis dataKey="name" tick={{ fill: AXIS_TEXT, fontSize: 13 }} tickLine={false} axisLine={false} />
       <YAxis
         allowDecimals={false}

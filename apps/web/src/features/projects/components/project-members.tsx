@@ -5,9 +5,11 @@ import { useConfirm } from '@/components/ui/confirm-dialog';
 import { DataList, type DataListColumn } from '@/components/ui/data-list';
 import { Card } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
+import { focusPageHeading } from '@/lib/focus-heading';
 import { paths } from '@/lib/paths';
 import type { ProjectPermissions } from '@/lib/project-permissions';
 import { SR_NO_COLUMN_WIDTH } from '@/lib/ui-constants';
+import { useUrlListState } from '@/lib/use-url-list-state';
 import { useRemoveMember } from '../api/member-mutations';
 
 export interface ProjectMembersProps {
@@ -20,6 +22,8 @@ export function ProjectMembers({ project, can }: ProjectMembersProps) {
   const confirm = useConfirm();
   const { show } = useToast();
   const remove = useRemoveMember(project.id);
+  // The project page's other lists page with `?suites=` and `?cases=`.
+  const listState = useUrlListState({ queryParam: 'members_q', pageParam: 'members' });
   const [error, setError] = useState<string | null>(null);
 
   const onRemove = async (member: ProjectMember) => {
@@ -30,7 +34,11 @@ export function ProjectMembers({ project, can }: ProjectMembersProps) {
     });
     if (!yes) return;
     remove.mutate(member.id, {
-      onSuccess: (answer) => show(answer?.message ?? 'User removed from project successfully'),
+      onSuccess: (answer) => {
+        show(answer?.message ?? 'User removed from project successfully');
+        // The focused Remove button went with its row (docs/product/errors-and-keyboard.md, "Focus").
+        focusPageHeading();
+      },
       onError: () => setError('Failed to remove user'),
     });
   };
@@ -79,6 +87,7 @@ export function ProjectMembers({ project, can }: ProjectMembersProps) {
         rows={project.members}
         rowKey={(member) => member.id}
         emptyText="No members found"
+        state={listState}
         error={error}
         indexColumn={{ header: 'Sr No', width: SR_NO_COLUMN_WIDTH }}
       />
