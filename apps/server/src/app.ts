@@ -10,9 +10,11 @@ import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { authzRoutes } from './modules/authz/authz-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
 import { exportsRoutes } from './modules/exports/exports-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
+import { liveRoutes } from './modules/live/live-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
@@ -106,6 +108,8 @@ export async function buildApp({
   await app.register(authzRoutes);
   await app.register(exportsRoutes);
   await app.register(auditRoutes);
+  await app.register(cyclesRoutes);
+  await app.register(liveRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

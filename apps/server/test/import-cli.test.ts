@@ -2,7 +2,9 @@ import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
 import { apiToken, countsOf, fixture, IMPORTER, person, project, treeOf } from './helpers/import-world.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -25,7 +27,19 @@ function run(command: string, args: string[], env: Record<string, string> = {}):
       args,
       {
         cwd: repoRoot,
-        env: { ...process.env, VERDICT_URL: '', VERDICT_TOKEN: '', VERDICT_PROJECT: '', ...env },
+        // No CI of its own: the tests say which CI the uploader runs in.
+        env: {
+          ...process.env,
+          VERDICT_URL: '',
+          VERDICT_TOKEN: '',
+          VERDICT_PROJECT: '',
+          GITHUB_ACTIONS: '',
+          GITLAB_CI: '',
+          CIRCLECI: '',
+          JENKINS_URL: '',
+          JENKINS_HOME: '',
+          ...env,
+        },
         timeout: 60_000,
       },
       (error, stdout, stderr) => {
@@ -79,10 +93,10 @@ describe('verdict-import', () => {
     const lines = result.stdout.trim().split('\n');
     expect(lines).toEqual([
       expect.stringMatching(
-        /playwright\.xml: recorded 3 results in "CLI project" \(2 passed, 1 failed\); 1 skipped; created 2 suites and 4 cases$/,
+        /playwright\.xml: recorded 3 results in "CLI project" \(2 passed, 1 failed\); 1 skipped; created 2 suites and 6 cases; test cycle "auth\.spec\.ts \d{4}-\d\d-\d\d \d\d:\d\d UTC"$/,
       ),
       expect.stringMatching(
-        /go\.xml: recorded 4 results in "CLI project" \(2 passed, 2 failed\); 1 skipped; created 1 suite and 4 cases$/,
+        /go\.xml: recorded 4 results in "CLI project" \(2 passed, 2 failed\); 1 skipped; created 1 suite and 5 cases; test cycle ".+"$/,
       ),
       'total: 2 reports imported, 7 results recorded (4 passed, 3 failed), 2 skipped',
     ]);
@@ -90,6 +104,82 @@ describe('verdict-import', () => {
     expect(result.stderr).toMatch(/verdict-import \[2\/2\] imported in \d+\.\d s/);
     expect(await countsOf(t, projectId)).toMatchObject({ suites: 3, runs: 7 });
     expect(await treeOf(t, projectId)).toContain('auth.spec.ts › Sign in › refuses a wrong password: failed');
+  });
+
+  it('names the test cycle and gives it the CI facts: from flags, or read from the CI', async () => {
+    const report = path.join(fixtures, 'vitest.xml');
+    const cycleOf = async (stdout: string) => {
+      const name = /test cycle "(.+)"$/m.exec(stdout)?.[1];
+      const [row] = await queryRows<Record<string, string | null>>(
+        t.db,
+        sql`select name, source, branch, commit, build_url, build_number from test_cycles
+          where project_id = ${projectId} and name = ${name ?? ''} order by id desc limit 1`,
+      );
+      return row;
+    };
+    const flags = await verdictImport(
+      [
+        '--name',
+        'Nightly 512',
+        '--branch',
+        'main',
+        '--commit',
+        'abc123',
+        '--build-url',
+        'https://ci.example.com/512',
+        '--build-number',
+        '512',
+        report,
+      ],
+      { VERDICT_URL: url, VERDICT_TOKEN: token, VERDICT_PROJECT: String(projectId) },
+    );
+    expect(flags.code, flags.stderr).toBe(0);
+    expect(await cycleOf(flags.stdout)).toEqual({
+      name: 'Nightly 512',
+      source: 'import',
+      branch: 'main',
+      commit: 'abc123',
+      build_url: 'https://ci.example.com/512',
+      build_number: '512',
+    });
+
+    const github = await verdictImport([report], {
+      VERDICT_URL: url,
+      VERDICT_TOKEN: token,
+      VERDICT_PROJECT: String(projectId),
+      GITHUB_ACTIONS: 'true',
+      GITHUB_REF_NAME: 'feature/cycles',
+      GITHUB_SHA: 'def456',
+      GITHUB_SERVER_URL: 'https://github.com',
+      GITHUB_REPOSITORY: 'acme/shop',
+      GITHUB_RUN_ID: '777',
+      GITHUB_RUN_NUMBER: '42',
+    });
+    expect(github.code, github.stderr).toBe(0);
+    expect(await cycleOf(github.stdout)).toMatchObject({
+      branch: 'feature/cycles',
+      commit: 'def456',
+      build_url: 'https://github.com/acme/shop/actions/runs/777',
+      build_number: '42',
+    });
+
+    const gitlab = await verdictImport(['--branch', 'override', report], {
+      VERDICT_URL: url,
+      VERDICT_TOKEN: token,
+      VERDICT_PROJECT: String(projectId),
+      GITLAB_CI: 'true',
+      CI_COMMIT_REF_NAME: 'develop',
+      CI_COMMIT_SHA: '0a1b2c',
+      CI_PIPELINE_URL: 'https://gitlab.example.com/acme/shop/-/pipelines/9',
+      CI_PIPELINE_IID: '9',
+    });
+    expect(gitlab.code, gitlab.stderr).toBe(0);
+    // A flag wins over what the CI says.
+    expect(await cycleOf(gitlab.stdout)).toMatchObject({
+      branch: 'override',
+      commit: '0a1b2c',
+      build_number: '9',
+    });
   });
 
   it('reads its settings from VERDICT_* variables and prints JSON with --json', async () => {

@@ -49,7 +49,7 @@ async function imported(token: string, projectId: number, body: string) {
 }
 
 describe('each JUnit dialect becomes suites, cases and runs', () => {
-  it('JUnit / Maven Surefire: one suite; failure and error fail, flaky reruns pass, skipped is not recorded', async () => {
+  it('JUnit / Maven Surefire: one suite; failure and error fail, flaky reruns pass, skipped records no run', async () => {
     const p = await project(t);
     const body = await imported(admin, p, fixture('surefire.xml'));
     expect(body.summary).toEqual({
@@ -57,7 +57,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       suites: 1,
       suitesCreated: 1,
       cases: 4,
-      casesCreated: 4,
+      casesCreated: 5,
       runsRecorded: 4,
       passed: 2,
       failed: 2,
@@ -69,6 +69,8 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
     expect(await treeOf(t, p)).toEqual([
       'com.acme.billing.InvoiceServiceTest › appliesVatToNetAmount: failed',
       'com.acme.billing.InvoiceServiceTest › createsInvoiceForOrder: passed',
+      // Skipped: its case exists for the import's cycle, with no run.
+      'com.acme.billing.InvoiceServiceTest › exportsPdf: ',
       'com.acme.billing.InvoiceServiceTest › retriesPaymentGateway: passed',
       'com.acme.billing.InvoiceServiceTest › sendsInvoiceByEmail: failed',
     ]);
@@ -81,7 +83,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       tests: 6,
       suites: 1,
       cases: 5,
-      casesCreated: 7,
+      casesCreated: 8,
       passed: 3,
       failed: 2,
       errors: 1,
@@ -95,6 +97,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       'pytest › tests.test_checkout: ',
       'pytest › tests.test_checkout › test_add_item: passed',
       'pytest › tests.test_checkout › test_pay_with_card: failed',
+      'pytest › tests.test_checkout › test_pay_with_voucher: ',
     ]);
   });
 
@@ -106,7 +109,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       suites: 2,
       suitesCreated: 2,
       cases: 4,
-      casesCreated: 4,
+      casesCreated: 5,
       passed: 3,
       failed: 1,
       skipped: 1,
@@ -114,6 +117,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
     expect(await treeOf(t, p)).toEqual([
       'Calculator › Calculator adds two numbers: passed',
       'Calculator › Calculator divides by zero: failed',
+      'Calculator › Calculator rounds currency: ',
       'LoginForm › LoginForm shows an error for a wrong password: passed',
       'LoginForm › LoginForm submits with Enter: passed',
     ]);
@@ -126,7 +130,7 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       tests: 4,
       suites: 2,
       cases: 3,
-      casesCreated: 4,
+      casesCreated: 6,
       passed: 2,
       failed: 1,
       skipped: 1,
@@ -135,6 +139,8 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       'auth.spec.ts › Sign in: ',
       'auth.spec.ts › Sign in › refuses a wrong password: failed',
       'auth.spec.ts › Sign in › shows the dashboard after a valid sign-in: passed',
+      'auth.spec.ts › Sign out: ',
+      'auth.spec.ts › Sign out › clears the session: ',
       'projects.spec.ts › creates a project: passed',
     ]);
   });
@@ -146,12 +152,13 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       tests: 5,
       suites: 1,
       cases: 4,
-      casesCreated: 4,
+      casesCreated: 5,
       passed: 2,
       failed: 2,
       skipped: 1,
     });
     expect(await treeOf(t, p)).toEqual([
+      'github.com/acme/ledger/money › TestConvertLive: ',
       'github.com/acme/ledger/money › TestDivide: failed',
       'github.com/acme/ledger/money › TestDivide › by_zero: passed',
       'github.com/acme/ledger/money › TestDivide › rounds_half_even: failed',
@@ -166,18 +173,95 @@ describe('each JUnit dialect becomes suites, cases and runs', () => {
       tests: 4,
       suites: 1,
       cases: 3,
-      casesCreated: 5,
+      casesCreated: 7,
       passed: 2,
       failed: 1,
       skipped: 1,
     });
     expect(await treeOf(t, p)).toEqual([
+      'test/users.test.ts › DELETE /api/users/delete/{id}: ',
+      'test/users.test.ts › DELETE /api/users/delete/{id} › refuses to delete oneself: ',
       'test/users.test.ts › GET /api/users/{id}: ',
       'test/users.test.ts › GET /api/users/{id} › answers oneself: passed',
       'test/users.test.ts › GET /api/users/{id} › sub-users: ',
       'test/users.test.ts › GET /api/users/{id} › sub-users › are visible to their account: failed',
       'test/users.test.ts › GET /api/users/{id} › sub-users › stay hidden from other accounts: passed',
     ]);
+  });
+});
+
+describe('the test cycle of an import', () => {
+  it('holds every test case: results with durations and failures, skipped tests as skipped items', async () => {
+    const p = await project(t);
+    const res = await t.request({
+      method: 'POST',
+      url: `/api/projects/${p}/import/junit?name=Nightly%20512&branch=main&commit=abc123&build_url=https%3A%2F%2Fci.example.com%2F512&build_number=512`,
+      token: admin,
+      payload: fixture('surefire.xml'),
+      headers: { 'content-type': 'application/xml' },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const answer = res.json();
+    expect(answer.cycle).toEqual({ id: expect.any(Number), name: 'Nightly 512' });
+
+    const cycle = (
+      await t.request({ method: 'GET', url: `/api/cycles/${answer.cycle.id}`, token: admin })
+    ).json();
+    expect(cycle).toMatchObject({
+      source: 'import',
+      state: 'open',
+      branch: 'main',
+      commit: 'abc123',
+      build_url: 'https://ci.example.com/512',
+      build_number: '512',
+      counts: { total: 5, untested: 0, passed: 2, failed: 2, blocked: 0, skipped: 1 },
+    });
+    const { items } = (
+      await t.request({ method: 'GET', url: `/api/cycles/${cycle.id}/items`, token: admin })
+    ).json();
+    const byName = new Map(items.map((item: { test_case: { name: string } }) => [item.test_case.name, item]));
+    const detail = async (name: string) => {
+      const item = byName.get(name) as { id: number };
+      return (await t.request({ method: 'GET', url: `/api/cycle-items/${item.id}`, token: admin })).json();
+    };
+
+    const failed = await detail('appliesVatToNetAmount');
+    expect(failed.item.state).toBe('failed');
+    expect(failed.results).toEqual([
+      expect.objectContaining({
+        state: 'failed',
+        elapsed_ms: 11,
+        run_id: expect.any(Number),
+        failure: {
+          message: 'expected: <119.00> but was: <100.00>',
+          type: 'org.opentest4j.AssertionFailedError',
+          text: expect.stringMatching(
+            /^org\.opentest4j\.AssertionFailedError: expected: <119\.00> but was: <100\.00>\n\tat com\.acme/,
+          ),
+        },
+      }),
+    ]);
+    // The run the result recorded is the case's own run.
+    const [run] = await queryRows<{ status: string; case_name: string }>(
+      t.db,
+      sql`select r.status, c.name as case_name from test_runs r join test_cases c on c.id = r.case_id
+        where r.id = ${failed.results[0].run_id}`,
+    );
+    expect(run).toEqual({ status: 'failed', case_name: 'appliesVatToNetAmount' });
+
+    const error = await detail('sendsInvoiceByEmail');
+    expect(error.results[0]).toMatchObject({
+      state: 'failed',
+      elapsed_ms: 300,
+      failure: { message: 'Connection refused', type: 'java.net.ConnectException' },
+    });
+    const skipped = await detail('exportsPdf');
+    expect(skipped.item.state).toBe('skipped');
+    expect(skipped.results).toEqual([
+      expect.objectContaining({ state: 'skipped', run_id: null, failure: null }),
+    ]);
+    const passed = await detail('createsInvoiceForOrder');
+    expect(passed.results[0]).toMatchObject({ state: 'passed', elapsed_ms: 102, failure: null });
   });
 });
 
@@ -200,8 +284,8 @@ describe('re-importing and matching', () => {
       .insert(testCases)
       .values({ projectId: p, suiteId: suite!.id, name: 'Calculator adds two numbers' });
     const body = await imported(admin, p, fixture('jest-junit.xml'));
-    expect(body.summary).toMatchObject({ suitesCreated: 1, casesCreated: 3 });
-    expect(await countsOf(t, p)).toMatchObject({ suites: 2, cases: 4 });
+    expect(body.summary).toMatchObject({ suitesCreated: 1, casesCreated: 4 });
+    expect(await countsOf(t, p)).toMatchObject({ suites: 2, cases: 5 });
   });
 
   it('records one run per occurrence when a report names a test twice (e.g. two browsers)', async () => {
@@ -211,7 +295,7 @@ describe('re-importing and matching', () => {
       '<testsuite name="projects.spec.ts" hostname="firefox"><testcase name="creates a project" classname="projects.spec.ts"/></testsuite></testsuites>',
     );
     const body = await imported(admin, p, twice);
-    expect(body.summary).toMatchObject({ cases: 3, casesCreated: 4, runsRecorded: 4 });
+    expect(body.summary).toMatchObject({ cases: 3, casesCreated: 6, runsRecorded: 4 });
     expect(await treeOf(t, p)).toContain('projects.spec.ts › creates a project: passed,passed');
   });
 
@@ -248,7 +332,7 @@ describe('re-importing and matching', () => {
     expect(row!.n).toBe(255);
   });
 
-  it('answers a summary with nothing recorded for an empty or all-skipped report', async () => {
+  it('answers a summary with no run recorded for an empty or all-skipped report', async () => {
     const p = await project(t);
     const empty = await imported(admin, p, '<testsuites/>');
     expect(empty.message).toBe('The report has no test cases; nothing was recorded');
@@ -258,7 +342,10 @@ describe('re-importing and matching', () => {
       '<testsuite name="s"><testcase name="a"><skipped/></testcase></testsuite>',
     );
     expect(skipped.summary).toMatchObject({ tests: 1, skipped: 1, runsRecorded: 0 });
-    expect(await countsOf(t, p)).toMatchObject({ suites: 0, cases: 0, runs: 0 });
+    // The skipped test's case exists for the import's cycle; no run is recorded.
+    expect(await countsOf(t, p)).toMatchObject({ suites: 1, cases: 1, runs: 0 });
+    expect(empty.cycle).toBeNull();
+    expect(skipped.cycle).toMatchObject({ name: expect.stringMatching(/^s \d{4}-\d\d-\d\d \d\d:\d\d UTC$/) });
   });
 
   it('reads Latin-1 reports and accepts text/xml', async () => {

@@ -95,6 +95,16 @@ async function freshRun(caseId = ids.case): Promise<number> {
   return expectStatus(await adminApi().post(`/api/testruns/create/${caseId}`, { status: 'failed' }), 201)
     .testRun.id;
 }
+/** A cycle of project A holding its first case, and that case's item. */
+async function freshCycle(): Promise<{ id: number; itemId: number }> {
+  const api = adminApi();
+  const cycle = expectStatus(
+    await api.post(`/api/projects/${ids.a}/cycles`, { name: `y${next()}`, case_ids: [ids.case] }),
+    201,
+  ).cycle;
+  const items = expectStatus(await api.get(`/api/cycles/${cycle.id}/items`), 200).items;
+  return { id: cycle.id, itemId: items[0].id };
+}
 async function freshMember(projectId = ids.a): Promise<number> {
   const user = await createUser(t);
   await addMember(t, projectId, user.id, ids.emptyRole);
@@ -123,6 +133,19 @@ interface Row {
   expected: [number, number, number, number, number];
   /** Sign a new session for this call (logout ends the one it is made with). */
   freshToken?: boolean;
+  /** An event stream: a 200 answers its headers and the stream is closed at once. */
+  stream?: boolean;
+}
+
+/** Sends a row's request; a stream that opened (200) is read no further. */
+async function send(row: Row, options: Parameters<TestApp['request']>[0], expected: number) {
+  const streamed = row.stream === true && expected === 200;
+  const res = await t.request({ ...options, ...(streamed ? { payloadAsStream: true } : {}) });
+  if (streamed && res.statusCode === 200) {
+    res.stream().destroy();
+    return { statusCode: res.statusCode, json: () => ({}), body: '' } as unknown as typeof res;
+  }
+  return res;
 }
 
 const at =
@@ -412,6 +435,53 @@ function table(): Record<string, Row> {
       expected: LIMITED_REFUSED,
     },
     'GET /api/audit-log': { prepare: at('/api/audit-log?limit=5'), expected: ADMIN_ONLY },
+    'POST /api/projects/:id/cycles': {
+      prepare: at(`/api/projects/${ids.a}/cycles`, { name: 'cycle', all_cases: true }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/projects/:id/cycles': {
+      prepare: at(`/api/projects/${ids.a}/cycles`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycles/:id': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/cycles/:id': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}`, payload: { name: 'renamed' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/cycles/:id': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycles/:id/items': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}/items` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/cycles/:id/assign': {
+      prepare: async () => {
+        const cycle = await freshCycle();
+        return {
+          url: `/api/cycles/${cycle.id}/assign`,
+          payload: { item_ids: [cycle.itemId], assignee_id: null },
+        };
+      },
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycle-items/:id': {
+      prepare: async () => ({ url: `/api/cycle-items/${(await freshCycle()).itemId}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/cycle-items/:id/results': {
+      prepare: async () => ({
+        url: `/api/cycle-items/${(await freshCycle()).itemId}/results`,
+        payload: { state: 'skipped' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/my-work': { prepare: at('/api/my-work'), expected: SIGNED_IN },
+    'GET /api/events': { prepare: at('/api/events'), expected: SIGNED_IN, stream: true },
   };
 }
 
@@ -515,6 +585,11 @@ describe('every route', () => {
         'POST /api/testruns/create/:caseId',
         'PUT /api/testruns/update/:id',
         'DELETE /api/testruns/delete/:id',
+        'POST /api/projects/:id/cycles',
+        'PUT /api/cycles/:id',
+        'DELETE /api/cycles/:id',
+        'PUT /api/cycles/:id/assign',
+        'POST /api/cycle-items/:id/results',
       ].sort(),
     );
   });
@@ -530,13 +605,11 @@ describe('every route', () => {
       const method = key.split(' ')[0] as 'GET';
       for (const [i, actor] of ACTORS.entries()) {
         const { url, payload, headers } = await row.prepare();
-        const res = await t.request({
-          method,
-          url,
-          payload,
-          headers,
-          token: tokenOf(actor, row.freshToken ?? false),
-        });
+        const res = await send(
+          row,
+          { method, url, payload, headers, token: tokenOf(actor, row.freshToken ?? false) },
+          row.expected[i]!,
+        );
         if (res.statusCode !== row.expected[i]) {
           differences.push(
             `${key} as ${actor}: ${res.statusCode} (expected ${row.expected[i]}) ${res.body.slice(0, 120)}`,
@@ -588,13 +661,17 @@ describe('a personal API token', () => {
     for (const key of apiRoutes(t.app).map(routeKey).sort()) {
       const row = rows[key]!;
       const { url, payload, headers } = await row.prepare();
-      const res = await t.request({ method: key.split(' ')[0] as 'GET', url, payload, headers, token });
       // Logout ends a session; an API token has none to end.
       const expected = SESSION_ONLY.includes(key)
         ? 403
         : key === 'POST /api/auth/logout'
           ? 401
           : row.expected[4];
+      const res = await send(
+        row,
+        { method: key.split(' ')[0] as 'GET', url, payload, headers, token },
+        expected,
+      );
       if (res.statusCode !== expected) {
         differences.push(`${key}: ${res.statusCode} (expected ${expected}) ${res.body.slice(0, 120)}`);
       }

@@ -10,13 +10,21 @@ const VERSION = '0.1.0';
 const USAGE = `Usage: verdict-import --url URL --token TOKEN --project ID [options] REPORT...
 
 Uploads JUnit XML reports to a Verdict project: each <testsuite> becomes a suite, each
-<testcase> a case (created when missing) with one run (passed or failed). Skipped tests are
-counted, not recorded. A REPORT may be a directory: its *.xml files are uploaded.
+<testcase> a case (created when missing) with one run (passed or failed); skipped tests record
+no run. Each report also becomes a test cycle holding every test case with its duration and
+failure, named by --name (else the report's name and the time) and carrying the CI facts below,
+which are read from GitHub Actions, GitLab CI, Jenkins and CircleCI when not given.
+A REPORT may be a directory: its *.xml files are uploaded.
 
 Options:
   --url URL          Verdict address, e.g. https://verdict.example.com  (or VERDICT_URL)
   --token TOKEN      a personal API token (or VERDICT_TOKEN; in CI prefer the variable)
   --project ID       the project id, as in /projects/ID                  (or VERDICT_PROJECT)
+  --name NAME        the test cycle's name
+  --branch NAME      the branch built            (detected in CI)
+  --commit SHA       the commit built            (detected in CI)
+  --build-url URL    a link to the CI build      (detected in CI)
+  --build-number N   the CI build's number       (detected in CI)
   --no-gzip          send the reports uncompressed
   --timeout SECONDS  give up on one report after this long (default 300)
   --json             print the server's answers as JSON lines instead of text
@@ -47,6 +55,11 @@ function parseOptions(argv, env) {
       token: { type: 'string' },
       project: { type: 'string' },
       'no-gzip': { type: 'boolean', default: false },
+      name: { type: 'string' },
+      branch: { type: 'string' },
+      commit: { type: 'string' },
+      'build-url': { type: 'string' },
+      'build-number': { type: 'string' },
       timeout: { type: 'string' },
       json: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -76,14 +89,69 @@ function parseOptions(argv, env) {
     throw new UsageError('--timeout must be a positive number of seconds');
   if (positionals.length === 0) throw new UsageError('name at least one report file');
 
+  const endpoint = new URL(`api/projects/${project}/import/junit`, base);
+  const detected = ciFacts(env);
+  const facts = {
+    name: values.name,
+    branch: values.branch ?? detected.branch,
+    commit: values.commit ?? detected.commit,
+    build_url: values['build-url'] ?? detected.build_url,
+    build_number: values['build-number'] ?? detected.build_number,
+  };
+  for (const [key, value] of Object.entries(facts)) if (value) endpoint.searchParams.set(key, value);
+
   return {
-    endpoint: new URL(`api/projects/${project}/import/junit`, base),
+    endpoint,
     token,
     files: positionals.flatMap(expandReport),
     gzip: !values['no-gzip'],
     timeoutMs: timeout * 1000,
     json: values.json,
   };
+}
+
+/**
+ * The branch, commit, build link and build number of the CI job this runs in, from the
+ * variables GitHub Actions, GitLab CI, Jenkins and CircleCI set; none outside CI.
+ */
+function ciFacts(env) {
+  if (env.GITHUB_ACTIONS === 'true') {
+    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
+    return {
+      branch: env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME,
+      commit: env.GITHUB_SHA,
+      build_url:
+        env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
+          ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
+          : undefined,
+      build_number: env.GITHUB_RUN_NUMBER,
+    };
+  }
+  if (env.GITLAB_CI === 'true') {
+    return {
+      branch: env.CI_COMMIT_REF_NAME,
+      commit: env.CI_COMMIT_SHA,
+      build_url: env.CI_PIPELINE_URL ?? env.CI_JOB_URL,
+      build_number: env.CI_PIPELINE_IID ?? env.CI_PIPELINE_ID,
+    };
+  }
+  if (env.CIRCLECI === 'true') {
+    return {
+      branch: env.CIRCLE_BRANCH,
+      commit: env.CIRCLE_SHA1,
+      build_url: env.CIRCLE_BUILD_URL,
+      build_number: env.CIRCLE_BUILD_NUM,
+    };
+  }
+  if (env.JENKINS_URL || env.JENKINS_HOME) {
+    return {
+      branch: env.BRANCH_NAME ?? env.GIT_BRANCH,
+      commit: env.GIT_COMMIT,
+      build_url: env.BUILD_URL,
+      build_number: env.BUILD_NUMBER,
+    };
+  }
+  return {};
 }
 
 /** A directory stands for the *.xml files directly in it. */
@@ -156,7 +224,8 @@ function summaryLine(file, answer) {
     s.suitesCreated + s.casesCreated > 0
       ? `; created ${plural(s.suitesCreated, 'suite')} and ${plural(s.casesCreated, 'case')}`
       : '';
-  return `${file}: recorded ${plural(s.runsRecorded, 'result')} in "${answer.project.name}" (${s.passed} passed, ${s.failed} failed${errors})${skipped}${created}`;
+  const cycle = answer.cycle ? `; test cycle "${answer.cycle.name}"` : '';
+  return `${file}: recorded ${plural(s.runsRecorded, 'result')} in "${answer.project.name}" (${s.passed} passed, ${s.failed} failed${errors})${skipped}${created}${cycle}`;
 }
 
 async function upload(options, file, label) {

@@ -20,6 +20,7 @@ export const AUDIT_ENTITIES = [
   'case',
   'run',
   'session',
+  'cycle',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -49,6 +50,7 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('case'),
   Type.Literal('run'),
   Type.Literal('session'),
+  Type.Literal('cycle'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

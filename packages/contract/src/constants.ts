@@ -28,4 +28,6 @@ export const LIMITS = {
   idMax: 2_147_483_647,
   /** How deep cases nest: a top-level case is on level 1, its children on level 2, and so on. */
   caseDepthMax: 50,
+  /** How many suites, cases or items one cycle request may name. */
+  cycleSelectionMax: 50_000,
 } as const;

@@ -16,7 +16,25 @@ export const IMPORT_LIMITS = {
   xmlDepthMax: 100,
   xmlElementsMax: 1_000_000,
   xmlAttributesMax: 100,
+  /** A failure's message, type and text are each kept up to this many characters (64 KB). */
+  failureTextMax: 65_536,
 } as const;
+
+/**
+ * The query of POST /api/projects/{id}/import/junit: the name of the cycle the import creates
+ * (else the report's name and the time) and the CI facts it carries (docs/product/junit-import.md).
+ */
+export const ImportQuery = Type.Object(
+  {
+    name: Type.Optional(Type.String({ maxLength: 255 })),
+    branch: Type.Optional(Type.String({ maxLength: 255 })),
+    commit: Type.Optional(Type.String({ maxLength: 255 })),
+    build_url: Type.Optional(Type.String({ maxLength: 2048 })),
+    build_number: Type.Optional(Type.String({ maxLength: 255 })),
+  },
+  { additionalProperties: false },
+);
+export type ImportQuery = Static<typeof ImportQuery>;
 
 /** The request body of POST /api/projects/{id}/import/junit: the report itself, as XML text. */
 export const JunitXmlBody = Type.String({
@@ -25,7 +43,7 @@ export const JunitXmlBody = Type.String({
     'sent as application/xml or text/xml, optionally with Content-Encoding: gzip',
 });
 
-/** What one import did. Skipped test cases are counted but record nothing. */
+/** What one import did. Skipped test cases record no run; they become skipped items of its cycle. */
 export const ImportSummary = Type.Object({
   /** Test cases in the report (every `<testcase>`). */
   tests: Type.Integer(),
@@ -51,5 +69,7 @@ export const ImportResponse = Type.Object({
   message: Type.String(),
   project: IdName,
   summary: ImportSummary,
+  /** The test cycle the import created (null when the report held no test case). */
+  cycle: Type.Union([IdName, Type.Null()]),
 });
 export type ImportResponse = Static<typeof ImportResponse>;

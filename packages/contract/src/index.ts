@@ -4,6 +4,7 @@ export * from './auth.ts';
 export * from './cases.ts';
 export * from './common.ts';
 export * from './constants.ts';
+export * from './cycles.ts';
 export * from './effective-permissions.ts';
 export * from './imports.ts';
 export * from './permissions.ts';

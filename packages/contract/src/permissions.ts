@@ -48,6 +48,11 @@ export const PERMISSION_CATALOGUE = {
   import_results: 'Import test results (JUnit XML reports from CI) into a project',
   export_project: "Download a project's cases and a case's runs as CSV",
   view_audit_log: 'See the audit log (who changed what, and every sign-in)',
+  home_test_cycle: 'See the test cycles of a project',
+  add_test_cycle: 'Create test cycles',
+  edit_test_cycle: 'Edit, close, reopen and assign test cycles',
+  delete_test_cycle: 'Delete test cycles',
+  execute_test_cycle: 'Record results in test cycles',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

@@ -47,6 +47,9 @@ export interface ProbeWorld {
   caseId: number;
   childId: number;
   runId: number;
+  /** A test cycle holding the child case, and that case's item. */
+  cycleId: number;
+  itemId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -80,6 +83,11 @@ export async function createProbeWorld(
   const runId = await one(sql`
     insert into test_runs (case_id, project_id, status, executed_by)
     values (${childId}, ${projectId}, 'passed', ${options.createdBy}) returning id`);
+  const cycleId = await one(sql`
+    insert into test_cycles (project_id, name, created_by) values (${projectId}, 'Y', ${options.createdBy}) returning id`);
+  const itemId = await one(
+    sql`insert into cycle_items (cycle_id, case_id) values (${cycleId}, ${childId}) returning id`,
+  );
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -92,6 +100,8 @@ export async function createProbeWorld(
     caseId,
     childId,
     runId,
+    cycleId,
+    itemId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -168,6 +178,25 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'GET /api/projects/:id/export/cases.csv': (w) => ({ url: `/api/projects/${w.projectId}/export/cases.csv` }),
   'GET /api/test-cases/:id/export/runs.csv': (w) => ({ url: `/api/test-cases/${w.childId}/export/runs.csv` }),
+  'POST /api/projects/:id/cycles': (w) => ({
+    url: `/api/projects/${w.projectId}/cycles`,
+    payload: { name: 'Y2', all_cases: true },
+  }),
+  'GET /api/projects/:id/cycles': (w) => ({ url: `/api/projects/${w.projectId}/cycles` }),
+  'GET /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}` }),
+  'PUT /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}`, payload: { name: 'Y2' } }),
+  'DELETE /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}` }),
+  'GET /api/cycles/:id/items': (w) => ({ url: `/api/cycles/${w.cycleId}/items` }),
+  'PUT /api/cycles/:id/assign': (w) => ({
+    url: `/api/cycles/${w.cycleId}/assign`,
+    payload: { item_ids: [w.itemId], assignee_id: null },
+  }),
+  'GET /api/cycle-items/:id': (w) => ({ url: `/api/cycle-items/${w.itemId}` }),
+  // Skipped records no test run, so execute_test_cycle is all it needs.
+  'POST /api/cycle-items/:id/results': (w) => ({
+    url: `/api/cycle-items/${w.itemId}/results`,
+    payload: { state: 'skipped' },
+  }),
 };
 
 export function projectProbe(route: GuardedRoute, world: ProbeWorld): Probe | undefined {

@@ -40,3 +40,6 @@ export const routeKey = (r: { method: string; url: string }) => `${r.method} ${r
 export function withIds(url: string, id: number | string = 1): string {
   return url.replace(/:[A-Za-z]+/g, String(id));
 }
+
+/** Routes that answer an endless event stream: a test reads their headers, then closes them. */
+export const STREAM_ROUTES = new Set(['GET /api/events']);

@@ -14,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   db: Db;
   database: Database;
+  /** The PostgreSQL server's database of this app (undefined on the embedded database). */
+  url?: string | undefined;
   /** Signs in and answers the token. */
   login(email?: string, password?: string): Promise<string>;
   /** inject with an optional bearer token. */
@@ -59,7 +61,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase();
   await migrateDatabase(database);
   await bootstrap(database.db, {
     adminEmail: ADMIN_EMAIL,
@@ -85,6 +87,7 @@ export async function createTestApp(
     app,
     db: database.db,
     database,
+    url,
     request,
     async login(email = ADMIN_EMAIL, password = ADMIN_PASSWORD) {
       const res = await request({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

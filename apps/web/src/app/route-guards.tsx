@@ -5,13 +5,25 @@ import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { landingRoute, saveLastRoute } from '@/lib/session';
 import { useFocusOnNavigation } from './focus-on-navigation';
+import { useLiveUpdates } from './live-updates';
 
 /** Every route but '/': a visitor without a session goes to '/' (docs/product/README.md, "Routes"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { status } = useAuth();
   if (status === 'loading') return <Loading text="Loading..." fullPage />;
   if (status === 'signed-out') return <Navigate to={paths.signIn} replace />;
-  return children;
+  return (
+    <>
+      <LiveUpdates />
+      {children}
+    </>
+  );
+}
+
+/** Follows other people's changes while signed in (app/live-updates.ts). */
+function LiveUpdates() {
+  useLiveUpdates();
+  return null;
 }
 
 /** '/': with a valid session, go on to the last route (or /dashboard) instead of signing in. */

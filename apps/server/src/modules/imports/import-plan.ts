@@ -1,5 +1,5 @@
 import type { CaseRow } from './import-repository.ts';
-import type { ReportedCase } from './junit-reader.ts';
+import type { ReportedCase, ReportedFailure } from './junit-reader.ts';
 
 /**
  * The report folded into a tree per suite as it is read, so each distinct case appears once
@@ -23,15 +23,19 @@ export interface SuiteNode {
   roots: Map<string, CaseNode>;
 }
 
+/** One reported test case: a run to record (passed, failed), or a skipped item of the cycle. */
 export interface PlannedRun {
   node: CaseNode;
-  status: 'passed' | 'failed';
+  status: 'passed' | 'failed' | 'skipped';
+  durationMs: number | null;
+  failure: ReportedFailure | null;
 }
 
 export interface ImportPlan {
   suites: Map<string, SuiteNode>;
   /** Every case node, grouped by depth (0 = top level of its suite). */
   levels: CaseNode[][];
+  /** Every reported test case with a name, in report order (skipped ones included). */
   runs: PlannedRun[];
   tests: number;
   skipped: number;
@@ -47,11 +51,9 @@ export function createImportPlan(): ImportPlan {
 /** Folds one test case of the report into the plan. */
 export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
   plan.tests += 1;
-  // Skipped tests are counted, not recorded: they create no suite, case or run.
-  if (reported.outcome === 'skipped') {
-    plan.skipped += 1;
-    return;
-  }
+  // A skipped test records no run, but its case (made when missing) becomes a skipped item of
+  // the import's cycle.
+  if (reported.outcome === 'skipped') plan.skipped += 1;
   if (reported.outcome === 'error') plan.errors += 1;
   let suite = plan.suites.get(reported.suite);
   if (!suite) {
@@ -74,7 +76,14 @@ export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
     parent = node;
     siblings = node.children;
   }
-  if (parent) plan.runs.push({ node: parent, status: reported.outcome === 'passed' ? 'passed' : 'failed' });
+  if (parent) {
+    plan.runs.push({
+      node: parent,
+      status: reported.outcome === 'passed' || reported.outcome === 'skipped' ? reported.outcome : 'failed',
+      durationMs: reported.durationMs,
+      failure: reported.failure,
+    });
+  }
 }
 
 export function caseKey(suiteId: number, parentId: number | null, name: string): string {

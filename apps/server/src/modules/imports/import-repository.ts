@@ -113,16 +113,34 @@ export async function insertCases(
   );
 }
 
-/** Records one run per entry; `project_id` is the cases' project, as the counters need. */
+/**
+ * Records one run per entry and answers their ids in the order given; `project_id` is the
+ * cases' project, as the counters need. The ids come from the sequence in that order before the
+ * insert, as insertRecordedRuns does (runs-repository.ts).
+ */
 export async function insertRuns(
   tx: Tx,
   projectId: number,
   executedBy: number,
   runs: { caseId: number; status: 'passed' | 'failed' }[],
-): Promise<void> {
-  if (runs.length === 0) return;
-  await tx.execute(sql`
-    insert into test_runs (case_id, project_id, status, executed_by)
-    select c, ${projectId}, s, ${executedBy}
-    from unnest(${sql.param(runs.map((r) => r.caseId))}::int[], ${sql.param(runs.map((r) => r.status))}::text[]) as t(c, s)`);
+): Promise<number[]> {
+  if (runs.length === 0) return [];
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    with numbered as (
+      select c, s, o, nextval(pg_get_serial_sequence('test_runs', 'id'))::int as id
+      from (
+        select * from unnest(${sql.param(runs.map((r) => r.caseId))}::int[], ${sql.param(runs.map((r) => r.status))}::text[])
+          with ordinality as t(c, s, o)
+        order by o
+      ) input
+    ), inserted as (
+      insert into test_runs (id, case_id, project_id, status, executed_by)
+      select id, c, ${projectId}, s, ${executedBy} from numbered order by id
+      returning id
+    )
+    select id from numbered order by o`,
+  );
+  return rows.map((row) => row.id);
 }

@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, ImportResponse, JUNIT_CONTENT_TYPES, JunitXmlBody } from '@verdict/contract';
+import { IdParams, ImportQuery, ImportResponse, JUNIT_CONTENT_TYPES, JunitXmlBody } from '@verdict/contract';
 import type { FastifyRequest } from 'fastify';
 import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
@@ -54,9 +54,11 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Needs import_results in the project, add_test_run_in_test_case, and add_test_suit_in_project, ' +
           'add_test_case_in_test_suit or add_test_case_in_test_case when suites, top-level cases or ' +
-          'child cases must be created. Skipped test cases are counted, not recorded. All or nothing.',
+          'child cases must be created. Skipped test cases record no run. Each import that holds a test case ' +
+          'creates a test cycle (source import; name and CI facts from the query). All or nothing.',
         consumes: [...JUNIT_CONTENT_TYPES],
         params: IdParams,
+        querystring: ImportQuery,
         body: JunitXmlBody,
         response: { 201: ImportResponse },
       },
@@ -75,7 +77,13 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = reportBodies.get(request);
       if (!body)
         throw new UnsupportedMediaTypeError('Send the report as XML, with Content-Type: application/xml');
-      const result = await importJunitReport(app.db, principalOf(request), request.params.id, body);
+      const result = await importJunitReport(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        body,
+        request.query,
+      );
       // An import is a bulk write: the embedded database refreshes its statistics now rather than
       // at its next look (docs/performance.md, "The embedded database under real use").
       app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));

@@ -1,4 +1,4 @@
-import type { ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
+import type { ImportQuery, ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
@@ -9,7 +9,15 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import { addToPlan, caseKey, createImportPlan, type ImportPlan, matchExistingCases } from './import-plan.ts';
+import { insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
+import {
+  addToPlan,
+  caseKey,
+  createImportPlan,
+  type ImportPlan,
+  matchExistingCases,
+  type PlannedRun,
+} from './import-plan.ts';
 import {
   findCases,
   findSuitesByName,
@@ -41,20 +49,73 @@ export async function importJunitReport(
   principal: Principal,
   projectId: number,
   body: AsyncIterable<Buffer>,
+  query: ImportQuery = {},
 ): Promise<ImportResponse> {
   // The report is read as it arrives and outside the transaction: a bad report never holds a
   // connection, and only its folded plan is kept, never the report itself.
   const plan = createImportPlan();
-  const { warnings } = await readJunitReport(body, (reported) => addToPlan(plan, reported));
+  const { warnings, reportName } = await readJunitReport(body, (reported) => addToPlan(plan, reported));
   return db.transaction(async (tx) => {
     const access = await requireProject(tx, principal, projectId, 'import_results');
     const created =
-      plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0 };
+      plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0, runIds: [] };
     const name = await projectName(tx, projectId);
     const summary = summarise(plan, created, warnings);
+    const cycle =
+      plan.runs.length > 0
+        ? await createImportCycle(tx, projectId, principal, plan, created.runIds, query, reportName)
+        : null;
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
-    return { message: messageFor(summary, name), project: { id: projectId, name }, summary };
+    return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle };
   });
+}
+
+/**
+ * Every import that holds a test case makes a test cycle (source import) of what it reported
+ * (docs/product/junit-import.md, "The cycle of an import"): named by `?name=`, else by the
+ * report's name and the time, with the CI facts of the query; one item per case, one result per
+ * reported test case with its duration and failure.
+ */
+async function createImportCycle(
+  tx: Tx,
+  projectId: number,
+  principal: Principal,
+  plan: ImportPlan,
+  runIds: (number | null)[],
+  query: ImportQuery,
+  reportName: string | null,
+): Promise<{ id: number; name: string }> {
+  const text = (value: string | undefined) => value?.trim() || null;
+  const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
+  const name = text(query.name) ?? `${reportName ?? 'JUnit import'} ${at} UTC`;
+  const id = await insertCycle(tx, {
+    projectId,
+    name,
+    description: '',
+    milestone: null,
+    environment: null,
+    createdBy: principal.id,
+    source: 'import',
+    ci: {
+      branch: text(query.branch),
+      commit: text(query.commit),
+      buildUrl: text(query.build_url),
+      buildNumber: text(query.build_number),
+    },
+  });
+  await insertImportedResults(
+    tx,
+    id,
+    principal.id,
+    plan.runs.map((run, index) => ({
+      caseId: run.node.id!,
+      state: run.status,
+      runId: runIds[index] ?? null,
+      elapsedMs: run.durationMs,
+      failure: run.failure,
+    })),
+  );
+  return { id, name };
 }
 
 /**
@@ -74,7 +135,7 @@ async function record(
   access: ProjectAccess,
   principal: Principal,
   plan: ImportPlan,
-): Promise<{ suites: number; cases: number }> {
+): Promise<{ suites: number; cases: number; runIds: (number | null)[] }> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
   // Same lock order as every other write (db/row-locks.ts): project row first, so an
@@ -90,7 +151,8 @@ async function record(
   const require = (permission: PermissionName) => {
     if (!access.permissions.has(permission)) throw missingPermission(permission);
   };
-  require('add_test_run_in_test_case');
+  const recorded = plan.runs.filter((run) => run.status !== 'skipped');
+  if (recorded.length > 0) require('add_test_run_in_test_case');
   if (newSuites.length > 0) require('add_test_suit_in_project');
   if ((newCases[0]?.length ?? 0) > 0) require('add_test_case_in_test_suit');
   if (newCases.slice(1).some((level) => level.length > 0)) require('add_test_case_in_test_case');
@@ -127,15 +189,22 @@ async function record(
     }
   }
 
-  for (const chunk of chunks(plan.runs)) {
-    await insertRuns(
+  // The run ids of the reported test cases, in report order (null for a skipped one).
+  const ids = new Map<PlannedRun, number>();
+  for (const chunk of chunks(recorded)) {
+    const inserted = await insertRuns(
       tx,
       projectId,
       principal.id,
-      chunk.map((run) => ({ caseId: run.node.id!, status: run.status })),
+      chunk.map((run) => ({ caseId: run.node.id!, status: run.status as 'passed' | 'failed' })),
     );
+    for (const [index, run] of chunk.entries()) ids.set(run, inserted[index]!);
   }
-  return { suites: newSuites.length, cases: newCases.reduce((n, level) => n + level.length, 0) };
+  return {
+    suites: newSuites.length,
+    cases: newCases.reduce((n, level) => n + level.length, 0),
+    runIds: plan.runs.map((run) => ids.get(run) ?? null),
+  };
 }
 
 function summarise(
@@ -143,16 +212,17 @@ function summarise(
   created: { suites: number; cases: number },
   warnings: string[],
 ): ImportSummary {
-  const passed = plan.runs.filter((run) => run.status === 'passed').length;
+  const recorded = plan.runs.filter((run) => run.status !== 'skipped');
+  const passed = recorded.filter((run) => run.status === 'passed').length;
   return {
     tests: plan.tests,
-    suites: plan.suites.size,
+    suites: new Set(recorded.map((run) => run.node.suite)).size,
     suitesCreated: created.suites,
-    cases: new Set(plan.runs.map((run) => run.node)).size,
+    cases: new Set(recorded.map((run) => run.node)).size,
     casesCreated: created.cases,
-    runsRecorded: plan.runs.length,
+    runsRecorded: recorded.length,
     passed,
-    failed: plan.runs.length - passed,
+    failed: recorded.length - passed,
     errors: plan.errors,
     skipped: plan.skipped,
     warnings,

@@ -7,7 +7,8 @@ import { casePath, fitName } from './junit-case-path.ts';
 
 /**
  * Reads a JUnit XML report with a streaming (SAX) parser as its bytes arrive: no document tree
- * is built, no text is kept (messages and output are skipped), and DTDs are refused outright,
+ * is built, no text is kept but a failure's (its message, type and text, each cut to
+ * IMPORT_LIMITS.failureTextMax characters; output is skipped), and DTDs are refused outright,
  * so entity expansion (billion laughs) and external entities (XXE) cannot happen.
  *
  * The parser is fed a slice of the report at a time (import-body.ts) and lets the event loop
@@ -19,12 +20,31 @@ import { casePath, fitName } from './junit-case-path.ts';
 
 export type Outcome = 'passed' | 'failed' | 'error' | 'skipped';
 
+export interface ReportedFailure {
+  message: string | null;
+  type: string | null;
+  text: string | null;
+}
+
 export interface ReportedCase {
   suite: string;
   /** Case names from the top level of the suite down to the case itself. */
   path: string[];
   outcome: Outcome;
+  /** The `time` attribute (seconds) in whole milliseconds; null when missing or not a number. */
+  durationMs: number | null;
+  /** The `<failure>` or `<error>` that decided the outcome. */
+  failure: ReportedFailure | null;
 }
+
+/** The time of a test case, `time="1.234"` (seconds), in milliseconds. */
+export function durationOf(time: string): number | null {
+  if (!/^\d+(\.\d+)?$/.test(time)) return null;
+  const ms = Math.round(Number(time) * 1000);
+  return ms <= 2_147_483_647 ? ms : null;
+}
+
+const cut = (text: string) => text.slice(0, IMPORT_LIMITS.failureTextMax);
 
 const FALLBACK_SUITE = 'Imported tests';
 const OUTCOME_RANK: Record<Outcome, number> = { passed: 0, skipped: 1, failed: 2, error: 3 };
@@ -36,6 +56,10 @@ interface OpenCase {
   classname: string;
   name: string;
   outcome: Outcome;
+  durationMs: number | null;
+  failure: ReportedFailure | null;
+  /** True while inside the element that set `failure`, whose text is gathered. */
+  inFailure: boolean;
 }
 
 function attribute(tag: SaxesTagPlain, name: string): string {
@@ -83,7 +107,7 @@ function asReportError(error: unknown): Error {
 export async function readJunitReport(
   body: AsyncIterable<Buffer>,
   onCase: (reported: ReportedCase) => void,
-): Promise<{ warnings: string[] }> {
+): Promise<{ warnings: string[]; reportName: string | null }> {
   const parser = new SaxesParser();
   let unnamed = 0;
   let shortened = 0;
@@ -91,6 +115,8 @@ export async function readJunitReport(
   let elements = 0;
   let attributes = 0;
   let rootSuite = FALLBACK_SUITE;
+  // The report's own name: that of <testsuites>, else of its first <testsuite>.
+  let reportName: string | null = null;
   // Names of the open <testsuite> elements, outermost first, with the depth of each.
   const suites: { name: string; depth: number }[] = [];
   let open: OpenCase | null = null;
@@ -121,14 +147,28 @@ export async function readJunitReport(
         throw new BadRequestError(`This is not a JUnit XML report: its root element is <${tag.name}>`);
       }
       if (tag.name === 'testsuites') rootSuite = fitName(attribute(tag, 'name')).name || FALLBACK_SUITE;
+      if (tag.name === 'testsuites') reportName = fitName(attribute(tag, 'name')).name || null;
     }
     if (open) {
       const outcome = depth === open.depth + 1 ? OUTCOME_OF_CHILD[tag.name] : undefined;
-      if (outcome && OUTCOME_RANK[outcome] > OUTCOME_RANK[open.outcome]) open.outcome = outcome;
+      if (outcome && OUTCOME_RANK[outcome] > OUTCOME_RANK[open.outcome]) {
+        open.outcome = outcome;
+        if (outcome === 'failed' || outcome === 'error') {
+          const message = tag.attributes.message;
+          const type = tag.attributes.type;
+          open.failure = {
+            message: message ? cut(message) : null,
+            type: type ? cut(type) : null,
+            text: null,
+          };
+          open.inFailure = true;
+        }
+      }
       return;
     }
     if (tag.name === 'testsuite') {
       suites.push({ name: attribute(tag, 'name') || attribute(tag, 'file'), depth });
+      reportName ??= fitName(attribute(tag, 'name')).name || null;
     } else if (tag.name === 'testcase') {
       open = {
         depth,
@@ -136,11 +176,29 @@ export async function readJunitReport(
         classname: attribute(tag, 'classname') || attribute(tag, 'class'),
         name: attribute(tag, 'name'),
         outcome: 'passed',
+        durationMs: durationOf(attribute(tag, 'time')),
+        failure: null,
+        inFailure: false,
       };
     }
   });
 
+  // A failure's text (its stack trace, say), kept up to the limit.
+  const gather = (text: string) => {
+    if (!open?.inFailure || !open.failure) return;
+    const kept = open.failure.text ?? '';
+    if (kept.length < IMPORT_LIMITS.failureTextMax) open.failure.text = cut(kept + text);
+  };
+  parser.on('text', gather);
+  parser.on('cdata', gather);
+
   parser.on('closetag', (tag) => {
+    if (open?.inFailure && depth === open.depth + 1) {
+      open.inFailure = false;
+      if (open.failure?.text !== null && open.failure?.text !== undefined) {
+        open.failure.text = open.failure.text.trim() || null;
+      }
+    }
     if (open && depth === open.depth) {
       const [outer = rootSuite, ...inner] = open.suites;
       const innermost = open.suites.at(-1) ?? rootSuite;
@@ -149,7 +207,13 @@ export async function readJunitReport(
       if (path.segments.length === 0) unnamed += 1;
       else {
         if (path.shortened) shortened += 1;
-        onCase({ suite: fitName(outer).name, path: path.segments, outcome: open.outcome });
+        onCase({
+          suite: fitName(outer).name,
+          path: path.segments,
+          outcome: open.outcome,
+          durationMs: open.durationMs,
+          failure: open.outcome === 'failed' || open.outcome === 'error' ? open.failure : null,
+        });
       }
       open = null;
     } else if (!open && tag.name === 'testsuite' && suites.at(-1)?.depth === depth) {
@@ -175,5 +239,5 @@ export async function readJunitReport(
   const warnings: string[] = [];
   if (shortened > 0) warnings.push(`${shortened} test name(s) longer than 255 characters were shortened`);
   if (unnamed > 0) warnings.push(`${unnamed} test case(s) without a name or class name were left out`);
-  return { warnings };
+  return { warnings, reportName };
 }

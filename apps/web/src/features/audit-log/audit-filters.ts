@@ -103,6 +103,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   case: 'Test case',
   run: 'Test run',
   session: 'Session',
+  cycle: 'Test cycle',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */

@@ -1,0 +1,527 @@
+import type {
+  Cycle,
+  CycleItem,
+  CycleItemState,
+  CycleItemsQuery,
+  CycleResult,
+  CycleResultState,
+  CycleState,
+} from '@verdict/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { type Viewer, visibleProjectCondition } from '../../db/project-visibility.ts';
+import { LOCK, type RowLock } from '../../db/row-locks.ts';
+import { textMatches } from '../../lib/list-paging.ts';
+
+/** SQL of test cycles (docs/product/cycles.md). Counts come from cycle_counts (migration 0010). */
+
+interface CycleRow {
+  id: number;
+  project_id: number;
+  name: string;
+  description: string;
+  milestone: string | null;
+  environment: string | null;
+  state: CycleState;
+  source: Cycle['source'];
+  branch: string | null;
+  commit: string | null;
+  build_url: string | null;
+  build_number: string | null;
+  creator_id: number | null;
+  creator_username: string | null;
+  created_at: Date | string;
+  updated_at: Date | string;
+  closed_at: Date | string | null;
+  total: number;
+  untested: number;
+  passed: number;
+  failed: number;
+  blocked: number;
+  skipped: number;
+}
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+function toCycle(row: CycleRow): Cycle {
+  return {
+    id: row.id,
+    project_id: row.project_id,
+    name: row.name,
+    description: row.description,
+    milestone: row.milestone,
+    environment: row.environment,
+    state: row.state,
+    source: row.source,
+    branch: row.branch,
+    commit: row.commit,
+    build_url: row.build_url,
+    build_number: row.build_number,
+    creator: row.creator_id === null ? null : { id: row.creator_id, username: row.creator_username ?? '' },
+    created_at: iso(row.created_at),
+    updated_at: iso(row.updated_at),
+    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    counts: {
+      total: row.total,
+      untested: row.untested,
+      passed: row.passed,
+      failed: row.failed,
+      blocked: row.blocked,
+      skipped: row.skipped,
+    },
+  };
+}
+
+async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
+  const rows = await queryRows<CycleRow>(
+    db,
+    sql`
+    select y.id, y.project_id, y.name, y.description, y.milestone, y.environment, y.state, y.source,
+      y.branch, y.commit, y.build_url, y.build_number, u.id as creator_id, u.username as creator_username,
+      y.created_at, y.updated_at, y.closed_at,
+      n.total, n.untested, n.passed, n.failed, n.blocked, n.skipped
+    from test_cycles y
+    join cycle_counts n on n.cycle_id = y.id
+    left join users u on u.id = y.created_by
+    where ${where}
+    order by y.id desc`,
+  );
+  return rows.map(toCycle);
+}
+
+export function listCyclesOfProject(db: Tx, projectId: number): Promise<Cycle[]> {
+  return selectCycles(db, sql`y.project_id = ${projectId}`);
+}
+
+export async function findCycle(db: Tx, id: number): Promise<Cycle | null> {
+  const [cycle] = await selectCycles(db, sql`y.id = ${id}`);
+  return cycle ?? null;
+}
+
+export interface CycleRef {
+  id: number;
+  project_id: number;
+  name: string;
+  state: CycleState;
+}
+
+/** The cycle's project, name and state, for access checks and locks. */
+export async function findCycleRef(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<CycleRef | null> {
+  const [row] = await queryRows<CycleRef>(
+    db,
+    sql`select id, project_id, name, state from test_cycles where id = ${id}${lock}`,
+  );
+  return row ?? null;
+}
+
+/** `for share`: the cycle stays open (a close waits) until the transaction ends. */
+export const SHARE = sql` for share`;
+
+export interface NewCycle {
+  projectId: number;
+  name: string;
+  description: string;
+  milestone: string | null;
+  environment: string | null;
+  createdBy: number;
+  source?: Cycle['source'];
+  ci?: { branch: string | null; commit: string | null; buildUrl: string | null; buildNumber: string | null };
+}
+
+export async function insertCycle(tx: Tx, cycle: NewCycle): Promise<number> {
+  const ci = cycle.ci ?? { branch: null, commit: null, buildUrl: null, buildNumber: null };
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    insert into test_cycles (project_id, name, description, milestone, environment, created_by, source,
+      branch, commit, build_url, build_number)
+    values (${cycle.projectId}, ${cycle.name}, ${cycle.description}, ${cycle.milestone}, ${cycle.environment},
+      ${cycle.createdBy}, ${cycle.source ?? 'manual'}, ${ci.branch}, ${ci.commit}, ${ci.buildUrl}, ${ci.buildNumber})
+    returning id`,
+  );
+  return row!.id;
+}
+
+export interface Selection {
+  suiteIds: number[];
+  caseIds: number[];
+  allCases: boolean;
+  fromCycleId: number | null;
+  fromStates: CycleItemState[];
+}
+
+/**
+ * Adds the selected cases of the project to the cycle, each once, in case id order: every case
+ * of the chosen suites (children included, as every case of a subtree carries its suite's id),
+ * the chosen cases with their descendants, every case of the project, and the cases of another
+ * cycle whose items are in the given states. Answers how many items were added.
+ */
+export async function insertItems(
+  tx: Tx,
+  cycleId: number,
+  projectId: number,
+  pick: Selection,
+): Promise<number> {
+  const [row] = await queryRows<{ added: number }>(
+    tx,
+    sql`
+    with recursive chosen(id) as (
+      select id from test_cases where project_id = ${projectId} and id = any(${sql.param(pick.caseIds)}::int[])
+      union
+      select c.id from test_cases c join chosen on c.parent_id = chosen.id
+    ), picked as (
+      select id from test_cases
+        where project_id = ${projectId}
+          and (${pick.allCases} or suite_id = any(${sql.param(pick.suiteIds)}::int[]))
+      union
+      select id from chosen
+      union
+      select i.case_id from cycle_items i
+        where i.cycle_id = ${pick.fromCycleId} and i.state = any(${sql.param(pick.fromStates)}::text[])
+    ), added as (
+      insert into cycle_items (cycle_id, case_id)
+      select ${cycleId}, id from picked order by id
+      returning 1
+    )
+    select count(*)::int as added from added`,
+  );
+  return row?.added ?? 0;
+}
+
+/** Of these ids, those that are suites (or cases) of the project. */
+export async function existingIds(
+  tx: Tx,
+  table: 'suites' | 'test_cases',
+  projectId: number,
+  ids: number[],
+): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from ${sql.identifier(table)} where project_id = ${projectId} and id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
+export interface CycleFields {
+  name?: string | undefined;
+  description?: string | undefined;
+  milestone?: string | null | undefined;
+  environment?: string | null | undefined;
+  state?: CycleState | undefined;
+}
+
+export async function updateCycleRow(tx: Tx, id: number, fields: CycleFields): Promise<void> {
+  const sets: SQL[] = [sql`updated_at = now()`];
+  if (fields.name !== undefined) sets.push(sql`name = ${fields.name}`);
+  if (fields.description !== undefined) sets.push(sql`description = ${fields.description}`);
+  if (fields.milestone !== undefined) sets.push(sql`milestone = ${fields.milestone}`);
+  if (fields.environment !== undefined) sets.push(sql`environment = ${fields.environment}`);
+  if (fields.state !== undefined) {
+    sets.push(sql`state = ${fields.state}`);
+    sets.push(fields.state === 'closed' ? sql`closed_at = now()` : sql`closed_at = null`);
+  }
+  await tx.execute(sql`update test_cycles set ${sql.join(sets, sql`, `)} where id = ${id}`);
+}
+
+/**
+ * Deletes the cycle with its items and results, and first the test runs its results recorded
+ * (their triggers correct the cases' latest status and the counters). Answers how many runs went.
+ */
+export async function deleteCycleRow(tx: Tx, id: number): Promise<number> {
+  const [row] = await queryRows<{ runs: number }>(
+    tx,
+    sql`
+    with gone as (
+      delete from test_runs where id in (
+        select r.run_id from cycle_results r join cycle_items i on i.id = r.item_id
+        where i.cycle_id = ${id} and r.run_id is not null)
+      returning 1
+    )
+    select count(*)::int as runs from gone`,
+  );
+  await tx.execute(sql`delete from test_cycles where id = ${id}`);
+  return row?.runs ?? 0;
+}
+
+// ---- Items ----
+
+interface ItemRow {
+  id: number;
+  cycle_id: number;
+  case_id: number;
+  case_name: string;
+  case_description: string;
+  suite_id: number | null;
+  parent_id: number | null;
+  state: CycleItemState;
+  assignee_id: number | null;
+  assignee_username: string | null;
+  results: number;
+  updated_at: Date | string;
+}
+
+function toItem(row: ItemRow): CycleItem {
+  return {
+    id: row.id,
+    cycle_id: row.cycle_id,
+    test_case: {
+      id: row.case_id,
+      name: row.case_name,
+      description: row.case_description,
+      suite_id: row.suite_id,
+      parent_id: row.parent_id,
+    },
+    state: row.state,
+    assignee:
+      row.assignee_id === null ? null : { id: row.assignee_id, username: row.assignee_username ?? '' },
+    results: row.results,
+    updated_at: iso(row.updated_at),
+  };
+}
+
+const ITEM_COLUMNS = sql`
+  i.id, i.cycle_id, c.id as case_id, c.name as case_name, c.description as case_description,
+  c.suite_id, c.parent_id, i.state, u.id as assignee_id, u.username as assignee_username, i.results,
+  i.updated_at`;
+
+const ITEM_FROM = sql`
+  from cycle_items i
+  join test_cases c on c.id = i.case_id
+  left join users u on u.id = i.assignee_id`;
+
+function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
+  const parts: SQL[] = [sql`i.cycle_id = ${cycleId}`];
+  if (query.state) parts.push(sql`i.state = ${query.state}`);
+  if (query.assignee_id !== undefined) {
+    parts.push(
+      query.assignee_id === 0 ? sql`i.assignee_id is null` : sql`i.assignee_id = ${query.assignee_id}`,
+    );
+  }
+  if (query.suite_id !== undefined) parts.push(sql`c.suite_id = ${query.suite_id}`);
+  if (query.q?.trim()) parts.push(textMatches(query.q, sql`c.name`));
+  return sql.join(parts, sql` and `);
+}
+
+/** One page of a cycle's items in item order, and how many match the filters. */
+export async function listItems(
+  db: Tx,
+  cycleId: number,
+  query: CycleItemsQuery,
+): Promise<{ items: CycleItem[]; total: number }> {
+  const where = itemFilter(cycleId, query);
+  const limit = query.limit ?? 100;
+  const offset = query.offset ?? 0;
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where ${where} order by i.id limit ${limit} offset ${offset}`,
+  );
+  const [count] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total ${ITEM_FROM} where ${where}`,
+  );
+  return { items: rows.map(toItem), total: count?.total ?? 0 };
+}
+
+export async function findItem(db: Tx, id: number): Promise<CycleItem | null> {
+  const [row] = await queryRows<ItemRow>(db, sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = ${id}`);
+  return row ? toItem(row) : null;
+}
+
+export interface ItemRef {
+  id: number;
+  cycle_id: number;
+  case_id: number;
+  project_id: number;
+  state: CycleItemState;
+}
+
+/** The item's cycle, case and project, for access checks and locks. */
+export async function findItemRef(db: Tx, id: number, lock: RowLock = LOCK.none): Promise<ItemRef | null> {
+  const [row] = await queryRows<ItemRef>(
+    db,
+    sql`
+    select i.id, i.cycle_id, i.case_id, y.project_id, i.state
+    from cycle_items i join test_cycles y on y.id = i.cycle_id
+    where i.id = ${id}${lock === LOCK.none ? sql`` : sql`${lock} of i`}`,
+  );
+  return row ?? null;
+}
+
+export async function setItemState(tx: Tx, id: number, state: CycleResultState): Promise<void> {
+  await tx.execute(
+    sql`update cycle_items set state = ${state}, results = results + 1, updated_at = now() where id = ${id}`,
+  );
+}
+
+export async function insertResult(
+  tx: Tx,
+  result: {
+    itemId: number;
+    state: CycleResultState;
+    comment: string | null;
+    elapsedMs: number | null;
+    runId: number | null;
+    executedBy: number;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    insert into cycle_results (item_id, state, comment, elapsed_ms, run_id, executed_by)
+    values (${result.itemId}, ${result.state}, ${result.comment}, ${result.elapsedMs}, ${result.runId}, ${result.executedBy})
+    returning id`,
+  );
+  return row!.id;
+}
+
+interface ResultRow {
+  id: number;
+  item_id: number;
+  state: CycleResultState;
+  comment: string | null;
+  elapsed_ms: number | null;
+  run_id: number | null;
+  executor_id: number | null;
+  executor_username: string | null;
+  created_at: Date | string;
+  failure_message: string | null;
+  failure_type: string | null;
+  failure_text: string | null;
+}
+
+function toResult(row: ResultRow): CycleResult {
+  return {
+    id: row.id,
+    item_id: row.item_id,
+    state: row.state,
+    comment: row.comment,
+    elapsed_ms: row.elapsed_ms,
+    run_id: row.run_id,
+    executor:
+      row.executor_id === null ? null : { id: row.executor_id, username: row.executor_username ?? '' },
+    created_at: iso(row.created_at),
+    failure:
+      row.failure_message === null && row.failure_type === null && row.failure_text === null
+        ? null
+        : { message: row.failure_message, type: row.failure_type, text: row.failure_text },
+  };
+}
+
+/** Results of an item (or one result), oldest first. */
+export async function listResults(
+  db: Tx,
+  where: { itemId: number } | { id: number },
+): Promise<CycleResult[]> {
+  const condition = 'itemId' in where ? sql`r.item_id = ${where.itemId}` : sql`r.id = ${where.id}`;
+  const rows = await queryRows<ResultRow>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
+      u.id as executor_id, u.username as executor_username, r.created_at,
+      r.failure_message, r.failure_type, r.failure_text
+    from cycle_results r left join users u on u.id = r.executed_by
+    where ${condition}
+    order by r.id`,
+  );
+  return rows.map(toResult);
+}
+
+/** Sets the assignee of these items of the cycle; answers how many items there were. */
+export async function assignItems(
+  tx: Tx,
+  cycleId: number,
+  itemIds: number[],
+  assigneeId: number | null,
+): Promise<number> {
+  const [row] = await queryRows<{ updated: number }>(
+    tx,
+    sql`
+    with changed as (
+      update cycle_items set assignee_id = ${assigneeId}, updated_at = now()
+      where cycle_id = ${cycleId} and id = any(${sql.param(itemIds)}::int[])
+      returning 1
+    )
+    select count(*)::int as updated from changed`,
+  );
+  return row?.updated ?? 0;
+}
+
+/** Open items (untested or blocked, in open cycles) assigned to the user, in projects they see. */
+export async function listAssignedItems(
+  db: Tx,
+  viewer: Viewer,
+  limit: number,
+): Promise<
+  { item: CycleItem; cycle: { id: number; name: string }; project: { id: number; name: string } }[]
+> {
+  const rows = await queryRows<ItemRow & { cycle_name: string; project_id: number; project_name: string }>(
+    db,
+    sql`
+    select ${ITEM_COLUMNS}, y.name as cycle_name, p.id as project_id, p.name as project_name
+    ${ITEM_FROM}
+    join test_cycles y on y.id = i.cycle_id
+    join projects p on p.id = y.project_id
+    where i.assignee_id = ${viewer.id} and i.state in ('untested', 'blocked') and y.state = 'open'
+      and ${visibleProjectCondition(viewer, sql`p.id`)}
+    order by y.id desc, i.id
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({
+    item: toItem(row),
+    cycle: { id: row.cycle_id, name: row.cycle_name },
+    project: { id: row.project_id, name: row.project_name },
+  }));
+}
+
+// ---- The cycle of a JUnit import ----
+
+/** One reported test case's result in an import's cycle. */
+export interface ImportedResult {
+  caseId: number;
+  state: 'passed' | 'failed' | 'skipped';
+  runId: number | null;
+  elapsedMs: number | null;
+  failure: { message: string | null; type: string | null; text: string | null } | null;
+}
+
+/**
+ * The items and results of an import's cycle, in two statements: one item per distinct case
+ * (its state the last result's), then one result per reported test case, in report order.
+ */
+export async function insertImportedResults(
+  tx: Tx,
+  cycleId: number,
+  executedBy: number,
+  results: ImportedResult[],
+): Promise<void> {
+  const last = new Map<number, { state: string; results: number }>();
+  for (const r of results)
+    last.set(r.caseId, { state: r.state, results: (last.get(r.caseId)?.results ?? 0) + 1 });
+  const caseIds = [...last.keys()];
+  const items = await queryRows<{ id: number; case_id: number }>(
+    tx,
+    sql`
+    insert into cycle_items (cycle_id, case_id, state, results)
+    select ${cycleId}, c, s, n
+    from unnest(${sql.param(caseIds)}::int[], ${sql.param(caseIds.map((id) => last.get(id)!.state))}::text[],
+      ${sql.param(caseIds.map((id) => last.get(id)!.results))}::int[]) with ordinality as t(c, s, n, o)
+    order by o
+    returning id, case_id`,
+  );
+  const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
+  await tx.execute(sql`
+    insert into cycle_results
+      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text)
+    select i, s, r, e, ${executedBy}, m, t, x
+    from unnest(
+      ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
+      ${sql.param(results.map((r) => r.state))}::text[],
+      ${sql.param(results.map((r) => r.runId))}::int[],
+      ${sql.param(results.map((r) => r.elapsedMs))}::int[],
+      ${sql.param(results.map((r) => r.failure?.message ?? null))}::text[],
+      ${sql.param(results.map((r) => r.failure?.type ?? null))}::text[],
+      ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[]
+    ) with ordinality as u(i, s, r, e, m, t, x, o)
+    order by o`);
+}

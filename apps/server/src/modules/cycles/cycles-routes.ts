@@ -1,0 +1,189 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  AssignItemsBody,
+  AssignItemsResponse,
+  CreateCycleBody,
+  Cycle,
+  CycleItemDetail,
+  CycleItemPage,
+  CycleItemsQuery,
+  CycleList,
+  CycleMutation,
+  IdParams,
+  MessageResponse,
+  MyWork,
+  RecordResultBody,
+  ResultMutation,
+  UpdateCycleBody,
+} from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
+import {
+  assignItems,
+  createCycle,
+  deleteCycle,
+  getCycle,
+  getItem,
+  listCycles,
+  listItems,
+  myWork,
+  recordResult,
+  updateCycle,
+} from './cycles-service.ts';
+
+const tags = ['test cycles'];
+
+/** docs/product/cycles.md, "The calls". */
+export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
+    '/api/projects/:id/cycles',
+    {
+      config: { access: { project: 'add_test_cycle' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: 'Create a test cycle of chosen suites and cases (with their descendants)',
+        params: IdParams,
+        body: CreateCycleBody,
+        response: { 201: CycleMutation },
+      },
+    },
+    async (request, reply) => {
+      const cycle = await createCycle(app.db, principalOf(request), request.params.id, request.body);
+      return reply.status(201).send({ message: 'Test cycle created successfully', cycle });
+    },
+  );
+
+  app.get(
+    '/api/projects/:id/cycles',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A project's test cycles, newest first, each with its counts",
+        params: IdParams,
+        response: { 200: CycleList },
+      },
+    },
+    (request) => listCycles(app.db, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/cycles/:id',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: { tags, summary: 'A test cycle with its counts', params: IdParams, response: { 200: Cycle } },
+    },
+    (request) => getCycle(app.db, principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/cycles/:id',
+    {
+      config: { access: { project: 'edit_test_cycle' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Edit a test cycle, or close or reopen it (state)',
+        params: IdParams,
+        body: UpdateCycleBody,
+        response: { 200: CycleMutation },
+      },
+    },
+    (request) => updateCycle(app.db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/cycles/:id',
+    {
+      config: { access: { project: 'delete_test_cycle' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: 'Delete a test cycle with its items, results and the test runs they recorded',
+        params: IdParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await deleteCycle(app.db, principalOf(request), request.params.id);
+      return { message: 'Test cycle deleted successfully' };
+    },
+  );
+
+  app.get(
+    '/api/cycles/:id/items',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A page of a cycle's items, filtered by state, assignee (0: none), suite and text",
+        params: IdParams,
+        querystring: CycleItemsQuery,
+        response: { 200: CycleItemPage },
+      },
+    },
+    (request) => listItems(app.db, principalOf(request), request.params.id, request.query),
+  );
+
+  app.put(
+    '/api/cycles/:id/assign',
+    {
+      config: { access: { project: 'edit_test_cycle' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Assign items of a cycle to a user who sees the project (null unassigns)',
+        params: IdParams,
+        body: AssignItemsBody,
+        response: { 200: AssignItemsResponse },
+      },
+    },
+    (request) => assignItems(app.db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/api/cycle-items/:id',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags,
+        summary: 'A cycle item with its case, its cycle and its results (oldest first)',
+        params: IdParams,
+        response: { 200: CycleItemDetail },
+      },
+    },
+    (request) => getItem(app.db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/cycle-items/:id/results',
+    {
+      config: { access: { project: 'execute_test_cycle' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Record a result on a cycle item (passed and failed also record the test run)',
+        params: IdParams,
+        body: RecordResultBody,
+        response: { 201: ResultMutation },
+      },
+    },
+    async (request, reply) => {
+      const { result, item } = await recordResult(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        request.body,
+      );
+      return reply.status(201).send({ message: 'Result recorded', result, item });
+    },
+  );
+
+  app.get(
+    '/api/my-work',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Open items (untested or blocked, in open cycles) assigned to the caller',
+        response: { 200: MyWork },
+      },
+    },
+    (request) => myWork(app.db, principalOf(request)),
+  );
+};

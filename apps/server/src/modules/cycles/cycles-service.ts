@@ -1,0 +1,354 @@
+import type {
+  AssignItemsBody,
+  CreateCycleBody,
+  Cycle,
+  CycleItem,
+  CycleItemDetail,
+  CycleItemsQuery,
+  CycleResult,
+  MyWork,
+  PermissionName,
+  RecordResultBody,
+  UpdateCycleBody,
+} from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject } from '../../db/row-locks.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import {
+  type Audited,
+  auditCreated,
+  auditDeleted,
+  auditUpdated,
+  counted,
+  quoted,
+  recordAudit,
+} from '../audit/audit-log.ts';
+import {
+  loadPrincipal,
+  type Principal,
+  projectAccess,
+  requireProject,
+  requireProjectOf,
+} from '../authz/authorization.ts';
+import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
+import { insertRecordedRuns } from '../runs/runs-repository.ts';
+import {
+  assignItems as assignItemRows,
+  type CycleRef,
+  deleteCycleRow,
+  existingIds,
+  findCycle,
+  findCycleRef,
+  findItem,
+  findItemRef,
+  insertCycle,
+  insertItems,
+  insertResult,
+  listAssignedItems,
+  listCyclesOfProject,
+  listItems as listItemRows,
+  listResults,
+  SHARE,
+  setItemState,
+  updateCycleRow,
+} from './cycles-repository.ts';
+
+/** Test cycles (docs/product/cycles.md). */
+
+export const CYCLE_NOT_FOUND = 'Test cycle not found';
+export const ITEM_NOT_FOUND = 'Cycle item not found';
+export const CYCLE_CLOSED = 'This test cycle is closed; reopen it first';
+export const EMPTY_SELECTION = 'Choose the cases of the cycle: suites, cases, all cases or another cycle';
+export const NOTHING_SELECTED = 'The selection holds no test cases';
+/** How many open items "My Work" lists at most. */
+export const MY_WORK_MAX = 500;
+
+const audited = (c: { id: number; name: string; project_id: number }): Audited => ({
+  entity: 'cycle',
+  id: c.id,
+  name: c.name,
+  projectId: c.project_id,
+});
+const auditedFields = (c: Cycle) => ({
+  name: c.name,
+  description: c.description,
+  milestone: c.milestone,
+  environment: c.environment,
+  state: c.state,
+});
+
+async function cycleOrFail(db: Tx, id: number): Promise<Cycle> {
+  const cycle = await findCycle(db, id);
+  if (!cycle) throw new NotFoundError(CYCLE_NOT_FOUND);
+  return cycle;
+}
+
+/**
+ * Locks a cycle after its project (db/row-locks.ts: the project row first, then its rows
+ * top-down) and checks the caller's permission there; 404 when the cycle is gone or unseen.
+ */
+async function lockCycle(
+  tx: Tx,
+  principal: Principal,
+  id: number,
+  lock: Parameters<typeof findCycleRef>[2],
+  permission: PermissionName,
+): Promise<CycleRef> {
+  const seen = await findCycleRef(tx, id);
+  await requireProjectOf(tx, principal, seen?.project_id, CYCLE_NOT_FOUND, permission);
+  await lockProject(tx, seen!.project_id, LOCK.keyShare);
+  const cycle = await findCycleRef(tx, id, lock);
+  if (!cycle) throw new NotFoundError(CYCLE_NOT_FOUND);
+  return cycle;
+}
+
+function assertOpen(cycle: CycleRef): void {
+  if (cycle.state === 'closed') throw new ConflictError(CYCLE_CLOSED);
+}
+
+const trimmedOrNull = (value: string | null | undefined) => {
+  const text = value?.trim();
+  return text ? text : null;
+};
+
+function requiredName(name: string): string {
+  const trimmed = name.trim();
+  if (!trimmed)
+    throw new BadRequestError('Cycle name is required', [{ field: 'name', message: 'is required' }]);
+  return trimmed;
+}
+
+export async function listCycles(db: Db, principal: Principal, projectId: number): Promise<Cycle[]> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  return listCyclesOfProject(db, projectId);
+}
+
+export async function getCycle(db: Db, principal: Principal, id: number): Promise<Cycle> {
+  const ref = await findCycleRef(db, id);
+  await requireProjectOf(db, principal, ref?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');
+  return cycleOrFail(db, id);
+}
+
+/**
+ * A new open cycle with one untested item per selected case, in one transaction. Suites and
+ * cases must be of the project (else 404, as elsewhere); a re-run's source cycle too.
+ */
+export async function createCycle(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  body: CreateCycleBody,
+): Promise<Cycle> {
+  const suiteIds = [...new Set(body.suite_ids ?? [])];
+  const caseIds = [...new Set(body.case_ids ?? [])];
+  const fromCycleId = body.from_cycle_id ?? null;
+  if (body.from_states && fromCycleId === null) {
+    throw new BadRequestError('from_states needs from_cycle_id', [
+      { field: 'from_cycle_id', message: 'is required with from_states' },
+    ]);
+  }
+  if (suiteIds.length === 0 && caseIds.length === 0 && !body.all_cases && fromCycleId === null) {
+    throw new BadRequestError(EMPTY_SELECTION);
+  }
+  const name = requiredName(body.name);
+  return db.transaction(async (tx) => {
+    await requireProject(tx, principal, projectId, 'add_test_cycle');
+    if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
+    const suites = await existingIds(tx, 'suites', projectId, suiteIds);
+    if (suites.size < suiteIds.length) throw new NotFoundError('Test suite not found');
+    const cases = await existingIds(tx, 'test_cases', projectId, caseIds);
+    if (cases.size < caseIds.length) throw new NotFoundError(CASE_NOT_FOUND);
+    if (fromCycleId !== null) {
+      const source = await findCycleRef(tx, fromCycleId);
+      if (!source || source.project_id !== projectId) throw new NotFoundError(CYCLE_NOT_FOUND);
+    }
+    const id = await insertCycle(tx, {
+      projectId,
+      name,
+      description: body.description ?? '',
+      milestone: trimmedOrNull(body.milestone),
+      environment: trimmedOrNull(body.environment),
+      createdBy: principal.id,
+    });
+    const added = await insertItems(tx, id, projectId, {
+      suiteIds,
+      caseIds,
+      allCases: body.all_cases === true,
+      fromCycleId,
+      fromStates: fromCycleId === null ? [] : (body.from_states ?? ['failed', 'blocked']),
+    });
+    if (added === 0) throw new BadRequestError(NOTHING_SELECTED);
+    const cycle = await cycleOrFail(tx, id);
+    await auditCreated(
+      tx,
+      principal,
+      audited(cycle),
+      { ...auditedFields(cycle), cases: added },
+      ` with ${counted(added, 'case')}`,
+    );
+    return cycle;
+  });
+}
+
+/** Edits the fields; `state` closes or reopens. A closed cycle takes only a reopen (409). */
+export async function updateCycle(
+  db: Db,
+  principal: Principal,
+  id: number,
+  body: UpdateCycleBody,
+): Promise<{ cycle: Cycle; message: string }> {
+  const name = body.name === undefined ? undefined : requiredName(body.name);
+  return db.transaction(async (tx) => {
+    const ref = await lockCycle(tx, principal, id, LOCK.noKeyUpdate, 'edit_test_cycle');
+    if (ref.state === 'closed' && body.state !== 'open') throw new ConflictError(CYCLE_CLOSED);
+    const before = await cycleOrFail(tx, id);
+    await updateCycleRow(tx, id, {
+      name,
+      description: body.description,
+      milestone: body.milestone === undefined ? undefined : trimmedOrNull(body.milestone),
+      environment: body.environment === undefined ? undefined : trimmedOrNull(body.environment),
+      state: body.state,
+    });
+    const cycle = await cycleOrFail(tx, id);
+    await auditUpdated(tx, principal, audited(cycle), auditedFields(before), auditedFields(cycle));
+    const message =
+      before.state !== cycle.state
+        ? cycle.state === 'closed'
+          ? 'Test cycle closed'
+          : 'Test cycle reopened'
+        : 'Test cycle updated successfully';
+    return { cycle, message };
+  });
+}
+
+/** The cycle, its items and results, and the test runs those results recorded, in one transaction. */
+export async function deleteCycle(db: Db, principal: Principal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const ref = await lockCycle(tx, principal, id, LOCK.update, 'delete_test_cycle');
+    const cycle = await cycleOrFail(tx, id);
+    const runs = await deleteCycleRow(tx, id);
+    await auditDeleted(
+      tx,
+      principal,
+      audited(ref),
+      auditedFields(cycle),
+      runs > 0 ? ` with ${counted(runs, 'recorded run')}` : '',
+    );
+  });
+}
+
+export async function listItems(
+  db: Db,
+  principal: Principal,
+  cycleId: number,
+  query: CycleItemsQuery,
+): Promise<{ items: CycleItem[]; total: number }> {
+  const ref = await findCycleRef(db, cycleId);
+  await requireProjectOf(db, principal, ref?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');
+  return listItemRows(db, cycleId, query);
+}
+
+export async function getItem(db: Db, principal: Principal, id: number): Promise<CycleItemDetail> {
+  const ref = await findItemRef(db, id);
+  await requireProjectOf(db, principal, ref?.project_id, ITEM_NOT_FOUND, 'home_test_cycle');
+  const item = await findItem(db, id);
+  if (!item || !ref) throw new NotFoundError(ITEM_NOT_FOUND);
+  return { item, cycle: await cycleOrFail(db, ref.cycle_id), results: await listResults(db, { itemId: id }) };
+}
+
+/**
+ * Records a result on an item. Passed and failed also record the case's test run (executed by
+ * the caller), so the case page, the tree marks and the dashboard include it; blocked and
+ * skipped change only the item. Locks: project, cycle (shared: a close waits), case, item.
+ */
+export async function recordResult(
+  db: Db,
+  principal: Principal,
+  itemId: number,
+  body: RecordResultBody,
+): Promise<{ result: CycleResult; item: CycleItem }> {
+  return db.transaction(async (tx) => {
+    const seen = await findItemRef(tx, itemId);
+    await requireProjectOf(tx, principal, seen?.project_id, ITEM_NOT_FOUND, 'execute_test_cycle');
+    const cycle = await lockCycle(tx, principal, seen!.cycle_id, SHARE, 'execute_test_cycle');
+    assertOpen(cycle);
+    const testCase = await lockCase(tx, seen!.case_id, LOCK.noKeyUpdate);
+    const item = await findItemRef(tx, itemId, LOCK.noKeyUpdate);
+    if (!testCase || !item) throw new NotFoundError(ITEM_NOT_FOUND);
+    let runId: number | null = null;
+    if (body.state === 'passed' || body.state === 'failed') {
+      const [run] = await insertRecordedRuns(tx, [
+        {
+          caseId: item.case_id,
+          projectId: item.project_id,
+          status: body.state,
+          executor: principal,
+          changes: {
+            status: { before: null, after: body.state },
+            case_id: { before: null, after: item.case_id },
+            cycle_id: { before: null, after: item.cycle_id },
+          },
+        },
+      ]);
+      if (!run) throw new NotFoundError(ITEM_NOT_FOUND);
+      runId = run.id;
+    }
+    await setItemState(tx, itemId, body.state);
+    const resultId = await insertResult(tx, {
+      itemId,
+      state: body.state,
+      comment: trimmedOrNull(body.comment),
+      elapsedMs: body.elapsed_ms ?? null,
+      runId,
+      executedBy: principal.id,
+    });
+    const [result] = await listResults(tx, { id: resultId });
+    const updated = await findItem(tx, itemId);
+    return { result: result!, item: updated! };
+  });
+}
+
+/** Assigns (or, with null, unassigns) items of an open cycle to a user who sees the project. */
+export async function assignItems(
+  db: Db,
+  principal: Principal,
+  cycleId: number,
+  body: AssignItemsBody,
+): Promise<{ message: string; updated: number }> {
+  return db.transaction(async (tx) => {
+    const cycle = await lockCycle(tx, principal, cycleId, SHARE, 'edit_test_cycle');
+    assertOpen(cycle);
+    if (body.assignee_id !== null) {
+      const assignee = await loadPrincipal(tx, body.assignee_id);
+      const access = assignee && (await projectAccess(tx, assignee, cycle.project_id));
+      if (!access) {
+        throw new BadRequestError('The assignee must be a user who sees the project', [
+          { field: 'assignee_id', message: 'must be a user who sees the project' },
+        ]);
+      }
+    }
+    const ids = [...new Set(body.item_ids)];
+    const updated = await assignItemRows(tx, cycleId, ids, body.assignee_id);
+    if (updated < ids.length) throw new NotFoundError(ITEM_NOT_FOUND);
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'cycle',
+      entityId: cycleId,
+      projectId: cycle.project_id,
+      summary:
+        body.assignee_id === null
+          ? `Unassigned ${counted(updated, 'item')} of cycle ${quoted(cycle.name)}`
+          : `Assigned ${counted(updated, 'item')} of cycle ${quoted(cycle.name)} to user #${body.assignee_id}`,
+      changes: { assignee_id: { before: null, after: body.assignee_id } },
+    });
+    const message =
+      body.assignee_id === null
+        ? `Unassigned ${counted(updated, 'item')}`
+        : `Assigned ${counted(updated, 'item')}`;
+    return { message, updated };
+  });
+}
+
+export async function myWork(db: Db, principal: Principal): Promise<MyWork> {
+  return { items: await listAssignedItems(db, principal, MY_WORK_MAX) };
+}

@@ -1,0 +1,118 @@
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { STORAGE_KEYS } from '@verdict/contract';
+import { useEffect } from 'react';
+
+/**
+ * Live updates (docs/product/cycles.md, "Live"): while signed in, the app reads the server's
+ * event stream (`GET /api/events`) and reloads what it shows of a change, so a cycle page, the
+ * dashboard and the tree marks follow other people's results within a second. The stream is
+ * read with fetch rather than EventSource, which cannot send the Authorization header.
+ */
+
+export interface LiveChange {
+  kind: 'runs' | 'cycles';
+  projects: number[];
+  cycles: number[] | null;
+}
+
+/** Splits event-stream text into its `change` events; answers them and the unfinished rest. */
+export function readEvents(buffer: string): { changes: LiveChange[]; rest: string } {
+  const changes: LiveChange[] = [];
+  const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let event = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith('event:')) event = line.slice(6).trim();
+      else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
+    }
+    if (event !== 'change' || data.length === 0) continue;
+    try {
+      const value = JSON.parse(data.join('\n')) as LiveChange;
+      if (value.kind === 'runs' || value.kind === 'cycles') changes.push(value);
+    } catch {
+      // Not ours to read.
+    }
+  }
+  return { changes, rest };
+}
+
+/** The query keys a change of this kind may have made stale (lib/query-keys.ts). */
+export function staleKeysOf(kind: LiveChange['kind']): readonly (readonly string[])[] {
+  return kind === 'runs'
+    ? [['cases'], ['runs'], ['projects', 'count'], ['suites', 'count']]
+    : [['cycles'], ['cycle-items'], ['my-work']];
+}
+
+/** How long changes gather before the app reloads (a burst of results reloads once). */
+export const LIVE_GATHER_MS = 400;
+const RETRY_MIN_MS = 2_000;
+const RETRY_MAX_MS = 30_000;
+
+function refresher(queryClient: QueryClient) {
+  const pending = new Set<LiveChange['kind']>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const flush = () => {
+    timer = null;
+    for (const kind of pending) {
+      for (const queryKey of staleKeysOf(kind)) void queryClient.invalidateQueries({ queryKey });
+    }
+    pending.clear();
+  };
+  return {
+    add(change: LiveChange) {
+      pending.add(change.kind);
+      timer ??= setTimeout(flush, LIVE_GATHER_MS);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** Reads the event stream while mounted, reconnecting (2 s, doubling to 30 s) when it breaks. */
+export function useLiveUpdates(): void {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (typeof fetch !== 'function' || typeof TextDecoder !== 'function') return;
+    const controller = new AbortController();
+    const refresh = refresher(queryClient);
+    let retry = RETRY_MIN_MS;
+    let stopped = false;
+
+    const connect = async () => {
+      const token = localStorage.getItem(STORAGE_KEYS.token);
+      if (!token) return;
+      try {
+        const response = await fetch(`${import.meta.env.VITE_API_BASE ?? ''}/api/events`, {
+          headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
+          signal: controller.signal,
+        });
+        if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
+        retry = RETRY_MIN_MS;
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          const read = readEvents(buffer + decoder.decode(value, { stream: true }));
+          buffer = read.rest;
+          for (const change of read.changes) refresh.add(change);
+        }
+      } catch {
+        // Offline, signed out or stopped: try again later unless stopped.
+      }
+      if (stopped) return;
+      setTimeout(() => void connect(), retry);
+      retry = Math.min(retry * 2, RETRY_MAX_MS);
+    };
+    void connect();
+    return () => {
+      stopped = true;
+      controller.abort();
+      refresh.stop();
+    };
+  }, [queryClient]);
+}

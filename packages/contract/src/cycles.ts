@@ -1,0 +1,215 @@
+import { type Static, Type } from 'typebox';
+import { Description, Id, IdName, Name } from './common.ts';
+import { LIMITS } from './constants.ts';
+
+/**
+ * Test cycles (docs/product/cycles.md): a named execution of a chosen set of cases, one item per
+ * case, filled in by people or by CI. A cycle's results that pass or fail also record the case's
+ * test run, so everything that reads runs sees them.
+ */
+
+/** The state of one case in one cycle. */
+export const CycleItemState = Type.Union([
+  Type.Literal('untested'),
+  Type.Literal('passed'),
+  Type.Literal('failed'),
+  Type.Literal('blocked'),
+  Type.Literal('skipped'),
+]);
+export type CycleItemState = Static<typeof CycleItemState>;
+export const CYCLE_ITEM_STATES = ['untested', 'passed', 'failed', 'blocked', 'skipped'] as const;
+
+/** What a result can say: every item state except untested. */
+export const CycleResultState = Type.Union([
+  Type.Literal('passed'),
+  Type.Literal('failed'),
+  Type.Literal('blocked'),
+  Type.Literal('skipped'),
+]);
+export type CycleResultState = Static<typeof CycleResultState>;
+
+export const CycleState = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
+export type CycleState = Static<typeof CycleState>;
+
+export const CycleSource = Type.Union([Type.Literal('manual'), Type.Literal('import')]);
+export type CycleSource = Static<typeof CycleSource>;
+
+/** How many items a cycle has in each state; kept by the database, never counted per request. */
+export const CycleCounts = Type.Object({
+  total: Type.Integer(),
+  untested: Type.Integer(),
+  passed: Type.Integer(),
+  failed: Type.Integer(),
+  blocked: Type.Integer(),
+  skipped: Type.Integer(),
+});
+export type CycleCounts = Static<typeof CycleCounts>;
+
+const OptionalText = Type.Union([Type.String(), Type.Null()]);
+
+/** A user as cycles name one (creator, assignee, executor), as runs name their executor. */
+export const UserRef = Type.Object({ id: Type.Integer(), username: Type.String() });
+export type UserRef = Static<typeof UserRef>;
+
+export const Cycle = Type.Object({
+  id: Type.Integer(),
+  project_id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  milestone: OptionalText,
+  environment: OptionalText,
+  state: CycleState,
+  source: CycleSource,
+  /** CI facts of an imported cycle (null for a manual one). */
+  branch: OptionalText,
+  commit: OptionalText,
+  build_url: OptionalText,
+  build_number: OptionalText,
+  /** Null once the creating user is deleted. */
+  creator: Type.Union([UserRef, Type.Null()]),
+  created_at: Type.String(),
+  updated_at: Type.String(),
+  closed_at: OptionalText,
+  counts: CycleCounts,
+});
+export type Cycle = Static<typeof Cycle>;
+export const CycleList = Type.Array(Cycle);
+
+/** A short free text: milestone, environment. */
+export const ShortText = Type.String({ maxLength: LIMITS.nameMax });
+
+export const CreateCycleBody = Type.Object(
+  {
+    name: Name,
+    description: Type.Optional(Description),
+    milestone: Type.Optional(Type.Union([ShortText, Type.Null()])),
+    environment: Type.Optional(Type.Union([ShortText, Type.Null()])),
+    /** Each suite brings all its cases, children included. */
+    suite_ids: Type.Optional(Type.Array(Id, { maxItems: LIMITS.cycleSelectionMax })),
+    /** Each case brings its descendants. */
+    case_ids: Type.Optional(Type.Array(Id, { maxItems: LIMITS.cycleSelectionMax })),
+    /** Every case of the project. */
+    all_cases: Type.Optional(Type.Boolean()),
+    /** "Re-run": the cases of this cycle (same project) whose items are in `from_states`. */
+    from_cycle_id: Type.Optional(Id),
+    from_states: Type.Optional(Type.Array(CycleItemState, { minItems: 1, maxItems: 5 })),
+  },
+  { additionalProperties: false },
+);
+export type CreateCycleBody = Static<typeof CreateCycleBody>;
+
+/** Every field optional; `state` closes or reopens. */
+export const UpdateCycleBody = Type.Object(
+  {
+    name: Type.Optional(Name),
+    description: Type.Optional(Description),
+    milestone: Type.Optional(Type.Union([ShortText, Type.Null()])),
+    environment: Type.Optional(Type.Union([ShortText, Type.Null()])),
+    state: Type.Optional(CycleState),
+  },
+  { additionalProperties: false },
+);
+export type UpdateCycleBody = Static<typeof UpdateCycleBody>;
+
+export const CycleMutation = Type.Object({ message: Type.String(), cycle: Cycle });
+export type CycleMutation = Static<typeof CycleMutation>;
+
+/** The case an item is about, as it is now. */
+export const CycleItemCase = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  description: Type.String(),
+  suite_id: Type.Union([Type.Integer(), Type.Null()]),
+  parent_id: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type CycleItemCase = Static<typeof CycleItemCase>;
+
+export const CycleItem = Type.Object({
+  id: Type.Integer(),
+  cycle_id: Type.Integer(),
+  test_case: CycleItemCase,
+  state: CycleItemState,
+  assignee: Type.Union([UserRef, Type.Null()]),
+  /** How many results the item has. */
+  results: Type.Integer(),
+  updated_at: Type.String(),
+});
+export type CycleItem = Static<typeof CycleItem>;
+
+export const CycleItemsQuery = Type.Object(
+  {
+    state: Type.Optional(CycleItemState),
+    assignee_id: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
+    suite_id: Type.Optional(Id),
+    q: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
+  },
+  { additionalProperties: false },
+);
+export type CycleItemsQuery = Static<typeof CycleItemsQuery>;
+
+export const CycleItemPage = Type.Object({ items: Type.Array(CycleItem), total: Type.Integer() });
+export type CycleItemPage = Static<typeof CycleItemPage>;
+
+export const CycleResult = Type.Object({
+  id: Type.Integer(),
+  item_id: Type.Integer(),
+  state: CycleResultState,
+  comment: OptionalText,
+  elapsed_ms: Type.Union([Type.Integer(), Type.Null()]),
+  /** The test run a passed or failed result recorded (null for blocked and skipped). */
+  run_id: Type.Union([Type.Integer(), Type.Null()]),
+  executor: Type.Union([UserRef, Type.Null()]),
+  created_at: Type.String(),
+  /** What an imported report said of a failure or error (each part cut to 64 KB); else null. */
+  failure: Type.Union([
+    Type.Object({ message: OptionalText, type: OptionalText, text: OptionalText }),
+    Type.Null(),
+  ]),
+});
+export type CycleResult = Static<typeof CycleResult>;
+
+/** One item with its results, oldest first, and its cycle. */
+export const CycleItemDetail = Type.Object({
+  item: CycleItem,
+  cycle: Cycle,
+  results: Type.Array(CycleResult),
+});
+export type CycleItemDetail = Static<typeof CycleItemDetail>;
+
+export const RecordResultBody = Type.Object(
+  {
+    state: CycleResultState,
+    comment: Type.Optional(Type.String({ maxLength: LIMITS.descriptionMax })),
+    elapsed_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+);
+export type RecordResultBody = Static<typeof RecordResultBody>;
+
+export const ResultMutation = Type.Object({ message: Type.String(), result: CycleResult, item: CycleItem });
+export type ResultMutation = Static<typeof ResultMutation>;
+
+export const AssignItemsBody = Type.Object(
+  {
+    item_ids: Type.Array(Id, { minItems: 1, maxItems: LIMITS.cycleSelectionMax }),
+    /** Null unassigns. */
+    assignee_id: Type.Union([Id, Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type AssignItemsBody = Static<typeof AssignItemsBody>;
+
+export const AssignItemsResponse = Type.Object({ message: Type.String(), updated: Type.Integer() });
+export type AssignItemsResponse = Static<typeof AssignItemsResponse>;
+
+/** An item of "My Work": an open item assigned to the caller, with where it is. */
+export const MyWorkItem = Type.Object({
+  item: CycleItem,
+  cycle: IdName,
+  project: IdName,
+});
+export type MyWorkItem = Static<typeof MyWorkItem>;
+export const MyWork = Type.Object({ items: Type.Array(MyWorkItem) });
+export type MyWork = Static<typeof MyWork>;
