@@ -334,3 +334,37 @@ export async function clickArrow(page: Page, name: string) {
 export async function expandedNodes(page: Page): Promise<Record<string, boolean>> {
   return page.evaluate(() => JSON.parse(localStorage.getItem('expandedNodes') ?? '{}'));
 }
+
+/** Requests in flight per page, the live event stream (GET /api/events, never ending) aside. */
+const inFlight = new WeakMap<Page, Set<unknown>>();
+
+function trackRequests(page: Page): Set<unknown> {
+  let pending = inFlight.get(page);
+  if (pending) return pending;
+  const open = new Set<unknown>();
+  pending = open;
+  inFlight.set(page, open);
+  page.on('request', (request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/events')) open.add(request);
+  });
+  const done = (request: unknown) => open.delete(request);
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return open;
+}
+
+/**
+ * Waits until no request has been in flight for 500 ms, as `waitForLoadState('networkidle')`
+ * does, except for the live event stream, which stays open while signed in (app/live-updates.ts).
+ * Counts the requests started since its first call on the page.
+ */
+export async function waitForQuiet(page: Page, timeout = 20_000): Promise<void> {
+  const pending = trackRequests(page);
+  const deadline = Date.now() + timeout;
+  let quietSince = Date.now();
+  while (Date.now() - quietSince < 500) {
+    if (Date.now() > deadline) throw new Error(`requests still in flight after ${timeout} ms`);
+    await page.waitForTimeout(100);
+    if (pending.size > 0) quietSince = Date.now();
+  }
+}

@@ -14,6 +14,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { waitForQuiet } from '../page-helpers';
 
 /**
  * Every screen, at a desktop and a phone width: axe-core finds no WCAG 2.1 A or AA violation and
@@ -80,7 +81,7 @@ async function settle(page: Page): Promise<void> {
   // Generous: the screens load one after another, on a machine the other test worker shares.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('status').filter({ hasText: /Loading/ })).toHaveCount(0, { timeout: 20_000 });
-  await page.waitForLoadState('networkidle');
+  await waitForQuiet(page);
 }
 
 async function check(page: Page, name: string, label: string): Promise<void> {
