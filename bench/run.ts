@@ -9,7 +9,8 @@
 // Prints the tables and writes bench/results.json.
 // Options: --quick (2 s warm-up, 5 s measured; a smaller mixed scenario), --only <substring> (of
 // endpoint names; `--only web` runs only the web step, `--only mixed` only the mixed scenario,
-// which also takes `--db embedded|postgres|both`), --skip-floor, --skip-auth-off, --skip-web,
+// which also takes `--db embedded|postgres|both`, `--only cycles` only the test cycles at size,
+// bench/cycles.ts, which takes `--db` too), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -38,6 +39,12 @@ const database = process.env.DATABASE_URL ? 'PostgreSQL server' : 'embedded Post
 
 function step(message: string) {
   console.error(`\n== ${message}`);
+}
+
+if (only === 'cycles') {
+  const { cyclesDatabases, runCycles } = await import('./cycles.ts');
+  await runCycles(cyclesDatabases(args));
+  process.exit();
 }
 
 if (only === 'mixed') {

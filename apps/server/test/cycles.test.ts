@@ -23,13 +23,15 @@ let t: TestApp;
 let w: World;
 let tree: Tree;
 let tester: TestUser;
+let testerRole: number;
 beforeAll(async () => {
   t = await createTestApp();
   w = await createWorld(t);
   tree = await createTree(t, w.admin, w.project.id);
   tester = await createUser(t);
   const runner = ['home_test_cycle', 'execute_test_cycle', 'home_test_run'];
-  await addMember(t, w.project.id, tester.id, await createRole(t, runner));
+  testerRole = await createRole(t, runner);
+  await addMember(t, w.project.id, tester.id, testerRole);
 });
 afterAll(() => t.close());
 
@@ -191,6 +193,49 @@ describe('recording results', () => {
     expect(reopened.message).toBe('Test cycle reopened');
     expect(reopened.cycle.closed_at).toBeNull();
     expectStatus(await record(item!.id, 'skipped'), 201);
+  });
+});
+
+describe('results recorded at once', () => {
+  it('a burst on one cycle, one item twice, and an item of a closed cycle: each answered as alone', async () => {
+    // A project of its own, so the other tests' counts stay as they are.
+    const project = expectStatus(
+      await admin().post('/api/projects/create', { name: 'Burst', description: '' }),
+      201,
+    ).project;
+    await addMember(t, project.id, tester.id, testerRole);
+    const extra: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const created = await admin().post(`/api/test-cases/project/${project.id}/create`, {
+        name: `burst ${i}`,
+      });
+      extra.push(expectStatus(created, 201).testCase.id);
+    }
+    const open = await newCycle({ case_ids: extra }, project.id);
+    const closed = await newCycle({ case_ids: [extra[0]!] }, project.id);
+    const [closedItem] = (await itemsOf(closed.id)).items;
+    expectStatus(await admin().put(`/api/cycles/${closed.id}`, { state: 'closed' }), 200);
+    const items = (await itemsOf(open.id)).items;
+    const states = ['passed', 'failed', 'blocked', 'skipped'] as const;
+    const answers = await Promise.all([
+      ...items.map((item, index) => record(item.id, states[index % 4]!)),
+      record(items[0]!.id, 'failed'),
+      record(closedItem!.id, 'passed'),
+      record(2_000_000_000, 'passed'),
+    ]);
+    const statuses = answers.map((res) => res.statusCode);
+    expect(statuses.slice(0, items.length + 1).every((status) => status === 201)).toBe(true);
+    expect(statuses.slice(-2)).toEqual([409, 404]);
+    for (const [index, res] of answers.slice(0, items.length).entries()) {
+      expect(res.json().result).toMatchObject({ item_id: items[index]!.id, state: states[index % 4] });
+    }
+    const counts = expectStatus(await admin().get(`/api/cycles/${open.id}`), 200).counts;
+    const listed = (await itemsOf(open.id)).items;
+    const tally = { total: listed.length, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0 };
+    for (const item of listed) tally[item.state] += 1;
+    expect(counts).toEqual(tally);
+    expect(listed.find((item) => item.id === items[0]!.id)!.results).toBe(2);
+    expect(counts.untested).toBe(0);
   });
 });
 

@@ -348,31 +348,93 @@ export async function findItemRef(db: Tx, id: number, lock: RowLock = LOCK.none)
   return row ?? null;
 }
 
-export async function setItemState(tx: Tx, id: number, state: CycleResultState): Promise<void> {
-  await tx.execute(
-    sql`update cycle_items set state = ${state}, results = results + 1, updated_at = now() where id = ${id}`,
-  );
+/**
+ * The items of a batch of results, with their cycle's project and state, locked top-down in one
+ * call (lock_cycle_items, migration 0010): projects, cycles (shared: a close waits), cases,
+ * items. Items that are gone are missing from the answer.
+ */
+export interface LockedItem {
+  id: number;
+  cycle_id: number;
+  case_id: number;
+  project_id: number;
+  cycle_state: CycleState;
 }
 
-export async function insertResult(
-  tx: Tx,
-  result: {
-    itemId: number;
-    state: CycleResultState;
-    comment: string | null;
-    elapsedMs: number | null;
-    runId: number | null;
-    executedBy: number;
-  },
-): Promise<number> {
-  const [row] = await queryRows<{ id: number }>(
+export async function lockItemsForResults(tx: Tx, itemIds: number[]): Promise<Map<number, LockedItem>> {
+  const rows = await queryRows<LockedItem>(
+    tx,
+    sql`select id, cycle_id, case_id, project_id, cycle_state from lock_cycle_items(${sql.param(itemIds)}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+export interface NewResult {
+  itemId: number;
+  state: CycleResultState;
+  comment: string | null;
+  elapsedMs: number | null;
+  runId: number | null;
+  executedBy: number;
+}
+
+/**
+ * Records results (in the order given) and sets each item's state to its last one: two
+ * statements for any number of results. Answers the new results' ids, in order.
+ */
+export async function insertResults(tx: Tx, results: NewResult[]): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
     tx,
     sql`
-    insert into cycle_results (item_id, state, comment, elapsed_ms, run_id, executed_by)
-    values (${result.itemId}, ${result.state}, ${result.comment}, ${result.elapsedMs}, ${result.runId}, ${result.executedBy})
-    returning id`,
+    with numbered as (
+      select i, s, c, e, r, x, o, nextval(pg_get_serial_sequence('cycle_results', 'id'))::int as id
+      from (
+        select * from unnest(
+          ${sql.param(results.map((r) => r.itemId))}::int[],
+          ${sql.param(results.map((r) => r.state))}::text[],
+          ${sql.param(results.map((r) => r.comment))}::text[],
+          ${sql.param(results.map((r) => r.elapsedMs))}::int[],
+          ${sql.param(results.map((r) => r.runId))}::int[],
+          ${sql.param(results.map((r) => r.executedBy))}::int[]
+        ) with ordinality as t(i, s, c, e, r, x, o)
+        order by o
+      ) input
+    ), inserted as (
+      insert into cycle_results (id, item_id, state, comment, elapsed_ms, run_id, executed_by)
+      select id, i, s, c, e, r, x from numbered order by id
+    ), items as (
+      update cycle_items ci set state = last.s, results = ci.results + last.n, updated_at = now()
+      from (
+        select distinct on (i) i, s, count(*) over (partition by i) as n from numbered order by i, o desc
+      ) last
+      where ci.id = last.i
+    )
+    select id from numbered order by o`,
   );
-  return row!.id;
+  return rows.map((row) => row.id);
+}
+
+/** Items by id, as answers show them. */
+export async function findItems(db: Tx, ids: number[]): Promise<Map<number, CycleItem>> {
+  const rows = await queryRows<ItemRow>(
+    db,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, toItem(row)]));
+}
+
+/** Results by id. */
+export async function findResults(db: Tx, ids: number[]): Promise<Map<number, CycleResult>> {
+  const rows = await queryRows<ResultRow>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
+      u.id as executor_id, u.username as executor_username, r.created_at,
+      r.failure_message, r.failure_type, r.failure_text
+    from cycle_results r left join users u on u.id = r.executed_by
+    where r.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, toResult(row)]));
 }
 
 interface ResultRow {

@@ -14,6 +14,7 @@ import type {
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import {
   type Audited,
   auditCreated,
@@ -30,7 +31,7 @@ import {
   requireProject,
   requireProjectOf,
 } from '../authz/authorization.ts';
-import { CASE_NOT_FOUND, lockCase } from '../cases/cases-service.ts';
+import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { insertRecordedRuns } from '../runs/runs-repository.ts';
 import {
   assignItems as assignItemRows,
@@ -41,15 +42,17 @@ import {
   findCycleRef,
   findItem,
   findItemRef,
+  findItems,
+  findResults,
   insertCycle,
   insertItems,
-  insertResult,
+  insertResults,
   listAssignedItems,
   listCyclesOfProject,
   listItems as listItemRows,
   listResults,
+  lockItemsForResults,
   SHARE,
-  setItemState,
   updateCycleRow,
 } from './cycles-repository.ts';
 
@@ -256,6 +259,96 @@ export async function getItem(db: Db, principal: Principal, id: number): Promise
   return { item, cycle: await cycleOrFail(db, ref.cycle_id), results: await listResults(db, { itemId: id }) };
 }
 
+interface ResultInput {
+  itemId: number;
+  state: RecordResultBody['state'];
+  comment: string | null;
+  elapsedMs: number | null;
+  executor: Principal;
+}
+type ResultOutput = { result: CycleResult; item: CycleItem } | { refused: 'missing' | 'closed' };
+
+/**
+ * Results that arrive while a batch is being recorded go together in the next one
+ * (lib/natural-batch.ts): one transaction, a handful of statements and one pass of the counters'
+ * triggers for many results, as for run creation (runs/run-batcher.ts). Each answer is its own.
+ */
+const resultBatchOf = batchPerHandle(
+  (db: Db) =>
+    new NaturalBatch<ResultInput, ResultOutput>((inputs) => recordResults(db, inputs), { maxBatch: 200 }),
+);
+
+async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutput[]> {
+  return db.transaction(async (tx) => {
+    const items = await lockItemsForResults(tx, [...new Set(inputs.map((input) => input.itemId))]);
+    const refusal = (input: ResultInput): 'missing' | 'closed' | null => {
+      const item = items.get(input.itemId);
+      if (!item) return 'missing';
+      return item.cycle_state === 'closed' ? 'closed' : null;
+    };
+    const accepted = inputs.filter((input) => refusal(input) === null);
+    if (accepted.length === 0) return inputs.map((input) => ({ refused: refusal(input)! }));
+    // Passed and failed record the case's test run, with its audit entry.
+    const recorded = accepted.filter((input) => input.state === 'passed' || input.state === 'failed');
+    const runs = await insertRecordedRuns(
+      tx,
+      recorded.map((input) => {
+        const item = items.get(input.itemId)!;
+        return {
+          caseId: item.case_id,
+          projectId: item.project_id,
+          status: input.state as 'passed' | 'failed',
+          executor: input.executor,
+          changes: {
+            status: { before: null, after: input.state },
+            case_id: { before: null, after: item.case_id },
+            cycle_id: { before: null, after: item.cycle_id },
+          },
+        };
+      }),
+    );
+    const runIds = new Map(recorded.map((input, index) => [input, runs[index]?.id ?? null]));
+    const resultIds = await insertResults(
+      tx,
+      accepted.map((input) => ({
+        itemId: input.itemId,
+        state: input.state,
+        comment: input.comment,
+        elapsedMs: input.elapsedMs,
+        runId: runIds.get(input) ?? null,
+        executedBy: input.executor.id,
+      })),
+    );
+    const results = await findResults(tx, resultIds);
+    const answered = await findItems(tx, [...new Set(accepted.map((input) => input.itemId))]);
+    const resultOf = new Map(accepted.map((input, index) => [input, results.get(resultIds[index]!)!]));
+    return inputs.map((input) => {
+      const refused = refusal(input);
+      if (refused) return { refused };
+      return { result: resultOf.get(input)!, item: answered.get(input.itemId)! };
+    });
+  });
+}
+
+// An item never moves to another cycle or project, so its project is kept once read.
+const projectsOfItems = new WeakMap<Db, Map<number, number>>();
+const MAX_REMEMBERED_ITEMS = 100_000;
+
+async function projectIdOfItem(db: Db, itemId: number): Promise<number | undefined> {
+  let known = projectsOfItems.get(db);
+  if (!known) {
+    known = new Map();
+    projectsOfItems.set(db, known);
+  }
+  const remembered = known.get(itemId);
+  if (remembered !== undefined) return remembered;
+  const ref = await findItemRef(db, itemId);
+  if (!ref) return undefined;
+  if (known.size >= MAX_REMEMBERED_ITEMS) known.clear();
+  known.set(itemId, ref.project_id);
+  return ref.project_id;
+}
+
 /**
  * Records a result on an item. Passed and failed also record the case's test run (executed by
  * the caller), so the case page, the tree marks and the dashboard include it; blocked and
@@ -267,45 +360,19 @@ export async function recordResult(
   itemId: number,
   body: RecordResultBody,
 ): Promise<{ result: CycleResult; item: CycleItem }> {
-  return db.transaction(async (tx) => {
-    const seen = await findItemRef(tx, itemId);
-    await requireProjectOf(tx, principal, seen?.project_id, ITEM_NOT_FOUND, 'execute_test_cycle');
-    const cycle = await lockCycle(tx, principal, seen!.cycle_id, SHARE, 'execute_test_cycle');
-    assertOpen(cycle);
-    const testCase = await lockCase(tx, seen!.case_id, LOCK.noKeyUpdate);
-    const item = await findItemRef(tx, itemId, LOCK.noKeyUpdate);
-    if (!testCase || !item) throw new NotFoundError(ITEM_NOT_FOUND);
-    let runId: number | null = null;
-    if (body.state === 'passed' || body.state === 'failed') {
-      const [run] = await insertRecordedRuns(tx, [
-        {
-          caseId: item.case_id,
-          projectId: item.project_id,
-          status: body.state,
-          executor: principal,
-          changes: {
-            status: { before: null, after: body.state },
-            case_id: { before: null, after: item.case_id },
-            cycle_id: { before: null, after: item.cycle_id },
-          },
-        },
-      ]);
-      if (!run) throw new NotFoundError(ITEM_NOT_FOUND);
-      runId = run.id;
-    }
-    await setItemState(tx, itemId, body.state);
-    const resultId = await insertResult(tx, {
-      itemId,
-      state: body.state,
-      comment: trimmedOrNull(body.comment),
-      elapsedMs: body.elapsed_ms ?? null,
-      runId,
-      executedBy: principal.id,
-    });
-    const [result] = await listResults(tx, { id: resultId });
-    const updated = await findItem(tx, itemId);
-    return { result: result!, item: updated! };
+  const projectId = await projectIdOfItem(db, itemId);
+  await requireProjectOf(db, principal, projectId, ITEM_NOT_FOUND, 'execute_test_cycle');
+  const output = await resultBatchOf(db).call({
+    itemId,
+    state: body.state,
+    comment: trimmedOrNull(body.comment),
+    elapsedMs: body.elapsed_ms ?? null,
+    executor: principal,
   });
+  if ('refused' in output) {
+    throw output.refused === 'closed' ? new ConflictError(CYCLE_CLOSED) : new NotFoundError(ITEM_NOT_FOUND);
+  }
+  return output;
 }
 
 /** Assigns (or, with null, unassigns) items of an open cycle to a user who sees the project. */

@@ -1,0 +1,283 @@
+// Test cycles at size (`npm run bench -- --only cycles`, or `node --import tsx bench/cycles.ts`),
+// docs/product/cycles.md. A fresh database (embedded in a temporary DATA_DIR, or a new database on
+// the PostgreSQL server of DATABASE_URL / scripts/ensure-postgres.sh) gets a project with a suite
+// of 10,000 cases and 40,000 more cases (inserted directly, before the server starts: the point
+// is the cycles, not adding cases), then the server starts as `npm start` starts it and, through
+// the API: creates cycles of the 10,000-case suite (target < 1 s each) and of all 50,000 cases,
+// reads the first page of the 50,000-item cycle (target < 300 ms), records results with 50
+// connections for 10 s (target ≥ 1,000 a second), and checks the counts the database keeps
+// against a count of the items. Options: --db embedded|postgres|both (default: postgres when
+// DATABASE_URL is set, else embedded).
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import autocannon from 'autocannon';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
+import { npmStartCommand, startProcess } from './server-process.ts';
+
+const root = path.resolve(import.meta.dirname, '..');
+const ADMIN_PASSWORD = 'cycles-bench-admin-password';
+const SUITE_CASES = 10_000;
+const OTHER_CASES = 40_000;
+const CONNECTIONS = 50;
+const RESULT_SECONDS = 10;
+const TARGETS = { createMs: 1000, firstPageMs: 300, resultsPerSecond: 1000 };
+
+type Db = 'embedded' | 'postgres';
+
+interface CyclesResult {
+  database: string;
+  createSuiteCycleMs: number[];
+  createAllCasesCycleMs: number;
+  firstPageMs: { p50: number; p99: number };
+  filteredPageMs: { p50: number; p99: number };
+  results: { perSecond: number; p50Ms: number; p99Ms: number; errors: number };
+  countsMatch: boolean;
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+function postgresServerUrl(): string {
+  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
+  return 'postgres://root@localhost/postgres?host=/var/run/postgresql';
+}
+
+async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    await migrateDatabase(database);
+    await bootstrap(database.db, {
+      adminEmail: 'admin@example.com',
+      adminName: 'admin',
+      adminPassword: ADMIN_PASSWORD,
+    });
+    const q = (text: string) => database.db.execute(sql.raw(text));
+    await q(`insert into projects (name, created_by) values ('Cycles bench', 1)`);
+    await q(`insert into suites (project_id, name) select 1, 'Suite ' || g from generate_series(1, 5) g`);
+    await q(
+      `insert into test_cases (project_id, suite_id, name) select 1, 1, 'Case ' || g from generate_series(1, ${SUITE_CASES}) g`,
+    );
+    for (let suite = 2; suite <= 5; suite++) {
+      await q(
+        `insert into test_cases (project_id, suite_id, name) select 1, ${suite}, 'Case ' || g from generate_series(1, ${OTHER_CASES / 4}) g`,
+      );
+    }
+    await q('analyze');
+  } finally {
+    await database.close();
+  }
+}
+
+async function call(base: string, token: string, method: string, url: string, body?: unknown) {
+  const started = performance.now();
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return { json, ms: performance.now() - started };
+}
+
+async function runOne(db: Db): Promise<CyclesResult> {
+  const label = db === 'postgres' ? 'PostgreSQL server' : 'embedded PostgreSQL';
+  const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-cycles-'));
+  const env: Record<string, string> = {
+    ADMIN_PASSWORD,
+    VERDICT_SKIP_WEB_BUILD: '1',
+    WEB_DIST: path.join(work, 'no-web'),
+  };
+  let drop = async () => {};
+  console.error(`\n== Test cycles on ${label}: seeding ${SUITE_CASES + OTHER_CASES} cases`);
+  if (db === 'postgres') {
+    const serverUrl = postgresServerUrl();
+    const name = `verdict_cycles_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    await seed({ url: env.DATABASE_URL });
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    env.DATABASE_URL = '';
+    env.DATA_DIR = path.join(work, 'data');
+    await seed({ dataDir: env.DATA_DIR });
+  }
+  const start = npmStartCommand();
+  const server = await startProcess(
+    start.args,
+    { ...start.env, ...env },
+    3600 + Math.floor(Math.random() * 100),
+    '/api/health',
+  );
+  try {
+    const base = server.url;
+    const { json: login } = await call(base, '', 'POST', '/api/auth/login', {
+      email: 'admin@example.com',
+      password: ADMIN_PASSWORD,
+    });
+    const token = login.token as string;
+
+    console.error('   creating cycles of the 10,000-case suite');
+    const createSuiteCycleMs: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { ms } = await call(base, token, 'POST', '/api/projects/1/cycles', {
+        name: `Suite ${i}`,
+        suite_ids: [1],
+      });
+      createSuiteCycleMs.push(round(ms));
+    }
+    console.error('   creating a cycle of all 50,000 cases');
+    const all = await call(base, token, 'POST', '/api/projects/1/cycles', { name: 'All', all_cases: true });
+    const cycleId = all.json.cycle.id as number;
+
+    const page = async (query: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < 20; i++)
+        times.push((await call(base, token, 'GET', `/api/cycles/${cycleId}/items?${query}`)).ms);
+      return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+    };
+    console.error('   reading the first page of the 50,000-item cycle');
+    const firstPageMs = await page('limit=200');
+    const filteredPageMs = await page('limit=200&state=untested&q=case%2012');
+    const firstItems = (await call(base, token, 'GET', `/api/cycles/${cycleId}/items?limit=1000`)).json
+      .items as { id: number }[];
+    const itemIds = firstItems.map((item) => item.id);
+
+    console.error(`   recording results: ${CONNECTIONS} connections for ${RESULT_SECONDS} s`);
+    let next = 0;
+    const states = ['passed', 'failed', 'blocked', 'skipped'];
+    const results = await autocannon({
+      url: base,
+      connections: CONNECTIONS,
+      duration: RESULT_SECONDS,
+      requests: [
+        {
+          method: 'POST',
+          setupRequest: (request) => {
+            const index = next++;
+            return {
+              ...request,
+              path: `/api/cycle-items/${itemIds[index % itemIds.length]}/results`,
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify({ state: states[index % states.length], elapsed_ms: 1000 }),
+            };
+          },
+        },
+      ],
+    });
+    const cycle = (await call(base, token, 'GET', `/api/cycles/${cycleId}`)).json;
+    const counted: Record<string, number> = {
+      total: 0,
+      untested: 0,
+      passed: 0,
+      failed: 0,
+      blocked: 0,
+      skipped: 0,
+    };
+    for (let offset = 0; ; offset += 1000) {
+      const chunk = (
+        await call(base, token, 'GET', `/api/cycles/${cycleId}/items?limit=1000&offset=${offset}`)
+      ).json;
+      for (const item of chunk.items as { state: string }[]) {
+        counted.total! += 1;
+        counted[item.state]! += 1;
+      }
+      if (chunk.items.length < 1000) break;
+    }
+    const countsMatch = JSON.stringify(cycle.counts) === JSON.stringify(counted);
+    return {
+      database: label,
+      createSuiteCycleMs,
+      createAllCasesCycleMs: round(all.ms),
+      firstPageMs,
+      filteredPageMs,
+      results: {
+        perSecond: Math.round(results.requests.average),
+        p50Ms: results.latency.p50,
+        p99Ms: results.latency.p99,
+        errors: results.errors + results.non2xx,
+      },
+      countsMatch,
+    };
+  } finally {
+    await server.stop();
+    await drop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+export function cyclesTable(results: CyclesResult[]): string {
+  const lines = [
+    `| Measured | ${results.map((r) => r.database).join(' | ')} | Target |`,
+    `| --- | ${results.map(() => '---:').join(' | ')} | --- |`,
+  ];
+  const row = (name: string, value: (r: CyclesResult) => string, target: string) =>
+    lines.push(`| ${name} | ${results.map(value).join(' | ')} | ${target} |`);
+  row(
+    'create a 10,000-case cycle (3 times), ms',
+    (r) => r.createSuiteCycleMs.join(' / '),
+    `< ${TARGETS.createMs}`,
+  );
+  row('create a 50,000-case cycle, ms', (r) => String(r.createAllCasesCycleMs), '');
+  row(
+    'first 200 items of 50,000, p50 / p99 ms',
+    (r) => `${r.firstPageMs.p50} / ${r.firstPageMs.p99}`,
+    `< ${TARGETS.firstPageMs}`,
+  );
+  row(
+    '… filtered by state and text, p50 / p99 ms',
+    (r) => `${r.filteredPageMs.p50} / ${r.filteredPageMs.p99}`,
+    '',
+  );
+  row(
+    `results recorded a second (${CONNECTIONS} connections)`,
+    (r) => String(r.results.perSecond),
+    `≥ ${TARGETS.resultsPerSecond}`,
+  );
+  row(
+    '… latency p50 / p99 ms, errors',
+    (r) => `${r.results.p50Ms} / ${r.results.p99Ms}, ${r.results.errors}`,
+    '',
+  );
+  row('counts kept by the database match the items', (r) => (r.countsMatch ? 'yes' : 'NO'), 'yes');
+  return lines.join('\n');
+}
+
+export async function runCycles(dbs: Db[]): Promise<CyclesResult[]> {
+  const results: CyclesResult[] = [];
+  for (const db of dbs) results.push(await runOne(db));
+  console.log(`\n${cyclesTable(results)}`);
+  const file = path.join(root, 'bench/results.json');
+  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  saved.cycles = { at: new Date().toISOString(), results };
+  writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
+  return results;
+}
+
+export function cyclesDatabases(args: string[]): Db[] {
+  const index = args.indexOf('--db');
+  const value = index >= 0 ? args[index + 1] : process.env.DATABASE_URL ? 'postgres' : 'embedded';
+  return value === 'both' ? ['embedded', 'postgres'] : [value === 'postgres' ? 'postgres' : 'embedded'];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runCycles(cyclesDatabases(process.argv.slice(2)));
+}
