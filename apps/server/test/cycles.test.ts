@@ -174,6 +174,20 @@ describe('recording results', () => {
     expect(detail.results.map((r: { state: string }) => r.state)).toEqual(['failed', 'passed']);
     expect(detail.cycle.counts).toMatchObject({ passed: 1, failed: 0, blocked: 1 });
     expect(detail.item.test_case).toMatchObject({ id: tree.grandchildId, name: 'grandchild' });
+
+    // The case page lists the case's cycle results newest first, each naming its cycle.
+    const ofCase = expectStatus(
+      await as(t, tester.token).get(`/api/test-cases/${tree.grandchildId}/cycle-results`),
+      200,
+    );
+    expect(ofCase.results.map((r: { result: { state: string } }) => r.result.state)).toEqual([
+      'passed',
+      'failed',
+    ]);
+    expect(ofCase.results[1]).toMatchObject({
+      cycle: { id: cycle.id, name: 'Release 2.4' },
+      result: { elapsed_ms: 1234, comment: 'boom' },
+    });
   });
 
   it('a closed cycle is read-only (409) until reopened', async () => {
@@ -315,6 +329,31 @@ describe('lists, filters, assignment and my work', () => {
         200,
       ).message,
     ).toBe('Unassigned 1 item');
+  });
+
+  it('active cycles: open ones of the projects where the caller sees cycles, newest first', async () => {
+    const open = await newCycle({ all_cases: true, name: 'Active one' });
+    const closed = await newCycle({ all_cases: true, name: 'Closed one' });
+    expectStatus(await admin().put(`/api/cycles/${closed.id}`, { state: 'closed' }), 200);
+
+    const seen = expectStatus(await as(t, tester.token).get('/api/cycles/active'), 200);
+    const ids = seen.cycles.map((entry: { cycle: { id: number } }) => entry.cycle.id);
+    expect(ids).toContain(open.id);
+    expect(ids).not.toContain(closed.id);
+    expect([...ids].sort((a: number, b: number) => b - a)).toEqual(ids);
+    expect(seen.cycles[ids.indexOf(open.id)]).toMatchObject({
+      project: { id: w.project.id, name: w.project.name },
+      cycle: { name: 'Active one', counts: { total: 4 } },
+    });
+
+    // A member whose role lacks home_test_cycle sees none of this project's cycles.
+    const reader = await createUser(t);
+    await addMember(t, w.project.id, reader.id, await createRole(t, ['home_test_case']));
+    const none = expectStatus(await as(t, reader.token).get('/api/cycles/active'), 200);
+    expect(
+      none.cycles.filter((entry: { project: { id: number } }) => entry.project.id === w.project.id),
+    ).toEqual([]);
+    expect(expectStatus(await as(t, w.outsider.token).get('/api/cycles/active'), 200).cycles).toEqual([]);
   });
 });
 

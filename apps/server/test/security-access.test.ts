@@ -480,6 +480,11 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED_CREATE,
     },
+    'GET /api/test-cases/:id/cycle-results': {
+      prepare: at(`/api/test-cases/${ids.case}/cycle-results`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycles/active': { prepare: at('/api/cycles/active'), expected: SIGNED_IN },
     'GET /api/my-work': { prepare: at('/api/my-work'), expected: SIGNED_IN },
     'GET /api/events': { prepare: at('/api/events'), expected: SIGNED_IN, stream: true },
   };

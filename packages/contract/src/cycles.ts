@@ -213,3 +213,19 @@ export const MyWorkItem = Type.Object({
 export type MyWorkItem = Static<typeof MyWorkItem>;
 export const MyWork = Type.Object({ items: Type.Array(MyWorkItem) });
 export type MyWork = Static<typeof MyWork>;
+
+/** A case's latest cycle results (its case page): each with the cycle it was recorded in. */
+export const CaseCycleResult = Type.Object({ result: CycleResult, cycle: IdName });
+export type CaseCycleResult = Static<typeof CaseCycleResult>;
+export const CaseCycleResults = Type.Object({ results: Type.Array(CaseCycleResult) });
+export type CaseCycleResults = Static<typeof CaseCycleResults>;
+/** How many of a case's cycle results its page shows, newest first. */
+export const CASE_CYCLE_RESULTS_MAX = 50;
+
+/** The dashboard's "Active cycles": open cycles of the projects where the caller sees cycles. */
+export const ActiveCycle = Type.Object({ cycle: Cycle, project: IdName });
+export type ActiveCycle = Static<typeof ActiveCycle>;
+export const ActiveCycles = Type.Object({ cycles: Type.Array(ActiveCycle) });
+export type ActiveCycles = Static<typeof ActiveCycles>;
+/** How many active cycles the dashboard lists, newest first. */
+export const ACTIVE_CYCLES_MAX = 20;

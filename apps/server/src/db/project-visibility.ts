@@ -16,3 +16,16 @@ export function visibleProjectCondition(viewer: Viewer, column: SQL): SQL {
   return sql`(${column} in (select id from projects where created_by = ${viewer.id})
     or ${column} in (select project_id from project_members where user_id = ${viewer.id}))`;
 }
+
+/**
+ * A SQL condition on `projects.id` true for the projects where the viewer holds `permission`:
+ * every project they see when a global role grants it, else those where their member role does
+ * (the same union as requireProject's).
+ */
+export function projectPermissionCondition(viewer: Viewer, permission: string, column: SQL): SQL {
+  if (viewer.permissions.has(permission)) return visibleProjectCondition(viewer, column);
+  return sql`${column} in (select pm.project_id from project_members pm
+    join role_permissions rp on rp.role_id = pm.role_id
+    join permissions perm on perm.id = rp.permission_id
+    where pm.user_id = ${viewer.id} and perm.name = ${permission})`;
+}

@@ -278,6 +278,41 @@ const mainRoutes: RouteObject[] = [
       (m) => m.ApiTokensPage,
     ),
   },
+  {
+    path: paths.cycleCreate.pattern,
+    lazy: screen(
+      () => import('@/features/cycles/components/cycle-create-page'),
+      (m) => m.CycleCreatePage,
+    ),
+  },
+  {
+    path: paths.cycleDetail.pattern,
+    lazy: screen(
+      () => import('@/features/cycles/components/cycle-detail-page'),
+      (m) => m.CycleDetailPage,
+    ),
+  },
+  {
+    path: paths.cycleEdit.pattern,
+    lazy: screen(
+      () => import('@/features/cycles/components/cycle-edit-page'),
+      (m) => m.CycleEditPage,
+    ),
+  },
+  {
+    path: paths.cycleItem.pattern,
+    lazy: screen(
+      () => import('@/features/cycle-execution/components/execution-page'),
+      (m) => m.ExecutionPage,
+    ),
+  },
+  {
+    path: paths.myWork,
+    lazy: screen(
+      () => import('@/features/my-work/components/my-work-page'),
+      (m) => m.MyWorkPage,
+    ),
+  },
   { path: '*', Component: NotFoundPage },
 ];
 

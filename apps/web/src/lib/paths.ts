@@ -67,4 +67,13 @@ export const paths = {
   caseAddChild: withIds('/testcases/:id/add-child'),
   runCreate: withIds('/testcases/:id/add-testrun'),
   runEdit: withIds('/edit-testrun/:id'),
+
+  /** Added with test cycles (docs/product/cycles-screens.md). */
+  cycleCreate: withIds('/projects/:id/new-cycle'),
+  cycleDetail: withIds('/cycles/:id'),
+  cycleEdit: withIds('/edit-cycle/:id'),
+  /** The execution view of one cycle item. */
+  cycleItem: withIds('/cycle-items/:id'),
+  /** The caller's open assigned items across projects. */
+  myWork: '/my-work',
 } as const;

@@ -62,5 +62,22 @@ export const queryKeys = {
     byCase: (caseId: Id) => ['runs', 'case', Number(caseId)] as const,
     detail: (id: Id) => ['runs', 'detail', Number(id)] as const,
   },
+  /** Test cycles (docs/product/cycles.md); app/live-updates.ts reloads these three prefixes. */
+  cycles: {
+    all: ['cycles'] as const,
+    byProject: (projectId: Id) => ['cycles', 'project', Number(projectId)] as const,
+    detail: (id: Id) => ['cycles', 'detail', Number(id)] as const,
+    active: () => ['cycles', 'active'] as const,
+  },
+  cycleItems: {
+    all: ['cycle-items'] as const,
+    byCycle: (cycleId: Id) => ['cycle-items', 'cycle', Number(cycleId)] as const,
+    page: (cycleId: Id, filters: object, offset: number) =>
+      ['cycle-items', 'cycle', Number(cycleId), filters, offset] as const,
+    detail: (id: Id) => ['cycle-items', 'detail', Number(id)] as const,
+    /** The cycle results of one case, newest first (its case page). */
+    byCase: (caseId: Id) => ['cycle-items', 'case', Number(caseId)] as const,
+  },
+  myWork: ['my-work'] as const,
   tree,
 } as const;

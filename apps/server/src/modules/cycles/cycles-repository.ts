@@ -9,7 +9,11 @@ import type {
 } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { type Viewer, visibleProjectCondition } from '../../db/project-visibility.ts';
+import {
+  projectPermissionCondition,
+  type Viewer,
+  visibleProjectCondition,
+} from '../../db/project-visibility.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { textMatches } from '../../lib/list-paging.ts';
 
@@ -91,6 +95,30 @@ async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
 
 export function listCyclesOfProject(db: Tx, projectId: number): Promise<Cycle[]> {
   return selectCycles(db, sql`y.project_id = ${projectId}`);
+}
+
+/** The newest open cycles of the projects where the viewer holds home_test_cycle, with their project. */
+export async function listActiveCycles(
+  db: Tx,
+  viewer: Viewer,
+  limit: number,
+): Promise<{ cycle: Cycle; project: { id: number; name: string } }[]> {
+  const cycles = await selectCycles(
+    db,
+    sql`y.id in (select a.id from test_cycles a
+      where a.state = 'open' and ${projectPermissionCondition(viewer, 'home_test_cycle', sql`a.project_id`)}
+      order by a.id desc limit ${limit})`,
+  );
+  if (cycles.length === 0) return [];
+  const projects = await queryRows<{ id: number; name: string }>(
+    db,
+    sql`select id, name from projects where id = any(${sql.param([...new Set(cycles.map((c) => c.project_id))])}::int[])`,
+  );
+  const names = new Map(projects.map((project) => [project.id, project.name]));
+  return cycles.map((cycle) => ({
+    cycle,
+    project: { id: cycle.project_id, name: names.get(cycle.project_id) ?? '' },
+  }));
 }
 
 export async function findCycle(db: Tx, id: number): Promise<Cycle | null> {
@@ -487,6 +515,29 @@ export async function listResults(
     order by r.id`,
   );
   return rows.map(toResult);
+}
+
+/** A case's latest results across cycles, newest first, each with its cycle's id and name. */
+export async function listCaseResults(
+  db: Tx,
+  caseId: number,
+  limit: number,
+): Promise<{ result: CycleResult; cycle: { id: number; name: string } }[]> {
+  const rows = await queryRows<ResultRow & { cycle_id: number; cycle_name: string }>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
+      u.id as executor_id, u.username as executor_username, r.created_at,
+      r.failure_message, r.failure_type, r.failure_text, c.id as cycle_id, c.name as cycle_name
+    from cycle_items i
+      join cycle_results r on r.item_id = i.id
+      join test_cycles c on c.id = i.cycle_id
+      left join users u on u.id = r.executed_by
+    where i.case_id = ${caseId}
+    order by r.id desc
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({ result: toResult(row), cycle: { id: row.cycle_id, name: row.cycle_name } }));
 }
 
 /** Sets the assignee of these items of the cycle; answers how many items there were. */

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  ActiveCycles,
   AssignItemsBody,
   AssignItemsResponse,
+  CaseCycleResults,
   CreateCycleBody,
   Cycle,
   CycleItemDetail,
@@ -18,7 +20,9 @@ import {
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
 import {
+  activeCycles,
   assignItems,
+  caseCycleResults,
   createCycle,
   deleteCycle,
   getCycle,
@@ -64,6 +68,19 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => listCycles(app.db, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/api/cycles/active',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        summary: 'Open test cycles (at most 20, newest first) of the projects where the caller sees cycles',
+        response: { 200: ActiveCycles },
+      },
+    },
+    (request) => activeCycles(app.db, principalOf(request)),
   );
 
   app.get(
@@ -172,6 +189,20 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       );
       return reply.status(201).send({ message: 'Result recorded', result, item });
     },
+  );
+
+  app.get(
+    '/api/test-cases/:id/cycle-results',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A test case's latest cycle results (at most 50, newest first), each with its cycle",
+        params: IdParams,
+        response: { 200: CaseCycleResults },
+      },
+    },
+    (request) => caseCycleResults(app.db, principalOf(request), request.params.id),
   );
 
   app.get(

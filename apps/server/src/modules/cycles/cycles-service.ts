@@ -1,15 +1,19 @@
-import type {
-  AssignItemsBody,
-  CreateCycleBody,
-  Cycle,
-  CycleItem,
-  CycleItemDetail,
-  CycleItemsQuery,
-  CycleResult,
-  MyWork,
-  PermissionName,
-  RecordResultBody,
-  UpdateCycleBody,
+import {
+  ACTIVE_CYCLES_MAX,
+  type ActiveCycles,
+  type AssignItemsBody,
+  CASE_CYCLE_RESULTS_MAX,
+  type CaseCycleResults,
+  type CreateCycleBody,
+  type Cycle,
+  type CycleItem,
+  type CycleItemDetail,
+  type CycleItemsQuery,
+  type CycleResult,
+  type MyWork,
+  type PermissionName,
+  type RecordResultBody,
+  type UpdateCycleBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
@@ -31,6 +35,7 @@ import {
   requireProject,
   requireProjectOf,
 } from '../authz/authorization.ts';
+import { findCase } from '../cases/cases-repository.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { insertRecordedRuns } from '../runs/runs-repository.ts';
 import {
@@ -47,7 +52,9 @@ import {
   insertCycle,
   insertItems,
   insertResults,
+  listActiveCycles,
   listAssignedItems,
+  listCaseResults,
   listCyclesOfProject,
   listItems as listItemRows,
   listResults,
@@ -418,4 +425,23 @@ export async function assignItems(
 
 export async function myWork(db: Db, principal: Principal): Promise<MyWork> {
   return { items: await listAssignedItems(db, principal, MY_WORK_MAX) };
+}
+
+/**
+ * A case's latest cycle results, newest first (its case page shows their durations and failure
+ * messages). Needs home_test_cycle in the case's project; a case the caller cannot see is 404.
+ */
+export async function caseCycleResults(
+  db: Db,
+  principal: Principal,
+  caseId: number,
+): Promise<CaseCycleResults> {
+  const found = await findCase(db, caseId);
+  await requireProjectOf(db, principal, found?.project_id, CASE_NOT_FOUND, 'home_test_cycle');
+  return { results: await listCaseResults(db, caseId, CASE_CYCLE_RESULTS_MAX) };
+}
+
+/** The dashboard's active cycles: open, in projects where the caller holds home_test_cycle. */
+export async function activeCycles(db: Db, principal: Principal): Promise<ActiveCycles> {
+  return { cycles: await listActiveCycles(db, principal, ACTIVE_CYCLES_MAX) };
 }

@@ -1,0 +1,173 @@
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ActiveCycles,
+  AssignItemsBody,
+  AssignItemsResponse,
+  CaseCycleResults,
+  CreateCycleBody,
+  Cycle,
+  CycleItemDetail,
+  CycleItemPage,
+  CycleItemState,
+  CycleMutation,
+  MessageResponse,
+  MyWork,
+  RecordResultBody,
+  ResultMutation,
+  UpdateCycleBody,
+} from '@verdict/contract';
+import { api } from '@/lib/api-client';
+import { queryKeys } from '@/lib/query-keys';
+
+/**
+ * The test cycle calls (docs/product/cycles.md, "The calls") and their queries. Every key starts
+ * with 'cycles', 'cycle-items' or 'my-work', which app/live-updates.ts reloads when anyone records
+ * a result, so open screens follow other people's work.
+ */
+
+export const getProjectCycles = (projectId: number) => api.get<Cycle[]>(`/api/projects/${projectId}/cycles`);
+export const getCycle = (id: number) => api.get<Cycle>(`/api/cycles/${id}`);
+
+/** The filters of a cycle's item list; `assignee_id` 0 is "unassigned". */
+export interface CycleItemFilters {
+  state?: CycleItemState;
+  assignee_id?: number;
+  suite_id?: number;
+  q?: string;
+}
+
+/** The query string of a filtered page of items. */
+export function itemsQueryString(filters: CycleItemFilters, offset: number, limit: number): string {
+  const params = new URLSearchParams();
+  if (filters.state) params.set('state', filters.state);
+  if (filters.assignee_id !== undefined) params.set('assignee_id', String(filters.assignee_id));
+  if (filters.suite_id !== undefined) params.set('suite_id', String(filters.suite_id));
+  if (filters.q) params.set('q', filters.q);
+  params.set('limit', String(limit));
+  params.set('offset', String(offset));
+  return params.toString();
+}
+
+export const getCycleItems = (cycleId: number, filters: CycleItemFilters, offset: number, limit: number) =>
+  api.get<CycleItemPage>(`/api/cycles/${cycleId}/items?${itemsQueryString(filters, offset, limit)}`);
+
+export const getCycleItem = (id: number) => api.get<CycleItemDetail>(`/api/cycle-items/${id}`);
+export const getActiveCycles = () => api.get<ActiveCycles>('/api/cycles/active');
+export const getMyWork = () => api.get<MyWork>('/api/my-work');
+export const getCaseCycleResults = (caseId: number) =>
+  api.get<CaseCycleResults>(`/api/test-cases/${caseId}/cycle-results`);
+
+export function useProjectCycles(projectId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.cycles.byProject(projectId),
+    queryFn: () => getProjectCycles(projectId),
+    enabled,
+  });
+}
+
+export const cycleQuery = (id: number) =>
+  queryOptions({ queryKey: queryKeys.cycles.detail(id), queryFn: () => getCycle(id) });
+
+/** `id` null (a malformed route param) never fetches. */
+export function useCycle(id: number | null | undefined) {
+  return useQuery({ ...cycleQuery(id ?? 0), enabled: id != null && id > 0 });
+}
+
+/** One page of a cycle's items; the previous page stays on screen while the next loads. */
+export function useCycleItemsPage(
+  cycleId: number,
+  filters: CycleItemFilters,
+  offset: number,
+  limit: number,
+  enabled = true,
+) {
+  return useQuery({
+    queryKey: queryKeys.cycleItems.page(cycleId, { ...filters, limit }, offset),
+    queryFn: () => getCycleItems(cycleId, filters, offset, limit),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+export function useCycleItem(id: number | null | undefined) {
+  return useQuery({
+    queryKey: queryKeys.cycleItems.detail(id ?? 0),
+    queryFn: () => getCycleItem(id ?? 0),
+    enabled: id != null && id > 0,
+  });
+}
+
+/** The dashboard's open cycles (its key starts with 'cycles', so live updates reload it). */
+export function useActiveCycles() {
+  return useQuery({ queryKey: queryKeys.cycles.active(), queryFn: getActiveCycles });
+}
+
+export function useMyWork() {
+  return useQuery({ queryKey: queryKeys.myWork, queryFn: getMyWork });
+}
+
+export function useCaseCycleResults(caseId: number, enabled: boolean) {
+  return useQuery({
+    queryKey: queryKeys.cycleItems.byCase(caseId),
+    queryFn: () => getCaseCycleResults(caseId),
+    enabled,
+  });
+}
+
+/** A cycle change moves its counts, its items, My Work and (through runs) the case marks. */
+async function refreshAfterCycleChange(queryClient: ReturnType<typeof useQueryClient>, runs: boolean) {
+  const keys: readonly (readonly unknown[])[] = runs
+    ? [
+        queryKeys.cycles.all,
+        queryKeys.cycleItems.all,
+        queryKeys.myWork,
+        ['cases'],
+        ['runs'],
+        ['projects', 'count'],
+      ]
+    : [queryKeys.cycles.all, queryKeys.cycleItems.all, queryKeys.myWork];
+  await Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+export function useCreateCycle(projectId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateCycleBody) => api.post<CycleMutation>(`/api/projects/${projectId}/cycles`, body),
+    onSuccess: () => refreshAfterCycleChange(queryClient, false),
+  });
+}
+
+export function useUpdateCycle(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: UpdateCycleBody) => api.put<CycleMutation>(`/api/cycles/${id}`, body),
+    onSuccess: () => refreshAfterCycleChange(queryClient, false),
+  });
+}
+
+export function useDeleteCycle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api.del<MessageResponse>(`/api/cycles/${id}`),
+    // Deleting a cycle deletes the runs its results recorded.
+    onSuccess: () => refreshAfterCycleChange(queryClient, true),
+  });
+}
+
+export function useAssignItems(cycleId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AssignItemsBody) =>
+      api.put<AssignItemsResponse>(`/api/cycles/${cycleId}/assign`, body),
+    onSuccess: () => refreshAfterCycleChange(queryClient, false),
+  });
+}
+
+export function useRecordResult() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ itemId, body }: { itemId: number; body: RecordResultBody }) =>
+      api.post<ResultMutation>(`/api/cycle-items/${itemId}/results`, body),
+    onSuccess: (answer) => refreshAfterCycleChange(queryClient, answer.result.run_id !== null),
+  });
+}

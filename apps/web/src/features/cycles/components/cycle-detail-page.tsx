@@ -1,0 +1,6 @@
+import { Page } from '@/components/ui/page';
+
+/** Placeholder: being built (docs/product/cycles-screens.md). */
+export function CycleDetailPage() {
+  return <Page title="CycleDetailPage">Coming soon</Page>;
+}
