@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
 import {
+  ADMIN,
   createCase,
   createPermission,
   createProject,
@@ -40,6 +41,23 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
   const run = await createRun(adminApi, testCase.id, 'passed');
   const role = await createRole(adminApi, ['home_project']);
   const permission = await createPermission(adminApi);
+  const { cycle } = await adminApi.call<{ cycle: { id: number } }>('POST', `/api/projects/${project.id}/cycles`, {
+    name: 'Release 2.4 regression',
+    milestone: 'Release 2.4',
+    environment: 'Chrome / staging',
+    all_cases: true,
+  });
+  const { items } = await adminApi.call<{ items: { id: number }[] }>('GET', `/api/cycles/${cycle.id}/items`);
+  await adminApi.call('POST', `/api/cycle-items/${items[0]!.id}/results`, { state: 'failed', comment: 'Declined' });
+  // The administrator's own work, for My Work (the screens are seen signed in as the administrator).
+  const me = await adminApi.call<{ user: { id: number } }>('POST', '/api/auth/login', {
+    email: ADMIN.email,
+    password: ADMIN.password,
+  });
+  await adminApi.call('PUT', `/api/cycles/${cycle.id}/assign`, {
+    item_ids: items.map((item) => item.id),
+    assignee_id: me.user.id,
+  });
   const screens: Screen[] = [
     { name: 'dashboard', url: '/dashboard' },
     { name: 'api-tokens', url: '/api-tokens' },
@@ -57,6 +75,11 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
     { name: 'case-add-child', url: `/testcases/${testCase.id}/add-child` },
     { name: 'run-create', url: `/testcases/${testCase.id}/add-testrun` },
     { name: 'run-edit', url: `/edit-testrun/${run.id}` },
+    { name: 'cycle-create', url: `/projects/${project.id}/new-cycle` },
+    { name: 'cycle', url: `/cycles/${cycle.id}` },
+    { name: 'cycle-edit', url: `/edit-cycle/${cycle.id}` },
+    { name: 'cycle-item', url: `/cycle-items/${items[1]!.id}` },
+    { name: 'my-work', url: '/my-work' },
     { name: 'admin-dashboard', url: '/admin-dashboard' },
     { name: 'users', url: '/admin' },
     { name: 'user-create', url: '/admin-create-user' },

@@ -408,10 +408,14 @@ export interface NewResult {
 
 /**
  * Records results (in the order given) and sets each item's state to its last one: two
- * statements for any number of results. Answers the new results' ids, in order.
+ * statements for any number of results. Answers the new results' ids, in order, and the time
+ * they were recorded (the transaction's).
  */
-export async function insertResults(tx: Tx, results: NewResult[]): Promise<number[]> {
-  const rows = await queryRows<{ id: number }>(
+export async function insertResults(
+  tx: Tx,
+  results: NewResult[],
+): Promise<{ ids: number[]; createdAt: string }> {
+  const rows = await queryRows<{ id: number; created_at: Date | string }>(
     tx,
     sql`
     with numbered as (
@@ -437,9 +441,12 @@ export async function insertResults(tx: Tx, results: NewResult[]): Promise<numbe
       ) last
       where ci.id = last.i
     )
-    select id from numbered order by o`,
+    select id, now() as created_at from numbered order by o`,
   );
-  return rows.map((row) => row.id);
+  return {
+    ids: rows.map((row) => row.id),
+    createdAt: rows[0] ? iso(rows[0].created_at) : new Date().toISOString(),
+  };
 }
 
 /** Items by id, as answers show them. */
@@ -449,20 +456,6 @@ export async function findItems(db: Tx, ids: number[]): Promise<Map<number, Cycl
     sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = any(${sql.param(ids)}::int[])`,
   );
   return new Map(rows.map((row) => [row.id, toItem(row)]));
-}
-
-/** Results by id. */
-export async function findResults(db: Tx, ids: number[]): Promise<Map<number, CycleResult>> {
-  const rows = await queryRows<ResultRow>(
-    db,
-    sql`
-    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
-      u.id as executor_id, u.username as executor_username, r.created_at,
-      r.failure_message, r.failure_type, r.failure_text
-    from cycle_results r left join users u on u.id = r.executed_by
-    where r.id = any(${sql.param(ids)}::int[])`,
-  );
-  return new Map(rows.map((row) => [row.id, toResult(row)]));
 }
 
 interface ResultRow {

@@ -48,7 +48,6 @@ import {
   findItem,
   findItemRef,
   findItems,
-  findResults,
   insertCycle,
   insertItems,
   insertResults,
@@ -315,7 +314,7 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
       }),
     );
     const runIds = new Map(recorded.map((input, index) => [input, runs[index]?.id ?? null]));
-    const resultIds = await insertResults(
+    const inserted = await insertResults(
       tx,
       accepted.map((input) => ({
         itemId: input.itemId,
@@ -326,9 +325,24 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
         executedBy: input.executor.id,
       })),
     );
-    const results = await findResults(tx, resultIds);
+    // The answers' results are what was just written; only the items are read back.
     const answered = await findItems(tx, [...new Set(accepted.map((input) => input.itemId))]);
-    const resultOf = new Map(accepted.map((input, index) => [input, results.get(resultIds[index]!)!]));
+    const resultOf = new Map(
+      accepted.map((input, index): [ResultInput, CycleResult] => [
+        input,
+        {
+          id: inserted.ids[index]!,
+          item_id: input.itemId,
+          state: input.state,
+          comment: input.comment,
+          elapsed_ms: input.elapsedMs,
+          run_id: runIds.get(input) ?? null,
+          executor: { id: input.executor.id, username: input.executor.username },
+          created_at: inserted.createdAt,
+          failure: null,
+        },
+      ]),
+    );
     return inputs.map((input) => {
       const refused = refusal(input);
       if (refused) return { refused };

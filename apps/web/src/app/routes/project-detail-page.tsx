@@ -1,4 +1,5 @@
 import { ProjectCases } from '@/features/cases/components/project-cases';
+import { ProjectCycles } from '@/features/cycles/components/project-cycles';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ImportResultsButton } from '@/features/import/components/import-results-button';
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
@@ -6,7 +7,7 @@ import { SuiteList } from '@/features/suites/components/suite-list';
 
 /**
  * /projects/{id}: the project screen with the export and import buttons of their features, and
- * its suites and top-level cases.
+ * its suites and top-level cases, and its test cycles.
  */
 export function ProjectDetailRoute() {
   return (
@@ -29,6 +30,7 @@ export function ProjectDetailRoute() {
               canAdd={can('add_test_case_in_project')}
             />
           ) : null}
+          {can('home_test_cycle') ? <ProjectCycles project={project} canAdd={can('add_test_cycle')} /> : null}
         </>
       )}
     />

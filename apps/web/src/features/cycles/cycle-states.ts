@@ -12,6 +12,11 @@ export const STATE_LABELS: Record<CycleItemState, string> = {
   skipped: 'Skipped',
 };
 
+/** The state filter's choices, in the order work moves. */
+export const CYCLE_ITEM_STATE_OPTIONS = (
+  ['untested', 'passed', 'failed', 'blocked', 'skipped'] as const satisfies readonly CycleItemState[]
+).map((value) => ({ value, label: STATE_LABELS[value] }));
+
 /** The order of the progress bar's segments and of its legend. */
 export const PROGRESS_ORDER: readonly CycleItemState[] = [
   'passed',

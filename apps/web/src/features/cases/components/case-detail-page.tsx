@@ -26,6 +26,8 @@ import { CaseRuns } from './case-runs';
 export interface CaseDetailPageProps {
   /** Buttons other features add after Add Test Run (export), gated by `can`. */
   moreButtons?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
+  /** What other features show of the case after its runs (its cycle results), gated by `can`. */
+  moreContents?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
 }
 
 /**
@@ -33,7 +35,7 @@ export interface CaseDetailPageProps {
  * 'Child Test Case' and 'Add Test Run' buttons, its child cases, and its runs (with
  * home_test_run, when there are any).
  */
-export function CaseDetailPage({ moreButtons }: CaseDetailPageProps) {
+export function CaseDetailPage({ moreButtons, moreContents }: CaseDetailPageProps) {
   const id = useIdParam();
   const testCase = useCase(id);
   const trail = useObjectTrail({ type: 'case', id });
@@ -63,7 +65,14 @@ export function CaseDetailPage({ moreButtons }: CaseDetailPageProps) {
       </Page>
     );
   }
-  return <CaseDetailView testCase={testCase.data} trail={trail.crumbs} moreButtons={moreButtons} />;
+  return (
+    <CaseDetailView
+      testCase={testCase.data}
+      trail={trail.crumbs}
+      moreButtons={moreButtons}
+      moreContents={moreContents}
+    />
+  );
 }
 
 /** After deleting a case, its parent screen: the parent case, else its suite, else its project. */
@@ -78,6 +87,7 @@ function CaseDetailView({
   testCase,
   trail,
   moreButtons,
+  moreContents,
 }: CaseDetailPageProps & { testCase: TestCase; trail: readonly Crumb[] }) {
   const { can } = useProjectPermissions(testCase.project_id);
   const children = useChildCases(testCase.id, can('home_test_case'));
@@ -178,6 +188,7 @@ function CaseDetailView({
         />
       ) : null}
       {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}
+      {moreContents?.(testCase, can)}
     </Page>
   );
 }

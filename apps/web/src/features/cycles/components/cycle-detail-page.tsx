@@ -1,6 +1,209 @@
-import { Page } from '@/components/ui/page';
+import { useQueryClient } from '@tanstack/react-query';
+import type { Cycle } from '@verdict/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { Button, ButtonLink } from '@/components/ui/button';
+import { useConfirm } from '@/components/ui/confirm-dialog';
+import { ErrorBox } from '@/components/ui/error-box';
+import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
+import { Loading } from '@/components/ui/loading';
+import { ObjectNotFound } from '@/components/ui/object-not-found';
+import { Card, Page } from '@/components/ui/page';
+import { type NavigationToastState, useToast } from '@/components/ui/toast';
+import { formatDateTime } from '@/lib/format-date';
+import { useProject } from '@/lib/get-project';
+import { paths } from '@/lib/paths';
+import { useProjectPermissions } from '@/lib/project-permissions';
+import { useIdParam } from '@/lib/route-params';
+import { useObjectTrail } from '@/lib/use-object-trail';
+import { useCycle, useDeleteCycle, useUpdateCycle } from '../api/cycle-api';
+import { CycleFacts } from './cycle-facts';
+import { CycleItems } from './cycle-items';
+import { CycleProgress } from './cycle-progress';
+import { rerunLink } from './project-cycles';
+import './cycles.css';
 
-/** Placeholder: being built (docs/product/cycles-screens.md). */
+/**
+ * /cycles/{id}: a test cycle with its progress, facts and items (docs/product/cycles-screens.md,
+ * "The cycle page"). Edit, Close or Reopen and bulk assign need edit_test_cycle; Re-run failed
+ * add_test_cycle; Delete delete_test_cycle. Other people's results arrive live.
+ */
 export function CycleDetailPage() {
-  return <Page title="CycleDetailPage">Coming soon</Page>;
+  const id = useIdParam();
+  const cycle = useCycle(id);
+  if (id === null) {
+    return (
+      <Page title="Test Cycle">
+        <ErrorBox message="Failed to fetch test cycle" />
+      </Page>
+    );
+  }
+  if (isNotFound(cycle.error)) {
+    return (
+      <ObjectNotFound kind="Test cycle" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />
+    );
+  }
+  if (cycle.isError && !cycle.data) {
+    return (
+      <Page title="Test Cycle">
+        <LoadFailed what="the test cycle" error={cycle.error} onRetry={() => void cycle.refetch()} />
+      </Page>
+    );
+  }
+  if (!cycle.data) {
+    return (
+      <Page title="Test Cycle">
+        <Loading text="Loading test cycle..." />
+      </Page>
+    );
+  }
+  return <CycleView cycle={cycle.data} />;
+}
+
+function CycleView({ cycle }: { cycle: Cycle }) {
+  const project = useProject(cycle.project_id);
+  const { can } = useProjectPermissions(cycle.project_id);
+  const trail = useObjectTrail({ type: 'project', id: cycle.project_id });
+  const navigate = useNavigate();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const update = useUpdateCycle(cycle.id);
+  const remove = useDeleteCycle();
+  const [error, setError] = useState<{ message: string; cause: unknown } | null>(null);
+  const open = cycle.state === 'open';
+  const canEdit = can('edit_test_cycle');
+
+  const setState = (state: 'open' | 'closed') => {
+    setError(null);
+    update.mutate(
+      { state },
+      {
+        onSuccess: (answer) => toast.show(answer.message),
+        onError: (cause) =>
+          setError({
+            message: state === 'closed' ? 'Failed to close Test Cycle' : 'Failed to reopen Test Cycle',
+            cause,
+          }),
+      },
+    );
+  };
+
+  const onDelete = async () => {
+    setError(null);
+    const text = `Do you really want to delete ${cycle.name}? Its results and the test runs they recorded are deleted too.`;
+    if (!(await confirm({ text }))) return;
+    remove.mutate(cycle.id, {
+      onSuccess: async (answer) => {
+        const state: NavigationToastState = { message: answer.message };
+        await navigate(paths.projectDetail(cycle.project_id), { state });
+        await queryClient.invalidateQueries({ queryKey: ['cycles'] });
+      },
+      onError: (cause) => setError({ message: 'Failed to delete Test Cycle', cause }),
+    });
+  };
+
+  const actions = (
+    <>
+      {canEdit && open ? (
+        <ButtonLink to={paths.cycleEdit(cycle.id)} variant="secondary">
+          Edit
+        </ButtonLink>
+      ) : null}
+      {canEdit ? (
+        <Button
+          variant="secondary"
+          busy={update.isPending}
+          onClick={() => setState(open ? 'closed' : 'open')}
+        >
+          {open ? 'Close cycle' : 'Reopen cycle'}
+        </Button>
+      ) : null}
+      {can('add_test_cycle') && cycle.counts.failed + cycle.counts.blocked > 0 ? (
+        <ButtonLink to={rerunLink(cycle)} variant="secondary">
+          Re-run failed
+        </ButtonLink>
+      ) : null}
+      {can('delete_test_cycle') ? (
+        <Button variant="danger" busy={remove.isPending} onClick={onDelete}>
+          Delete
+        </Button>
+      ) : null}
+    </>
+  );
+
+  return (
+    <Page
+      title={cycle.name}
+      documentTitle={cycle.name}
+      breadcrumbs={[...trail.crumbs, { label: cycle.name, href: paths.cycleDetail(cycle.id) }]}
+      subtitle={cycle.description || undefined}
+      actions={actions}
+      card={false}
+    >
+      <Card className="cycle-summary">
+        <ErrorBox message={error?.message} error={error?.cause} />
+        {!open ? (
+          <p className="cycle-closed-note" role="status">
+            This test cycle is closed: its results and assignments cannot change until it is reopened.
+          </p>
+        ) : null}
+        <CycleFacts cycle={cycle} />
+        <CycleProgress counts={cycle.counts} legend />
+        <CycleDetails cycle={cycle} />
+      </Card>
+      <Card title="Items">
+        <CycleItems cycle={cycle} members={project.data?.members ?? []} canAssign={canEdit && open} />
+      </Card>
+    </Page>
+  );
+}
+
+/** Who made the cycle and when, and for an import its CI facts. */
+function CycleDetails({ cycle }: { cycle: Cycle }) {
+  return (
+    <dl className="cycle-details">
+      <div>
+        <dt>Created</dt>
+        <dd>
+          {formatDateTime(cycle.created_at)}
+          {cycle.creator ? ` by ${cycle.creator.username}` : ''}
+        </dd>
+      </div>
+      {cycle.closed_at && cycle.state === 'closed' ? (
+        <div>
+          <dt>Closed</dt>
+          <dd>{formatDateTime(cycle.closed_at)}</dd>
+        </div>
+      ) : null}
+      {cycle.branch ? (
+        <div>
+          <dt>Branch</dt>
+          <dd>{cycle.branch}</dd>
+        </div>
+      ) : null}
+      {cycle.commit ? (
+        <div>
+          <dt>Commit</dt>
+          <dd>
+            <code>{cycle.commit}</code>
+          </dd>
+        </div>
+      ) : null}
+      {cycle.build_number || cycle.build_url ? (
+        <div>
+          <dt>Build</dt>
+          <dd>
+            {cycle.build_url && /^https?:\/\//i.test(cycle.build_url) ? (
+              <a href={cycle.build_url} rel="noreferrer noopener" target="_blank">
+                {cycle.build_number ? `#${cycle.build_number}` : cycle.build_url}
+              </a>
+            ) : (
+              `#${cycle.build_number}`
+            )}
+          </dd>
+        </div>
+      ) : null}
+    </dl>
+  );
 }

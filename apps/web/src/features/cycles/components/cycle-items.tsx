@@ -1,0 +1,396 @@
+import { useQueries } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import type { Cycle, CycleItem, ProjectMember } from '@verdict/contract';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { ErrorBox } from '@/components/ui/error-box';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Loading } from '@/components/ui/loading';
+import { useToast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
+import { useProjectSuites } from '@/lib/project-suites';
+import { queryKeys } from '@/lib/query-keys';
+import { withParam } from '@/lib/use-url-list-state';
+import { getCycleItems, useAssignItems } from '../api/cycle-api';
+import { apiFilters, type FilterParams, filtersFromParams, hasFilters, pagesOf } from '../cycle-filters';
+import { CYCLE_ITEM_STATE_OPTIONS, formatCount } from '../cycle-states';
+import { CycleStateBadge } from './cycle-progress';
+
+/** Items a request asks for; the list loads the pages its visible rows fall in. */
+export const ITEMS_PAGE = 200;
+const ROW_HEIGHT = 52;
+
+export interface CycleItemsProps {
+  cycle: Cycle;
+  /** The project's members (with users_in_project), offered as assignees. */
+  members: readonly ProjectMember[];
+  /** Checkboxes and bulk assign (edit_test_cycle, open cycle). */
+  canAssign: boolean;
+}
+
+/**
+ * A cycle's items (docs/product/cycles-screens.md, "The cycle page"): filters kept in the
+ * address, then a virtualized list that loads 200 items at a time as it scrolls, so 50,000 items
+ * draw as fast as 50. With edit_test_cycle on an open cycle, items can be ticked and assigned.
+ */
+export function CycleItems({ cycle, members, canAssign }: CycleItemsProps) {
+  const [params, setParams] = useSearchParams();
+  const filters = filtersFromParams(params);
+  const query = apiFilters(filters);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const setFilter = (name: keyof FilterParams, value: string) => {
+    setSelected(new Set());
+    setParams(withParam(params, name, value), { replace: true });
+  };
+
+  return (
+    <>
+      <ItemFilters cycle={cycle} members={members} filters={filters} onChange={setFilter} />
+      <ItemRows
+        key={JSON.stringify(query)}
+        cycle={cycle}
+        query={query}
+        filtered={hasFilters(filters)}
+        canAssign={canAssign}
+        members={members}
+        selected={selected}
+        onSelect={setSelected}
+      />
+    </>
+  );
+}
+
+function useAssigneeOptions(members: readonly ProjectMember[]) {
+  const { user } = useAuth();
+  return useMemo(() => {
+    const options = members.map((member) => ({ value: String(member.id), label: member.username }));
+    if (user && !members.some((member) => member.id === user.id)) {
+      options.unshift({ value: String(user.id), label: `${user.name} (me)` });
+    }
+    return options;
+  }, [members, user]);
+}
+
+function ItemFilters({
+  cycle,
+  members,
+  filters,
+  onChange,
+}: {
+  cycle: Cycle;
+  members: readonly ProjectMember[];
+  filters: FilterParams;
+  onChange: (name: keyof FilterParams, value: string) => void;
+}) {
+  const suites = useProjectSuites(cycle.project_id, true);
+  const assignees = useAssigneeOptions(members);
+  const ids = { state: useId(), assignee: useId(), suite: useId(), q: useId() };
+  const [text, setText] = useState(filters.q);
+  // Typing waits a moment before it filters, so each key does not ask the server.
+  useEffect(() => {
+    if (text === filters.q) return;
+    const timer = setTimeout(() => onChange('q', text), 300);
+    return () => clearTimeout(timer);
+  });
+  return (
+    <search className="cycle-filters" aria-label="Filter the items">
+      <div className="cycle-filter">
+        <label htmlFor={ids.state}>State</label>
+        <select
+          id={ids.state}
+          className="input"
+          value={filters.state}
+          onChange={(event) => onChange('state', event.target.value)}
+        >
+          <option value="">All states</option>
+          {CYCLE_ITEM_STATE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="cycle-filter">
+        <label htmlFor={ids.assignee}>Assignee</label>
+        <select
+          id={ids.assignee}
+          className="input"
+          value={filters.assignee}
+          onChange={(event) => onChange('assignee', event.target.value)}
+        >
+          <option value="">Anyone</option>
+          <option value="none">Unassigned</option>
+          {assignees.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="cycle-filter">
+        <label htmlFor={ids.suite}>Suite</label>
+        <select
+          id={ids.suite}
+          className="input"
+          value={filters.suite}
+          onChange={(event) => onChange('suite', event.target.value)}
+        >
+          <option value="">All suites</option>
+          {(suites.data ?? []).map((suite) => (
+            <option key={suite.id} value={String(suite.id)}>
+              {suite.name}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="cycle-filter cycle-filter-grow">
+        <label htmlFor={ids.q}>Search cases</label>
+        <input
+          id={ids.q}
+          className="input"
+          type="search"
+          value={text}
+          maxLength={255}
+          onChange={(event) => setText(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter') onChange('q', text);
+          }}
+        />
+      </div>
+    </search>
+  );
+}
+
+function ItemRows({
+  cycle,
+  query,
+  filtered,
+  canAssign,
+  members,
+  selected,
+  onSelect,
+}: {
+  cycle: Cycle;
+  query: ReturnType<typeof apiFilters>;
+  filtered: boolean;
+  canAssign: boolean;
+  members: readonly ProjectMember[];
+  selected: ReadonlySet<number>;
+  onSelect: (next: ReadonlySet<number>) => void;
+}) {
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [range, setRange] = useState({ start: 0, end: 0 });
+  // Page 0 is always asked for: it answers the total, which sizes the list wherever it scrolls.
+  const pageIndexes = [...new Set([0, ...pagesOf(range.start, range.end, ITEMS_PAGE)])];
+  const pages = useQueries({
+    queries: pageIndexes.map((index) => ({
+      queryKey: queryKeys.cycleItems.page(cycle.id, { ...query, limit: ITEMS_PAGE }, index * ITEMS_PAGE),
+      queryFn: () => getCycleItems(cycle.id, query, index * ITEMS_PAGE, ITEMS_PAGE),
+    })),
+  });
+  const firstPage = pages[0];
+  const total = firstPage?.data?.total;
+  const rowAt = (index: number): CycleItem | undefined => {
+    const at = pageIndexes.indexOf(Math.floor(index / ITEMS_PAGE));
+    const page = at < 0 ? undefined : pages[at]?.data;
+    return page?.items[index % ITEMS_PAGE];
+  };
+
+  const virtualizer = useVirtualizer({
+    count: total ?? 0,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  const visible = virtualizer.getVirtualItems();
+  const first = visible[0]?.index ?? 0;
+  const last = visible.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (first !== range.start || last !== range.end) setRange({ start: first, end: last });
+  }, [first, last, range.start, range.end]);
+
+  const failed = pages.find((page) => page.error);
+  if (failed && total === undefined) {
+    return <LoadFailed what="the items" error={failed.error} onRetry={() => void failed.refetch()} />;
+  }
+  if (total === undefined) return <Loading text="Loading items..." />;
+
+  const loaded = pages.flatMap((page) => page.data?.items ?? []);
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    onSelect(next);
+  };
+
+  return (
+    <div className="cycle-items">
+      <div className="cycle-items-bar">
+        <p className="cycle-items-count" aria-live="polite">
+          {total === 0
+            ? filtered
+              ? 'No items match these filters.'
+              : 'This cycle has no items.'
+            : `${formatCount(total)} ${total === 1 ? 'item' : 'items'}${filtered ? ' match' : ''}`}
+        </p>
+        {canAssign && total > 0 ? (
+          <BulkAssign
+            cycleId={cycle.id}
+            members={members}
+            selected={selected}
+            shown={loaded}
+            onSelect={onSelect}
+          />
+        ) : null}
+      </div>
+      {failed ? (
+        <ErrorBox message="Some items could not be loaded." error={failed.error}>
+          <Button size="sm" variant="secondary" onClick={() => void failed.refetch()}>
+            Retry
+          </Button>
+        </ErrorBox>
+      ) : null}
+      {total > 0 ? (
+        <div ref={scrollRef} className="cycle-items-scroll">
+          <ul
+            className="cycle-items-list"
+            aria-label={`Items of ${cycle.name}`}
+            style={{ height: virtualizer.getTotalSize() }}
+          >
+            {visible.map((row) => {
+              const item = rowAt(row.index);
+              return (
+                <li
+                  key={item?.id ?? `row-${row.index}`}
+                  className="cycle-item-row"
+                  aria-setsize={total}
+                  aria-posinset={row.index + 1}
+                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
+                >
+                  {item ? (
+                    <ItemRow
+                      item={item}
+                      canAssign={canAssign}
+                      checked={selected.has(item.id)}
+                      onToggle={() => toggle(item.id)}
+                    />
+                  ) : (
+                    <span className="cycle-item-loading">Loading…</span>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function ItemRow({
+  item,
+  canAssign,
+  checked,
+  onToggle,
+}: {
+  item: CycleItem;
+  canAssign: boolean;
+  checked: boolean;
+  onToggle: () => void;
+}) {
+  const checkboxId = useId();
+  return (
+    <>
+      {canAssign ? (
+        <input
+          type="checkbox"
+          id={checkboxId}
+          checked={checked}
+          onChange={onToggle}
+          aria-label={`Select ${item.test_case.name}`}
+        />
+      ) : null}
+      <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
+        {item.test_case.name}
+      </Link>
+      <span className="cycle-item-assignee">{item.assignee ? item.assignee.username : 'Unassigned'}</span>
+      <CycleStateBadge state={item.state} />
+    </>
+  );
+}
+
+function BulkAssign({
+  cycleId,
+  members,
+  selected,
+  shown,
+  onSelect,
+}: {
+  cycleId: number;
+  members: readonly ProjectMember[];
+  selected: ReadonlySet<number>;
+  shown: readonly CycleItem[];
+  onSelect: (next: ReadonlySet<number>) => void;
+}) {
+  const assign = useAssignItems(cycleId);
+  const toast = useToast();
+  const options = useAssigneeOptions(members);
+  const [assignee, setAssignee] = useState('');
+  const selectId = useId();
+  const allShown = shown.length > 0 && shown.every((item) => selected.has(item.id));
+  const apply = () => {
+    if (selected.size === 0 || assignee === '') return;
+    assign.mutate(
+      { item_ids: [...selected], assignee_id: assignee === 'none' ? null : Number(assignee) },
+      {
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          onSelect(new Set());
+        },
+        onError: (error) => toast.show(error instanceof Error ? error.message : 'Failed to assign', 'error'),
+      },
+    );
+  };
+  return (
+    <fieldset className="cycle-bulk">
+      <legend className="visually-hidden">Assign the selected items</legend>
+      <Button
+        size="sm"
+        variant="secondary"
+        onClick={() =>
+          onSelect(allShown ? new Set() : new Set([...selected, ...shown.map((item) => item.id)]))
+        }
+      >
+        {allShown ? 'Clear selection' : 'Select loaded'}
+      </Button>
+      <span className="cycle-bulk-count">{formatCount(selected.size)} selected</span>
+      <label className="visually-hidden" htmlFor={selectId}>
+        Assign to
+      </label>
+      <select
+        id={selectId}
+        className="input"
+        value={assignee}
+        onChange={(event) => setAssignee(event.target.value)}
+      >
+        <option value="">Assign to…</option>
+        <option value="none">Nobody (unassign)</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <Button
+        size="sm"
+        busy={assign.isPending}
+        disabled={selected.size === 0 || assignee === ''}
+        onClick={apply}
+      >
+        Assign
+      </Button>
+    </fieldset>
+  );
+}
