@@ -266,7 +266,11 @@ export async function runCycles(dbs: Db[]): Promise<CyclesResult[]> {
   for (const db of dbs) results.push(await runOne(db));
   console.log(`\n${cyclesTable(results)}`);
   const file = path.join(root, 'bench/results.json');
-  const saved = JSON.parse(readFileSync(file, 'utf8'));
+  // A fresh clone has no results yet; the other benchmarks' results are kept when there are some.
+  let saved: Record<string, unknown> = {};
+  try {
+    saved = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {}
   saved.cycles = { at: new Date().toISOString(), results };
   writeFileSync(file, `${JSON.stringify(saved, null, 2)}\n`);
   return results;

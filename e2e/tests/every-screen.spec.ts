@@ -41,14 +41,21 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
   const run = await createRun(adminApi, testCase.id, 'passed');
   const role = await createRole(adminApi, ['home_project']);
   const permission = await createPermission(adminApi);
-  const { cycle } = await adminApi.call<{ cycle: { id: number } }>('POST', `/api/projects/${project.id}/cycles`, {
-    name: 'Release 2.4 regression',
-    milestone: 'Release 2.4',
-    environment: 'Chrome / staging',
-    all_cases: true,
-  });
+  const { cycle } = await adminApi.call<{ cycle: { id: number } }>(
+    'POST',
+    `/api/projects/${project.id}/cycles`,
+    {
+      name: 'Release 2.4 regression',
+      milestone: 'Release 2.4',
+      environment: 'Chrome / staging',
+      all_cases: true,
+    },
+  );
   const { items } = await adminApi.call<{ items: { id: number }[] }>('GET', `/api/cycles/${cycle.id}/items`);
-  await adminApi.call('POST', `/api/cycle-items/${items[0]!.id}/results`, { state: 'failed', comment: 'Declined' });
+  await adminApi.call('POST', `/api/cycle-items/${items[0]!.id}/results`, {
+    state: 'failed',
+    comment: 'Declined',
+  });
   // The administrator's own work, for My Work (the screens are seen signed in as the administrator).
   const me = await adminApi.call<{ user: { id: number } }>('POST', '/api/auth/login', {
     email: ADMIN.email,

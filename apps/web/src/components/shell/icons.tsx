@@ -105,6 +105,14 @@ export const ListIcon = () => (
   </Icon>
 );
 
+/** A clipboard with a tick: the caller's own work (My Work). */
+export const ClipboardCheckIcon = () => (
+  <Icon>
+    <rect x="5" y="4" width="14" height="17" rx="2" />
+    <path d="M9 4V3h6v1M9 13l2 2 4-4" />
+  </Icon>
+);
+
 export const MoonIcon = () => (
   <Icon>
     <path d="M21 12.8A9 9 0 1 1 11.2 3a7 7 0 0 0 9.8 9.8z" />

@@ -1,8 +1,10 @@
 import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Can } from '@/components/can';
+import { useAuth } from '@/lib/auth';
+import { useMyWork } from '@/lib/cycle-api';
 import { paths } from '@/lib/paths';
-import { DashboardIcon, PlusIcon } from './icons';
+import { ClipboardCheckIcon, DashboardIcon, PlusIcon } from './icons';
 import { SidebarLink } from './sidebar-link';
 
 export interface MainSidebarProps {
@@ -11,8 +13,8 @@ export interface MainSidebarProps {
 }
 
 /**
- * Dashboard, 'Add Project' (add_project), and the 'Projects' tree (home_project)
- * (docs/product/shell-and-navigation.md, "Main layout").
+ * Dashboard, My Work (docs/product/cycle-execution.md, "My Work"), 'Add Project' (add_project),
+ * and the 'Projects' tree (home_project) (docs/product/shell-and-navigation.md, "Main layout").
  */
 export function MainSidebar({ projectTree }: MainSidebarProps) {
   const headingId = useId();
@@ -21,6 +23,7 @@ export function MainSidebar({ projectTree }: MainSidebarProps) {
       <SidebarLink to={paths.dashboard} icon={<DashboardIcon />}>
         Dashboard
       </SidebarLink>
+      <MyWorkLink />
       <Can permission="add_project">
         <SidebarLink to={paths.projectCreate} icon={<PlusIcon />}>
           Add Project
@@ -35,5 +38,22 @@ export function MainSidebar({ projectTree }: MainSidebarProps) {
         </section>
       </Can>
     </>
+  );
+}
+
+/**
+ * 'My Work' shows to holders of home_test_cycle or execute_test_cycle, and to anyone with open
+ * items assigned to them (a project role may grant those permissions in one project only).
+ * Everyone else sees the sidebar as before.
+ */
+function MyWorkLink() {
+  const { can } = useAuth();
+  const held = can('home_test_cycle') || can('execute_test_cycle');
+  const work = useMyWork(!held);
+  if (!held && (work.data?.items.length ?? 0) === 0) return null;
+  return (
+    <SidebarLink to={paths.myWork} icon={<ClipboardCheckIcon />}>
+      My Work
+    </SidebarLink>
   );
 }

@@ -2,7 +2,7 @@ import { ButtonLink } from './button';
 import { Page } from './page';
 
 export interface ObjectNotFoundProps {
-  /** The kind of object, capitalised: 'Project', 'Test suite', 'Test case', 'User', … */
+  /** The kind of object, capitalised: 'Project', 'Test suite', 'Test case', 'Cycle item', 'User', … */
   kind: string;
   /** Where to go instead, e.g. the dashboard or the list the object belonged to. */
   backTo: { href: string; label: string };

@@ -1,13 +1,13 @@
 import type { CaseCycleResult } from '@verdict/contract';
 import { Link } from 'react-router';
+import { CycleStateBadge } from '@/components/ui/cycle-progress';
+import { ResultFailure, resultFacts } from '@/components/ui/cycle-result';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card } from '@/components/ui/page';
+import { useCaseCycleResults } from '@/lib/cycle-api';
 import { formatDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
-import { useCaseCycleResults } from '../api/cycle-api';
-import { CycleStateBadge } from './cycle-progress';
-import { ResultFailure, resultFacts } from './result-parts';
 import './cycles.css';
 
 /**

@@ -7,13 +7,14 @@ import { FormActions } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { ApiError } from '@/lib/api-client';
+import { useCreateCycle, useCycle } from '@/lib/cycle-api';
+import { formatCount, STATE_LABELS } from '@/lib/cycle-states';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
 import { parseId, useIdParam } from '@/lib/route-params';
 import { useScreenTrail } from '@/lib/use-object-trail';
-import { useCreateCycle, useCycle } from '../api/cycle-api';
 import {
   type CaseSelection,
   EMPTY_SELECTION,
@@ -21,7 +22,6 @@ import {
   selectionBody,
   selectionText,
 } from '../case-selection';
-import { formatCount, STATE_LABELS } from '../cycle-states';
 import { CasePicker } from './case-picker';
 import { BLANK_CYCLE_FIELDS, CycleFields, cycleFieldsBody, useCycleFields } from './cycle-fields';
 import './cycles.css';

@@ -9,12 +9,12 @@ import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useCycle, useUpdateCycle } from '@/lib/cycle-api';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
 import { useIdParam } from '@/lib/route-params';
 import { useObjectTrail } from '@/lib/use-object-trail';
-import { useCycle, useUpdateCycle } from '../api/cycle-api';
 import { CycleFields, cycleFieldsBody, useCycleFields } from './cycle-fields';
 import './cycles.css';
 

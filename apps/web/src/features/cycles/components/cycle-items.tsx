@@ -4,19 +4,19 @@ import type { Cycle, CycleItem, ProjectMember } from '@verdict/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CycleStateBadge } from '@/components/ui/cycle-progress';
 import { ErrorBox } from '@/components/ui/error-box';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
+import { getCycleItems, useAssignItems } from '@/lib/cycle-api';
+import { CYCLE_ITEM_STATE_OPTIONS, formatCount } from '@/lib/cycle-states';
 import { paths } from '@/lib/paths';
 import { useProjectSuites } from '@/lib/project-suites';
 import { queryKeys } from '@/lib/query-keys';
 import { withParam } from '@/lib/use-url-list-state';
-import { getCycleItems, useAssignItems } from '../api/cycle-api';
 import { apiFilters, type FilterParams, filtersFromParams, hasFilters, pagesOf } from '../cycle-filters';
-import { CYCLE_ITEM_STATE_OPTIONS, formatCount } from '../cycle-states';
-import { CycleStateBadge } from './cycle-progress';
 
 /** Items a request asks for; the list loads the pages its visible rows fall in. */
 export const ITEMS_PAGE = 200;

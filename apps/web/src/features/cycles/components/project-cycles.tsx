@@ -1,12 +1,12 @@
 import type { Cycle, Project } from '@verdict/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
+import { CycleProgress } from '@/components/ui/cycle-progress';
 import { ObjectList } from '@/components/ui/object-list';
 import { Card } from '@/components/ui/page';
+import { useProjectCycles } from '@/lib/cycle-api';
 import { paths } from '@/lib/paths';
-import { useProjectCycles } from '../api/cycle-api';
 import { CycleFacts } from './cycle-facts';
-import { CycleProgress } from './cycle-progress';
 import './cycles.css';
 
 export interface ProjectCyclesProps {

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { ActiveCyclesCard } from './active-cycles-card';
 import { TestResultsOverview } from './test-results-overview';
 import { useDashboardTotals } from './use-dashboard-totals';
 import { useWindowWidth } from './use-window-width';
@@ -71,6 +72,7 @@ export function DashboardPage() {
           <TestResultsOverview totals={totals} />
         </div>
       )}
+      <ActiveCyclesCard />
     </Page>
   );
 }

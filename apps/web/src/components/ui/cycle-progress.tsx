@@ -1,6 +1,6 @@
 import type { CycleCounts } from '@verdict/contract';
-import { countsText, PROGRESS_ORDER, progressSummary, STATE_LABELS } from '../cycle-states';
-import './cycles.css';
+import { countsText, PROGRESS_ORDER, progressSummary, STATE_LABELS } from '@/lib/cycle-states';
+import './cycle-progress.css';
 
 export interface CycleProgressProps {
   counts: CycleCounts;

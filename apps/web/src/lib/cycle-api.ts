@@ -102,8 +102,8 @@ export function useActiveCycles() {
   return useQuery({ queryKey: queryKeys.cycles.active(), queryFn: getActiveCycles });
 }
 
-export function useMyWork() {
-  return useQuery({ queryKey: queryKeys.myWork, queryFn: getMyWork });
+export function useMyWork(enabled = true) {
+  return useQuery({ queryKey: queryKeys.myWork, queryFn: getMyWork, enabled });
 }
 
 export function useCaseCycleResults(caseId: number, enabled: boolean) {

@@ -1,5 +1,6 @@
 import type { CycleResult } from '@verdict/contract';
-import { formatDuration } from '../cycle-states';
+import { formatDuration } from '@/lib/cycle-states';
+import './cycle-result.css';
 
 /** Who recorded a result and how long it took: ['admin', '1.2 s']. */
 export function resultFacts(result: CycleResult): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countsText, formatDuration, formatElapsed, percentDone, progressSummary } from './cycle-states';
+import { countsText, formatDuration, formatElapsed, percentDone, progressSummary } from '@/lib/cycle-states';
 
 const counts = (
   done: Partial<Record<'passed' | 'failed' | 'blocked' | 'skipped', number>>,

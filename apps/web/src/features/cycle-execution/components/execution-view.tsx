@@ -1,0 +1,242 @@
+import {
+  type CycleItemDetail,
+  type CycleResultState,
+  LIMITS,
+  type RecordResultBody,
+} from '@verdict/contract';
+import { useRef, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '@/components/ui/button';
+import { CycleProgress, CycleStateBadge } from '@/components/ui/cycle-progress';
+import { ErrorBox } from '@/components/ui/error-box';
+import { TextAreaField } from '@/components/ui/form-field';
+import { Loading } from '@/components/ui/loading';
+import { Card, Page } from '@/components/ui/page';
+import { useToast } from '@/components/ui/toast';
+import { useAuth } from '@/lib/auth';
+import { getCycleItems, useRecordResult } from '@/lib/cycle-api';
+import { formatElapsed, STATE_LABELS } from '@/lib/cycle-states';
+import { focusPageHeading } from '@/lib/focus-heading';
+import { useProject } from '@/lib/get-project';
+import { paths } from '@/lib/paths';
+import { useProjectPermissions } from '@/lib/project-permissions';
+import { NEXT_PAGE_SIZE, nextUntestedItem } from '../next-item';
+import { type ExecutionAction, NEXT_KEY, RESULT_KEYS } from '../result-keys';
+import { ItemResults } from './item-results';
+import { useElapsed } from './use-elapsed';
+import { useExecutionKeys } from './use-execution-keys';
+import './execution.css';
+
+const NONE_LEFT = 'No untested items left in this cycle.';
+const NONE_OTHER = 'No other untested items left in this cycle.';
+
+const BUTTON_VARIANTS = {
+  passed: 'success',
+  failed: 'danger',
+  blocked: 'secondary',
+  skipped: 'secondary',
+} as const;
+
+/**
+ * One item of a cycle to execute (docs/product/cycle-execution.md): the case, the item's state,
+ * the cycle's progress, the result buttons with their keys, a comment, a timer, and the results
+ * recorded so far. After a result it moves on to the next untested item.
+ */
+export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
+  const { item, cycle, results } = detail;
+  const project = useProject(cycle.project_id);
+  const permissions = useProjectPermissions(cycle.project_id);
+  const { user } = useAuth();
+  const record = useRecordResult();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const timer = useElapsed();
+  const [comment, setComment] = useState('');
+  const [recordError, setRecordError] = useState<unknown>(null);
+  const [nextError, setNextError] = useState<unknown>(null);
+  const [finding, setFinding] = useState(false);
+  // What the view says once no untested item is left; N on an untested item leaves that one out.
+  const [noneLeft, setNoneLeft] = useState<string | null>(null);
+  // Two key presses can land before the busy buttons render; this stops the second at once.
+  const working = useRef(false);
+
+  const closed = cycle.state === 'closed';
+  const mayRecord = !closed && permissions.can('execute_test_cycle');
+  const busy = record.isPending || finding;
+
+  /** Opens the next untested item, or says none is left; `working` is already set. */
+  const moveOn = async (skipping: boolean) => {
+    setFinding(true);
+    setNextError(null);
+    try {
+      const readPage = (assigneeId: number | undefined) =>
+        getCycleItems(cycle.id, { state: 'untested', assignee_id: assigneeId }, 0, NEXT_PAGE_SIZE);
+      const next = await nextUntestedItem(readPage, item.id, user?.id ?? null);
+      if (next) {
+        // The route changes, so focus goes to the next item's heading (app/focus-on-navigation.ts).
+        await navigate(paths.cycleItem(next.id));
+        return;
+      }
+      setNoneLeft(skipping ? NONE_OTHER : NONE_LEFT);
+    } catch (error) {
+      setNextError(error);
+    } finally {
+      working.current = false;
+      setFinding(false);
+    }
+  };
+
+  const recordResult = async (state: CycleResultState) => {
+    if (working.current) return;
+    working.current = true;
+    setRecordError(null);
+    setNoneLeft(null);
+    const body: RecordResultBody = { state, elapsed_ms: timer.read() };
+    const text = comment.trim();
+    if (text) body.comment = text;
+    let message: string;
+    try {
+      message = (await record.mutateAsync({ itemId: item.id, body })).message;
+    } catch (error) {
+      // The comment stays, so it can be sent again.
+      working.current = false;
+      setRecordError(error);
+      return;
+    }
+    toast.show(message || 'Result recorded');
+    setComment('');
+    timer.restart();
+    await moveOn(false);
+  };
+
+  const goToNext = () => {
+    if (working.current) return;
+    working.current = true;
+    void moveOn(item.state === 'untested');
+  };
+
+  useExecutionKeys((action: ExecutionAction) => {
+    if (busy || working.current) return false;
+    if (action.kind === 'next') {
+      goToNext();
+      return true;
+    }
+    if (!mayRecord) return false;
+    void recordResult(action.state);
+    return true;
+  });
+
+  const crumbs = [
+    { label: project.data?.name, href: paths.projectDetail(cycle.project_id) },
+    { label: cycle.name, href: paths.cycleDetail(cycle.id) },
+    { label: item.test_case.name, href: paths.cycleItem(item.id) },
+  ];
+
+  return (
+    <Page
+      title={item.test_case.name}
+      breadcrumbs={crumbs}
+      card={false}
+      actions={
+        <Button variant="secondary" onClick={goToNext} busy={finding} aria-keyshortcuts={NEXT_KEY}>
+          Next untested{' '}
+          <span className="execution-key" aria-hidden="true">
+            {NEXT_KEY}
+          </span>
+        </Button>
+      }
+    >
+      {noneLeft ? (
+        <div className="execution-done" role="status">
+          <p>{noneLeft}</p>
+          <Link to={paths.cycleDetail(cycle.id)}>Back to {cycle.name}</Link>
+        </div>
+      ) : null}
+      <ErrorBox message={nextError ? 'Could not find the next untested item' : null} error={nextError} />
+      <Card className="execution-summary">
+        <dl className="execution-facts">
+          <div>
+            <dt>State</dt>
+            <dd>
+              <CycleStateBadge state={item.state} />
+            </dd>
+          </div>
+          <div>
+            <dt>Assignee</dt>
+            <dd>{item.assignee?.username ?? 'Unassigned'}</dd>
+          </div>
+          <div>
+            <dt>Time on this item</dt>
+            <dd>
+              <span role="timer" className="execution-timer">
+                {formatElapsed(timer.elapsedMs)}
+              </span>
+            </dd>
+          </div>
+        </dl>
+        <section className="execution-progress" aria-label="Cycle progress">
+          <h2 className="execution-subheading">Cycle progress</h2>
+          <CycleProgress counts={cycle.counts} />
+        </section>
+      </Card>
+      <Card title="Description">
+        {item.test_case.description ? (
+          <p className="execution-description">{item.test_case.description}</p>
+        ) : (
+          <p className="muted">No description.</p>
+        )}
+      </Card>
+      <Card title="Record a result">
+        {closed ? (
+          <p className="execution-notice">
+            This test cycle is closed; reopen it first.{' '}
+            <Link to={paths.cycleDetail(cycle.id)}>Open the cycle</Link>
+          </p>
+        ) : permissions.loading ? (
+          <Loading text="Loading permissions..." />
+        ) : !mayRecord ? (
+          <p className="execution-notice">You may see this cycle but not record its results.</p>
+        ) : (
+          <div className="execution-record">
+            <ErrorBox message={recordError ? 'Failed to record the result' : null} error={recordError} />
+            <div className="execution-buttons">
+              {RESULT_KEYS.map(({ state, key }) => (
+                <Button
+                  key={state}
+                  variant={BUTTON_VARIANTS[state]}
+                  busy={busy}
+                  aria-keyshortcuts={key}
+                  onClick={() => void recordResult(state)}
+                >
+                  {STATE_LABELS[state]}{' '}
+                  <span className="execution-key" aria-hidden="true">
+                    {key}
+                  </span>
+                </Button>
+              ))}
+            </div>
+            <TextAreaField
+              label="Comment"
+              value={comment}
+              maxLength={LIMITS.descriptionMax}
+              onChange={(event) => setComment(event.target.value)}
+              onKeyDown={(event) => {
+                if (event.key !== 'Escape') return;
+                event.preventDefault();
+                focusPageHeading();
+              }}
+              hint="Optional; sent with the result. Escape leaves the box, so the keys work again."
+            />
+            <p className="form-hint">
+              Keys, when focus is not in a text field: P passed, F failed, B blocked, S skipped, N next
+              untested.
+            </p>
+          </div>
+        )}
+      </Card>
+      <Card title={`Results (${results.length})`}>
+        <ItemResults results={results} />
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,66 @@
+import type { CycleItem, CycleItemPage } from '@verdict/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { firstOtherItem, nextUntestedItem, type UntestedPage } from './next-item';
+
+const item = (id: number, assignee: number | null = null): CycleItem => ({
+  id,
+  cycle_id: 1,
+  test_case: { id: id * 10, name: `Case ${id}`, description: '', suite_id: 1, parent_id: null },
+  state: 'untested',
+  assignee: assignee === null ? null : { id: assignee, username: `user${assignee}` },
+  results: 0,
+  updated_at: '2026-11-25T12:00:00Z',
+});
+
+const page = (...items: CycleItem[]): CycleItemPage => ({ items, total: items.length });
+
+/** A cycle's untested items; the fake API filters them as the server does. */
+function pagesOf(items: CycleItem[]) {
+  const read = vi.fn<UntestedPage>(async (assigneeId) =>
+    page(
+      ...items.filter((entry) => assigneeId === undefined || entry.assignee?.id === assigneeId).slice(0, 2),
+    ),
+  );
+  return read;
+}
+
+describe('firstOtherItem', () => {
+  it('skips the current item', () => {
+    expect(firstOtherItem(page(item(1), item(2)), 1)?.id).toBe(2);
+    expect(firstOtherItem(page(item(1), item(2)), 3)?.id).toBe(1);
+    expect(firstOtherItem(page(item(1)), 1)).toBeNull();
+    expect(firstOtherItem(page(), 1)).toBeNull();
+  });
+});
+
+describe('nextUntestedItem', () => {
+  it("takes the caller's own untested item before earlier unassigned ones", async () => {
+    const read = pagesOf([item(1), item(2, 9), item(3, 7), item(4, 7)]);
+    expect((await nextUntestedItem(read, 2, 7))?.id).toBe(3);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledWith(7);
+  });
+
+  it('skips the current item among the caller’s own', async () => {
+    const read = pagesOf([item(1), item(3, 7), item(4, 7)]);
+    expect((await nextUntestedItem(read, 3, 7))?.id).toBe(4);
+  });
+
+  it('falls back to any untested item when none of the caller’s is left', async () => {
+    const read = pagesOf([item(1, 9), item(2), item(3, 7)]);
+    expect((await nextUntestedItem(read, 3, 7))?.id).toBe(1);
+    expect(read).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('asks for any untested item straight away without a signed-in user', async () => {
+    const read = pagesOf([item(1, 7), item(2)]);
+    expect((await nextUntestedItem(read, 1, null))?.id).toBe(2);
+    expect(read).toHaveBeenCalledTimes(1);
+    expect(read).toHaveBeenCalledWith(undefined);
+  });
+
+  it('answers null when no other untested item is left', async () => {
+    expect(await nextUntestedItem(pagesOf([item(5, 7)]), 5, 7)).toBeNull();
+    expect(await nextUntestedItem(pagesOf([]), 5, 7)).toBeNull();
+  });
+});

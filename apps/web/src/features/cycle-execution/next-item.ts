@@ -1,0 +1,32 @@
+import type { CycleItem, CycleItemPage } from '@verdict/contract';
+
+/** Reads one page of a cycle's untested items, the caller's own when `assigneeId` is given. */
+export type UntestedPage = (assigneeId: number | undefined) => Promise<CycleItemPage>;
+
+/**
+ * Each page asks for two items: the one being left may still be untested (N moves on without a
+ * result), so the second is the next one.
+ */
+export const NEXT_PAGE_SIZE = 2;
+
+/** The first item of a page that is not the one being left. */
+export function firstOtherItem(page: CycleItemPage, currentId: number): CycleItem | null {
+  return page.items.find((item) => item.id !== currentId) ?? null;
+}
+
+/**
+ * The next untested item of the cycle (docs/product/cycle-execution.md, "Next untested"): the
+ * caller's own assigned ones first, then any, in item order, never the current one; null when
+ * none is left. `me` null (no user) goes straight to any untested item.
+ */
+export async function nextUntestedItem(
+  readPage: UntestedPage,
+  currentId: number,
+  me: number | null,
+): Promise<CycleItem | null> {
+  if (me !== null) {
+    const mine = firstOtherItem(await readPage(me), currentId);
+    if (mine) return mine;
+  }
+  return firstOtherItem(await readPage(undefined), currentId);
+}
