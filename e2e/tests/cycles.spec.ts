@@ -186,7 +186,12 @@ test.describe('test cycles on the screens', () => {
     expect(picked).toEqual([items[0]!.test_case.id, items[1]!.test_case.id].sort());
   });
 
-  test('progress fills in live when someone else records results', async ({ page, createUser, adminApi }) => {
+  test('progress fills in live when a tester in a second browser records results', async ({
+    browser,
+    page,
+    createUser,
+    adminApi,
+  }) => {
     const s = await seed(createUser);
     const cycle = await newCycle(s.api, s.project.id, { name: unique('Live'), suite_ids: [s.suite.id] });
     const items = (await itemsOf(s.api, cycle.id)).items;
@@ -194,13 +199,28 @@ test.describe('test cycles on the screens', () => {
     await page.goto(`/cycles/${cycle.id}`);
     await expect(progress(page)).toHaveText('0 of 4 done (0%)');
 
-    // Someone else (the administrator, through the API): the open page follows without a reload.
-    await adminApi.call('POST', `/api/cycle-items/${items[0]!.id}/results`, { state: 'passed' });
-    await adminApi.call('POST', `/api/cycle-items/${items[1]!.id}/results`, { state: 'failed' });
+    // The administrator, in a browser of their own, passes the first item and fails the next by key.
+    const other = await browser.newContext();
+    try {
+      const second = await other.newPage();
+      await signIn(second);
+      await second.goto(`/cycle-items/${items[0]!.id}`);
+      await expect(second.getByRole('heading', { level: 1, name: items[0]!.test_case.name })).toBeVisible();
+      await second.keyboard.press('p');
+      await expect(second.getByRole('heading', { level: 1, name: items[1]!.test_case.name })).toBeVisible();
+      await second.keyboard.press('f');
+      await expect(second.getByRole('heading', { level: 1, name: items[2]!.test_case.name })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+
+    // The first browser did nothing, yet its progress and list show both results.
     await expect(progress(page)).toHaveText('2 of 4 done (50%)', { timeout: 5000 });
     await expect(
       itemList(page).getByRole('listitem').filter({ hasText: items[1]!.test_case.name }),
     ).toContainText('Failed');
+    const states = (await itemsOf(adminApi, cycle.id)).items.slice(0, 2).map((item) => item.state);
+    expect(states).toEqual(['passed', 'failed']);
   });
 
   test('an imported cycle of 5,000 tests: few rows drawn, the last reachable; failures on the case page', async ({
