@@ -205,9 +205,12 @@ test.describe('test cycles on the screens', () => {
       const second = await other.newPage();
       await signIn(second);
       await second.goto(`/cycle-items/${items[0]!.id}`);
+      // The keys work once the result buttons show (they wait for the caller's permissions).
       await expect(second.getByRole('heading', { level: 1, name: items[0]!.test_case.name })).toBeVisible();
+      await expect(second.getByRole('button', { name: /^Passed/ })).toBeEnabled();
       await second.keyboard.press('p');
       await expect(second.getByRole('heading', { level: 1, name: items[1]!.test_case.name })).toBeVisible();
+      await expect(second.getByRole('button', { name: /^Failed/ })).toBeEnabled();
       await second.keyboard.press('f');
       await expect(second.getByRole('heading', { level: 1, name: items[2]!.test_case.name })).toBeVisible();
     } finally {
@@ -250,6 +253,7 @@ test.describe('test cycles on the screens', () => {
     // The failing test's case shows its duration and failure message.
     await page.getByRole('combobox', { name: 'State' }).selectOption('failed');
     await expect(page.getByText('1 item match')).toBeVisible();
+    await expect(itemList(page).getByRole('listitem')).toContainText('1.5 s · expected 200, got 500');
     const items = await itemsOf(s.api, cycleId, '&state=failed');
     await page.goto(`/cases/${items.items[0]!.test_case.id}`);
     const results = page.locator('.card', { has: page.getByRole('heading', { name: 'Cycle Results' }) });

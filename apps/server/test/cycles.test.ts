@@ -151,7 +151,11 @@ describe('recording results', () => {
       run_id: expect.any(Number),
       executor: { id: tester.id, username: tester.username },
     });
-    expect(failed.item).toMatchObject({ state: 'failed', results: 1 });
+    expect(failed.item).toMatchObject({
+      state: 'failed',
+      results: 1,
+      last_result: { elapsed_ms: 1234, failure_message: null },
+    });
     // The run is the case's own: its runs list and latest status show it.
     const runs = expectStatus(
       await as(t, tester.token).get(`/api/testruns/testcase/${tree.grandchildId}`),
@@ -466,5 +470,8 @@ describe('the cycle of a JUnit import', () => {
         join cycle_items i on i.id = r.item_id where i.cycle_id = ${answer.cycle.id}`,
     );
     expect(row).toEqual({ n: 65_536, elapsed: 1500 });
+    // The cycle page's list shows the time taken and the failure's message.
+    const { items } = await itemsOf(answer.cycle.id);
+    expect(items[0]).toMatchObject({ state: 'failed', last_result: { elapsed_ms: 1500, failure_message: 'm' } });
   });
 });

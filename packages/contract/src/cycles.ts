@@ -132,6 +132,17 @@ export const CycleItem = Type.Object({
   assignee: Type.Union([UserRef, Type.Null()]),
   /** How many results the item has. */
   results: Type.Integer(),
+  /**
+   * Its latest result's time taken and an imported failure's message (the cycle page shows them);
+   * null before the first result.
+   */
+  last_result: Type.Union([
+    Type.Object({
+      elapsed_ms: Type.Union([Type.Integer(), Type.Null()]),
+      failure_message: OptionalText,
+    }),
+    Type.Null(),
+  ]),
   updated_at: Type.String(),
 });
 export type CycleItem = Static<typeof CycleItem>;

@@ -287,6 +287,8 @@ interface ItemRow {
   assignee_username: string | null;
   results: number;
   updated_at: Date | string;
+  last_elapsed_ms: number | null;
+  last_failure_message: string | null;
 }
 
 function toItem(row: ItemRow): CycleItem {
@@ -304,6 +306,8 @@ function toItem(row: ItemRow): CycleItem {
     assignee:
       row.assignee_id === null ? null : { id: row.assignee_id, username: row.assignee_username ?? '' },
     results: row.results,
+    last_result:
+      row.results > 0 ? { elapsed_ms: row.last_elapsed_ms, failure_message: row.last_failure_message } : null,
     updated_at: iso(row.updated_at),
   };
 }
@@ -311,12 +315,19 @@ function toItem(row: ItemRow): CycleItem {
 const ITEM_COLUMNS = sql`
   i.id, i.cycle_id, c.id as case_id, c.name as case_name, c.description as case_description,
   c.suite_id, c.parent_id, i.state, u.id as assignee_id, u.username as assignee_username, i.results,
-  i.updated_at`;
+  i.updated_at, lr.elapsed_ms as last_elapsed_ms, lr.failure_message as last_failure_message`;
 
 const ITEM_FROM = sql`
   from cycle_items i
   join test_cases c on c.id = i.case_id
   left join users u on u.id = i.assignee_id`;
+
+/** ITEM_FROM with each item's latest result (one index lookup per listed item, never for counts). */
+const ITEM_FROM_WITH_LAST = sql`${ITEM_FROM}
+  left join lateral (
+    select r.elapsed_ms, r.failure_message from cycle_results r
+    where r.item_id = i.id order by r.id desc limit 1
+  ) lr on true`;
 
 function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
   const parts: SQL[] = [sql`i.cycle_id = ${cycleId}`];
@@ -342,7 +353,10 @@ export async function listItems(
   const offset = query.offset ?? 0;
   const rows = await queryRows<ItemRow>(
     db,
-    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where ${where} order by i.id limit ${limit} offset ${offset}`,
+    // The page is chosen first, so only its items look up their latest result.
+    sql`
+    with page as (select i.id ${ITEM_FROM} where ${where} order by i.id limit ${limit} offset ${offset})
+    select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id in (select id from page) order by i.id`,
   );
   const [count] = await queryRows<{ total: number }>(
     db,
@@ -352,7 +366,10 @@ export async function listItems(
 }
 
 export async function findItem(db: Tx, id: number): Promise<CycleItem | null> {
-  const [row] = await queryRows<ItemRow>(db, sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = ${id}`);
+  const [row] = await queryRows<ItemRow>(
+    db,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id = ${id}`,
+  );
   return row ? toItem(row) : null;
 }
 
@@ -453,7 +470,7 @@ export async function insertResults(
 export async function findItems(db: Tx, ids: number[]): Promise<Map<number, CycleItem>> {
   const rows = await queryRows<ItemRow>(
     db,
-    sql`select ${ITEM_COLUMNS} ${ITEM_FROM} where i.id = any(${sql.param(ids)}::int[])`,
+    sql`select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id = any(${sql.param(ids)}::int[])`,
   );
   return new Map(rows.map((row) => [row.id, toItem(row)]));
 }
@@ -565,7 +582,7 @@ export async function listAssignedItems(
     db,
     sql`
     select ${ITEM_COLUMNS}, y.name as cycle_name, p.id as project_id, p.name as project_name
-    ${ITEM_FROM}
+    ${ITEM_FROM_WITH_LAST}
     join test_cycles y on y.id = i.cycle_id
     join projects p on p.id = y.project_id
     where i.assignee_id = ${viewer.id} and i.state in ('untested', 'blocked') and y.state = 'open'

@@ -9,6 +9,7 @@ const item = (id: number, assignee: number | null = null): CycleItem => ({
   state: 'untested',
   assignee: assignee === null ? null : { id: assignee, username: `user${assignee}` },
   results: 0,
+  last_result: null,
   updated_at: '2026-11-25T12:00:00Z',
 });
 

@@ -11,7 +11,7 @@ import { Loading } from '@/components/ui/loading';
 import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { getCycleItems, useAssignItems } from '@/lib/cycle-api';
-import { CYCLE_ITEM_STATE_OPTIONS, formatCount } from '@/lib/cycle-states';
+import { CYCLE_ITEM_STATE_OPTIONS, formatCount, formatDuration } from '@/lib/cycle-states';
 import { paths } from '@/lib/paths';
 import { useProjectSuites } from '@/lib/project-suites';
 import { queryKeys } from '@/lib/query-keys';
@@ -289,6 +289,16 @@ function ItemRows({
   );
 }
 
+/** Under an item's name: its latest result's time taken and failure message ('1.5 s · expected 200'). */
+function lastResultText(item: CycleItem): string {
+  const last = item.last_result;
+  if (!last) return '';
+  const parts: string[] = [];
+  if (last.elapsed_ms !== null) parts.push(formatDuration(last.elapsed_ms));
+  if (last.failure_message) parts.push(last.failure_message);
+  return parts.join(' · ');
+}
+
 function ItemRow({
   item,
   canAssign,
@@ -312,9 +322,12 @@ function ItemRow({
           aria-label={`Select ${item.test_case.name}`}
         />
       ) : null}
-      <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
-        {item.test_case.name}
-      </Link>
+      <span className="cycle-item-main">
+        <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
+          {item.test_case.name}
+        </Link>
+        {lastResultText(item) ? <span className="cycle-item-last">{lastResultText(item)}</span> : null}
+      </span>
       <span className="cycle-item-assignee">{item.assignee ? item.assignee.username : 'Unassigned'}</span>
       <CycleStateBadge state={item.state} />
     </>

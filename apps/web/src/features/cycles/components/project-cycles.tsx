@@ -5,6 +5,7 @@ import { CycleProgress } from '@/components/ui/cycle-progress';
 import { ObjectList } from '@/components/ui/object-list';
 import { Card } from '@/components/ui/page';
 import { useProjectCycles } from '@/lib/cycle-api';
+import { countsText } from '@/lib/cycle-states';
 import { paths } from '@/lib/paths';
 import { CycleFacts } from './cycle-facts';
 import './cycles.css';
@@ -68,6 +69,7 @@ function CycleLine({ cycle, canRerun }: { cycle: Cycle; canRerun: boolean }) {
         <CycleFacts cycle={cycle} />
       </div>
       <CycleProgress counts={cycle.counts} />
+      <p className="cycle-line-counts">{countsText(cycle.counts)}</p>
       {rerunnable ? (
         <ButtonLink
           to={rerunLink(cycle)}
