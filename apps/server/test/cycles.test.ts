@@ -472,6 +472,9 @@ describe('the cycle of a JUnit import', () => {
     expect(row).toEqual({ n: 65_536, elapsed: 1500 });
     // The cycle page's list shows the time taken and the failure's message.
     const { items } = await itemsOf(answer.cycle.id);
-    expect(items[0]).toMatchObject({ state: 'failed', last_result: { elapsed_ms: 1500, failure_message: 'm' } });
+    expect(items[0]).toMatchObject({
+      state: 'failed',
+      last_result: { elapsed_ms: 1500, failure_message: 'm' },
+    });
   });
 });
