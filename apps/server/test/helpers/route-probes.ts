@@ -192,6 +192,7 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     payload: { item_ids: [w.itemId], assignee_id: null },
   }),
   'GET /api/cycle-items/:id': (w) => ({ url: `/api/cycle-items/${w.itemId}` }),
+  'GET /api/test-cases/:id/cycle-results': (w) => ({ url: `/api/test-cases/${w.caseId}/cycle-results` }),
   // Skipped records no test run, so execute_test_cycle is all it needs.
   'POST /api/cycle-items/:id/results': (w) => ({
     url: `/api/cycle-items/${w.itemId}/results`,
