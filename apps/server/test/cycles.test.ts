@@ -296,6 +296,9 @@ describe('lists, filters, assignment and my work', () => {
     expect((await itemsOf(cycle.id, '?assignee_id=0')).total).toBe(2);
     expect((await itemsOf(cycle.id, `?suite_id=${tree.suiteId}`)).total).toBe(3);
     expect((await itemsOf(cycle.id, '?q=GRAND')).items.map((i) => i.test_case.name)).toEqual(['grandchild']);
+    expect((await itemsOf(cycle.id, `?after_id=${items[1]!.id}`)).items.map((i) => i.id)).toEqual(
+      items.slice(2).map((i) => i.id),
+    );
     const page = await itemsOf(cycle.id, '?limit=1&offset=1');
     expect(page).toMatchObject({ total: 4 });
     expect(page.items).toHaveLength(1);

@@ -153,6 +153,8 @@ export const CycleItemsQuery = Type.Object(
     assignee_id: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
     suite_id: Type.Optional(Id),
     q: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
+    /** Only items after this one in item order (the execution view's "next"). */
+    after_id: Type.Optional(Id),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
   },

@@ -34,6 +34,8 @@ export interface CycleItemFilters {
   assignee_id?: number;
   suite_id?: number;
   q?: string;
+  /** Only items after this one, in item order. */
+  after_id?: number;
 }
 
 /** The query string of a filtered page of items. */
@@ -43,6 +45,7 @@ export function itemsQueryString(filters: CycleItemFilters, offset: number, limi
   if (filters.assignee_id !== undefined) params.set('assignee_id', String(filters.assignee_id));
   if (filters.suite_id !== undefined) params.set('suite_id', String(filters.suite_id));
   if (filters.q) params.set('q', filters.q);
+  if (filters.after_id !== undefined) params.set('after_id', String(filters.after_id));
   params.set('limit', String(limit));
   params.set('offset', String(offset));
   return params.toString();

@@ -332,6 +332,7 @@ const ITEM_FROM_WITH_LAST = sql`${ITEM_FROM}
 function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
   const parts: SQL[] = [sql`i.cycle_id = ${cycleId}`];
   if (query.state) parts.push(sql`i.state = ${query.state}`);
+  if (query.after_id !== undefined) parts.push(sql`i.id > ${query.after_id}`);
   if (query.assignee_id !== undefined) {
     parts.push(
       query.assignee_id === 0 ? sql`i.assignee_id is null` : sql`i.assignee_id = ${query.assignee_id}`,

@@ -17,9 +17,12 @@ const page = (...items: CycleItem[]): CycleItemPage => ({ items, total: items.le
 
 /** A cycle's untested items; the fake API filters them as the server does. */
 function pagesOf(items: CycleItem[]) {
-  const read = vi.fn<UntestedPage>(async (assigneeId) =>
+  const read = vi.fn<UntestedPage>(async (assigneeId, afterId) =>
     page(
-      ...items.filter((entry) => assigneeId === undefined || entry.assignee?.id === assigneeId).slice(0, 2),
+      ...items
+        .filter((entry) => assigneeId === undefined || entry.assignee?.id === assigneeId)
+        .filter((entry) => afterId === undefined || entry.id > afterId)
+        .slice(0, 2),
     ),
   );
   return read;
@@ -35,29 +38,37 @@ describe('firstOtherItem', () => {
 });
 
 describe('nextUntestedItem', () => {
-  it("takes the caller's own untested item before earlier unassigned ones", async () => {
+  it("takes the caller's own untested item before unassigned ones", async () => {
     const read = pagesOf([item(1), item(2, 9), item(3, 7), item(4, 7)]);
     expect((await nextUntestedItem(read, 2, 7))?.id).toBe(3);
     expect(read).toHaveBeenCalledTimes(1);
-    expect(read).toHaveBeenCalledWith(7);
+    expect(read).toHaveBeenCalledWith(7, 2);
   });
 
-  it('skips the current item among the caller’s own', async () => {
+  it('walks forward from the current item and wraps to the start', async () => {
+    const items = [item(1), item(2), item(3)];
+    expect((await nextUntestedItem(pagesOf(items), 1, null))?.id).toBe(2);
+    expect((await nextUntestedItem(pagesOf(items), 2, null))?.id).toBe(3);
+    expect((await nextUntestedItem(pagesOf(items), 3, null))?.id).toBe(1);
+  });
+
+  it('skips the current item among the caller’s own, wrapping before taking anyone else’s', async () => {
     const read = pagesOf([item(1), item(3, 7), item(4, 7)]);
     expect((await nextUntestedItem(read, 3, 7))?.id).toBe(4);
+    expect((await nextUntestedItem(read, 4, 7))?.id).toBe(3);
   });
 
   it('falls back to any untested item when none of the caller’s is left', async () => {
     const read = pagesOf([item(1, 9), item(2), item(3, 7)]);
     expect((await nextUntestedItem(read, 3, 7))?.id).toBe(1);
-    expect(read).toHaveBeenLastCalledWith(undefined);
+    expect(read).toHaveBeenLastCalledWith(undefined, undefined);
   });
 
   it('asks for any untested item straight away without a signed-in user', async () => {
     const read = pagesOf([item(1, 7), item(2)]);
     expect((await nextUntestedItem(read, 1, null))?.id).toBe(2);
     expect(read).toHaveBeenCalledTimes(1);
-    expect(read).toHaveBeenCalledWith(undefined);
+    expect(read).toHaveBeenCalledWith(undefined, 1);
   });
 
   it('answers null when no other untested item is left', async () => {

@@ -1,7 +1,13 @@
 import type { CycleItem, CycleItemPage } from '@verdict/contract';
 
-/** Reads one page of a cycle's untested items, the caller's own when `assigneeId` is given. */
-export type UntestedPage = (assigneeId: number | undefined) => Promise<CycleItemPage>;
+/**
+ * Reads one page of a cycle's untested items: the caller's own when `assigneeId` is given, and
+ * only those after `afterId` in item order when that is given.
+ */
+export type UntestedPage = (
+  assigneeId: number | undefined,
+  afterId: number | undefined,
+) => Promise<CycleItemPage>;
 
 /**
  * Each page asks for two items: the one being left may still be untested (N moves on without a
@@ -16,17 +22,21 @@ export function firstOtherItem(page: CycleItemPage, currentId: number): CycleIte
 
 /**
  * The next untested item of the cycle (docs/product/cycle-execution.md, "Next untested"): the
- * caller's own assigned ones first, then any, in item order, never the current one; null when
- * none is left. `me` null (no user) goes straight to any untested item.
+ * caller's own assigned ones first, then any; within each, the first after the current item in
+ * item order, else the first from the start (so N walks forward through the cycle and wraps);
+ * never the current one; null when none is left. `me` null (no user) goes straight to any.
  */
 export async function nextUntestedItem(
   readPage: UntestedPage,
   currentId: number,
   me: number | null,
 ): Promise<CycleItem | null> {
-  if (me !== null) {
-    const mine = firstOtherItem(await readPage(me), currentId);
-    if (mine) return mine;
+  const assignees = me === null ? [undefined] : [me, undefined];
+  for (const assignee of assignees) {
+    const after = firstOtherItem(await readPage(assignee, currentId), currentId);
+    if (after) return after;
+    const wrapped = firstOtherItem(await readPage(assignee, undefined), currentId);
+    if (wrapped) return wrapped;
   }
-  return firstOtherItem(await readPage(undefined), currentId);
+  return null;
 }

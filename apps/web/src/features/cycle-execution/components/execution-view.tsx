@@ -69,8 +69,13 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
     setFinding(true);
     setNextError(null);
     try {
-      const readPage = (assigneeId: number | undefined) =>
-        getCycleItems(cycle.id, { state: 'untested', assignee_id: assigneeId }, 0, NEXT_PAGE_SIZE);
+      const readPage = (assigneeId: number | undefined, afterId: number | undefined) =>
+        getCycleItems(
+          cycle.id,
+          { state: 'untested', assignee_id: assigneeId, after_id: afterId },
+          0,
+          NEXT_PAGE_SIZE,
+        );
       const next = await nextUntestedItem(readPage, item.id, user?.id ?? null);
       if (next) {
         // The route changes, so focus goes to the next item's heading (app/focus-on-navigation.ts).
