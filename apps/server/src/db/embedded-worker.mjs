@@ -101,6 +101,18 @@ function end(id, commit) {
  * (without them it estimates one row for a 10,000-row list and picks plans that take seconds),
  * and space from dead rows. Cheap when nothing changed: one look at the statistics views.
  */
+/** Maintenance that holds the database this long is reported, so a stall can be traced to it. */
+const SLOW_MAINTENANCE_MS = 500;
+
+async function timed(statement) {
+  const started = performance.now();
+  await pg.exec(statement);
+  const ms = performance.now() - started;
+  if (ms >= SLOW_MAINTENANCE_MS) {
+    parentPort.postMessage({ log: `maintenance: ${statement} took ${Math.round(ms)} ms` });
+  }
+}
+
 async function maintain(force = false) {
   if (maintaining) return maintaining;
   if (!force && !busySinceMaintenance) return { analyzed: [], vacuumed: [] };
@@ -123,11 +135,11 @@ async function maintain(force = false) {
       const ident = `"${table.name.replaceAll('"', '""')}"`;
       const neverAnalyzed = table.tuples < 0 && table.live > 0;
       if (table.dead > VACUUM_THRESHOLD + VACUUM_SCALE * size) {
-        await pg.exec(`vacuum (analyze) ${ident}`);
+        await timed(`vacuum (analyze) ${ident}`);
         vacuumed.push(table.name);
         analyzed.push(table.name);
       } else if (neverAnalyzed || table.changed > ANALYZE_THRESHOLD + ANALYZE_SCALE * size) {
-        await pg.exec(`analyze ${ident}`);
+        await timed(`analyze ${ident}`);
         analyzed.push(table.name);
       }
     }
