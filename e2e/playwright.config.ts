@@ -43,7 +43,9 @@ export default defineConfig({
     url: `${BASE_URL}/api/health`,
     timeout: 300_000,
     reuseExistingServer: false,
-    stdout: 'ignore',
+    // The server logs only warnings here (LOG_LEVEL), such as an embedded maintenance run that held
+    // the database for long: shown with the test output, so a slow test can be traced to it.
+    stdout: 'pipe',
     stderr: 'pipe',
     env: {
       PORT: String(E2E_PORT),
