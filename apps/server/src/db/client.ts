@@ -108,17 +108,24 @@ function isDeadlock(error: unknown): boolean {
  */
 export function retryDeadlocks(db: Db): Db {
   const transaction = db.transaction.bind(db);
-  const retrying = async (...args: Parameters<Db['transaction']>) => {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await transaction(...args);
-      } catch (error) {
-        if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
-      }
-    }
-  };
+  const retrying = (...args: Parameters<Db['transaction']>) => runAgainOnDeadlock(() => transaction(...args));
   db.transaction = retrying as Db['transaction'];
   return db;
+}
+
+/**
+ * Runs `work` (a transaction, or one statement in a transaction of its own) again when PostgreSQL
+ * chose it as a deadlock's victim, up to DEADLOCK_ATTEMPTS times in all. A single statement, such
+ * as a batch of recorded runs, rolls back whole when it fails, so running it again is safe.
+ */
+export async function runAgainOnDeadlock<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await work();
+    } catch (error) {
+      if (attempt >= DEADLOCK_ATTEMPTS || !isDeadlock(error)) throw error;
+    }
+  }
 }
 
 /** Where the data lives: a PostgreSQL server when `url` is given, else PGlite in `dataDir`. */

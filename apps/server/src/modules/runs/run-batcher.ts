@@ -1,5 +1,5 @@
 import type { TestRun } from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import { type Db, runAgainOnDeadlock } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import { insertRecordedRuns, type NewRecordedRun } from './runs-repository.ts';
@@ -13,7 +13,11 @@ import { insertRecordedRuns, type NewRecordedRun } from './runs-repository.ts';
  */
 export const runBatchOf = batchPerHandle(
   (db: Db) =>
-    new NaturalBatch<NewRecordedRun, TestRun | null>((runs) => insertRecordedRuns(db, runs), {
-      retryAlone: (error) => dbViolationOf(error)?.kind === 'foreign-key',
-    }),
+    new NaturalBatch<NewRecordedRun, TestRun | null>(
+      // One statement of its own, so a deadlock with a delete (decision 122) runs it again too.
+      (runs) => runAgainOnDeadlock(() => insertRecordedRuns(db, runs)),
+      {
+        retryAlone: (error) => dbViolationOf(error)?.kind === 'foreign-key',
+      },
+    ),
 );
