@@ -6,20 +6,17 @@ import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { CycleProgress } from '@/components/ui/cycle-progress';
 import { ErrorBox } from '@/components/ui/error-box';
-import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
-import { Loading } from '@/components/ui/loading';
-import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
-import { useCycle, useDeleteCycle, useUpdateCycle } from '@/lib/cycle-api';
+import { useDeleteCycle, useUpdateCycle } from '@/lib/cycle-api';
 import { formatDateTime } from '@/lib/format-date';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
-import { useIdParam } from '@/lib/route-params';
 import { useObjectTrail } from '@/lib/use-object-trail';
 import { CycleFacts } from './cycle-facts';
 import { CycleItems } from './cycle-items';
+import { CycleScreen } from './cycle-screen';
 import { rerunLink } from './project-cycles';
 import './cycles.css';
 
@@ -29,35 +26,7 @@ import './cycles.css';
  * add_test_cycle; Delete delete_test_cycle. Other people's results arrive live.
  */
 export function CycleDetailPage() {
-  const id = useIdParam();
-  const cycle = useCycle(id);
-  if (id === null) {
-    return (
-      <Page title="Test Cycle">
-        <ErrorBox message="Failed to fetch test cycle" />
-      </Page>
-    );
-  }
-  if (isNotFound(cycle.error)) {
-    return (
-      <ObjectNotFound kind="Test cycle" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />
-    );
-  }
-  if (cycle.isError && !cycle.data) {
-    return (
-      <Page title="Test Cycle">
-        <LoadFailed what="the test cycle" error={cycle.error} onRetry={() => void cycle.refetch()} />
-      </Page>
-    );
-  }
-  if (!cycle.data) {
-    return (
-      <Page title="Test Cycle">
-        <Loading text="Loading test cycle..." />
-      </Page>
-    );
-  }
-  return <CycleView cycle={cycle.data} />;
+  return <CycleScreen title="Test Cycle">{(cycle) => <CycleView cycle={cycle} />}</CycleScreen>;
 }
 
 function CycleView({ cycle }: { cycle: Cycle }) {

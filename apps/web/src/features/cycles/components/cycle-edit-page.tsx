@@ -4,51 +4,20 @@ import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { FormActions } from '@/components/ui/form-field';
-import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
-import { Loading } from '@/components/ui/loading';
-import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { useCycle, useUpdateCycle } from '@/lib/cycle-api';
+import { useUpdateCycle } from '@/lib/cycle-api';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
-import { useIdParam } from '@/lib/route-params';
 import { useObjectTrail } from '@/lib/use-object-trail';
 import { CycleFields, cycleFieldsBody, useCycleFields } from './cycle-fields';
+import { CycleScreen } from './cycle-screen';
 import './cycles.css';
 
 /** /edit-cycle/{id}: a cycle's name, description, milestone and environment (edit_test_cycle). */
 export function CycleEditPage() {
-  const id = useIdParam();
-  const cycle = useCycle(id);
-  if (id === null) {
-    return (
-      <Page title="Edit Test Cycle">
-        <ErrorBox message="Failed to fetch test cycle" />
-      </Page>
-    );
-  }
-  if (isNotFound(cycle.error)) {
-    return (
-      <ObjectNotFound kind="Test cycle" backTo={{ href: paths.dashboard, label: 'Back to Dashboard' }} />
-    );
-  }
-  if (cycle.isError && !cycle.data) {
-    return (
-      <Page title="Edit Test Cycle">
-        <LoadFailed what="the test cycle" error={cycle.error} onRetry={() => void cycle.refetch()} />
-      </Page>
-    );
-  }
-  if (!cycle.data) {
-    return (
-      <Page title="Edit Test Cycle">
-        <Loading text="Loading test cycle..." />
-      </Page>
-    );
-  }
-  return <CycleEditForm cycle={cycle.data} />;
+  return <CycleScreen title="Edit Test Cycle">{(cycle) => <CycleEditForm cycle={cycle} />}</CycleScreen>;
 }
 
 function CycleEditForm({ cycle }: { cycle: Cycle }) {

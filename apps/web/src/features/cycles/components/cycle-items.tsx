@@ -86,7 +86,7 @@ function ItemFilters({
 }) {
   const suites = useProjectSuites(cycle.project_id, true);
   const assignees = useAssigneeOptions(members);
-  const ids = { state: useId(), assignee: useId(), suite: useId(), q: useId() };
+  const searchId = useId();
   const [text, setText] = useState(filters.q);
   // Typing waits a moment before it filters, so each key does not ask the server.
   useEffect(() => {
@@ -96,59 +96,31 @@ function ItemFilters({
   });
   return (
     <search className="cycle-filters" aria-label="Filter the items">
-      <div className="cycle-filter">
-        <label htmlFor={ids.state}>State</label>
-        <select
-          id={ids.state}
-          className="input"
-          value={filters.state}
-          onChange={(event) => onChange('state', event.target.value)}
-        >
-          <option value="">All states</option>
-          {CYCLE_ITEM_STATE_OPTIONS.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="cycle-filter">
-        <label htmlFor={ids.assignee}>Assignee</label>
-        <select
-          id={ids.assignee}
-          className="input"
-          value={filters.assignee}
-          onChange={(event) => onChange('assignee', event.target.value)}
-        >
-          <option value="">Anyone</option>
-          <option value="none">Unassigned</option>
-          {assignees.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="cycle-filter">
-        <label htmlFor={ids.suite}>Suite</label>
-        <select
-          id={ids.suite}
-          className="input"
-          value={filters.suite}
-          onChange={(event) => onChange('suite', event.target.value)}
-        >
-          <option value="">All suites</option>
-          {(suites.data ?? []).map((suite) => (
-            <option key={suite.id} value={String(suite.id)}>
-              {suite.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <FilterSelect
+        label="State"
+        value={filters.state}
+        onChange={(value) => onChange('state', value)}
+        options={[{ value: '', label: 'All states' }, ...CYCLE_ITEM_STATE_OPTIONS]}
+      />
+      <FilterSelect
+        label="Assignee"
+        value={filters.assignee}
+        onChange={(value) => onChange('assignee', value)}
+        options={[{ value: '', label: 'Anyone' }, { value: 'none', label: 'Unassigned' }, ...assignees]}
+      />
+      <FilterSelect
+        label="Suite"
+        value={filters.suite}
+        onChange={(value) => onChange('suite', value)}
+        options={[
+          { value: '', label: 'All suites' },
+          ...(suites.data ?? []).map((suite) => ({ value: String(suite.id), label: suite.name })),
+        ]}
+      />
       <div className="cycle-filter cycle-filter-grow">
-        <label htmlFor={ids.q}>Search cases</label>
+        <label htmlFor={searchId}>Search cases</label>
         <input
-          id={ids.q}
+          id={searchId}
           className="input"
           type="search"
           value={text}
@@ -160,6 +132,33 @@ function ItemFilters({
         />
       </div>
     </search>
+  );
+}
+
+/** One labelled select of the filter bar. */
+function FilterSelect({
+  label,
+  value,
+  onChange,
+  options,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly { value: string; label: string }[];
+}) {
+  const id = useId();
+  return (
+    <div className="cycle-filter">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} className="input" value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
 
