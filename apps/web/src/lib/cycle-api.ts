@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   ActiveCycles,
   AssignItemsBody,
@@ -74,22 +74,6 @@ export const cycleQuery = (id: number) =>
 /** `id` null (a malformed route param) never fetches. */
 export function useCycle(id: number | null | undefined) {
   return useQuery({ ...cycleQuery(id ?? 0), enabled: id != null && id > 0 });
-}
-
-/** One page of a cycle's items; the previous page stays on screen while the next loads. */
-export function useCycleItemsPage(
-  cycleId: number,
-  filters: CycleItemFilters,
-  offset: number,
-  limit: number,
-  enabled = true,
-) {
-  return useQuery({
-    queryKey: queryKeys.cycleItems.page(cycleId, { ...filters, limit }, offset),
-    queryFn: () => getCycleItems(cycleId, filters, offset, limit),
-    placeholderData: keepPreviousData,
-    enabled,
-  });
 }
 
 export function useCycleItem(id: number | null | undefined) {

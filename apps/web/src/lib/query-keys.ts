@@ -71,7 +71,6 @@ export const queryKeys = {
   },
   cycleItems: {
     all: ['cycle-items'] as const,
-    byCycle: (cycleId: Id) => ['cycle-items', 'cycle', Number(cycleId)] as const,
     page: (cycleId: Id, filters: object, offset: number) =>
       ['cycle-items', 'cycle', Number(cycleId), filters, offset] as const,
     detail: (id: Id) => ['cycle-items', 'detail', Number(id)] as const,
