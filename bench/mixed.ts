@@ -670,7 +670,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     });
     const progress = setInterval(() => {
       const elapsed = (performance.now() - loadStarted) / 1000;
-      console.error(`   ${elapsed.toFixed(0)} s, ${phase}: ${inFlight.size} requests in flight`);
+      console.error(`   ${elapsed.toFixed(0)} s, ${phase}: ${inFlight.size} requests in flight, server resident ${residentMb(server.child.pid!)} MB`);
     }, 5000);
 
     await Promise.all([prober, writers, imports, clock]);
@@ -769,6 +769,11 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
  * guard pages), executable anonymous memory (JIT and WebAssembly code), the rest of the
  * anonymous memory (the two JavaScript heaps, malloc) and files (node itself, libraries).
  */
+function residentMb(pid: number): number {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : 0;
+}
+
 function residentByKind(pid: number): Record<string, number> {
   const kinds = { webAssemblyMemory: 0, code: 0, otherAnonymous: 0, files: 0 };
   let current: { perms: string; file: string; sizeKb: number } | null = null;
