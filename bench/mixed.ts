@@ -670,7 +670,9 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     });
     const progress = setInterval(() => {
       const elapsed = (performance.now() - loadStarted) / 1000;
-      console.error(`   ${elapsed.toFixed(0)} s, ${phase}: ${inFlight.size} requests in flight, server resident ${residentMb(server.child.pid!)} MB`);
+      console.error(
+        `   ${elapsed.toFixed(0)} s, ${phase}: ${inFlight.size} requests in flight, server resident ${residentMb(server.child.pid!)} MB`,
+      );
     }, 5000);
 
     await Promise.all([prober, writers, imports, clock]);
