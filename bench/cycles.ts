@@ -14,10 +14,9 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { npmStartCommand, startProcess } from './server-process.ts';
+import { startOnFreshDatabase } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'cycles-bench-admin-password';
@@ -96,37 +95,16 @@ async function runOne(db: Db): Promise<CyclesResult> {
     VERDICT_SKIP_WEB_BUILD: '1',
     WEB_DIST: path.join(work, 'no-web'),
   };
-  let drop = async () => {};
   console.error(`\n== Test cycles on ${label}: seeding ${SUITE_CASES + OTHER_CASES} cases`);
-  if (db === 'postgres') {
-    const serverUrl = postgresServerUrl();
-    const name = `verdict_cycles_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
-    await seed({ url: env.DATABASE_URL });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
-  } else {
-    env.DATABASE_URL = '';
-    env.DATA_DIR = path.join(work, 'data');
-    await seed({ dataDir: env.DATA_DIR });
-  }
-  const start = npmStartCommand();
-  const server = await startProcess(
-    start.args,
-    { ...start.env, ...env },
-    3600 + Math.floor(Math.random() * 100),
-    '/api/health',
-  );
+  const { server, drop } = await startOnFreshDatabase({
+    db,
+    work,
+    prefix: 'verdict_cycles',
+    serverUrl: postgresServerUrl,
+    seed,
+    env,
+    port: 3600 + Math.floor(Math.random() * 100),
+  });
   try {
     const base = server.url;
     const { json: login } = await call(base, '', 'POST', '/api/auth/login', {

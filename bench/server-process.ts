@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import pg from 'pg';
 
 export interface ServerHandle {
   child: ChildProcess;
@@ -71,4 +72,54 @@ export async function startProcess(
       });
     },
   };
+}
+
+export interface FreshServerOptions {
+  db: 'embedded' | 'postgres';
+  /** A temporary directory: the embedded data directory goes in it. */
+  work: string;
+  /** What the PostgreSQL database's name starts with (a time follows). */
+  prefix: string;
+  /** The PostgreSQL server to make the database on. */
+  serverUrl: () => string;
+  /** Fills the new database before the server starts. */
+  seed: (target: { dataDir?: string; url?: string }) => Promise<void>;
+  env: Record<string, string>;
+  port: number;
+}
+
+/**
+ * A server started as `npm start` starts it, on a database of its own: a new database on the
+ * PostgreSQL server (which `drop` removes), or a new embedded data directory in `work`.
+ */
+export async function startOnFreshDatabase(
+  options: FreshServerOptions,
+): Promise<{ server: ServerHandle; drop: () => Promise<void> }> {
+  const env = { ...options.env };
+  let drop = async () => {};
+  if (options.db === 'postgres') {
+    const serverUrl = options.serverUrl();
+    const name = `${options.prefix}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: serverUrl });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    await admin.end();
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    env.DATABASE_URL = url.toString();
+    await options.seed({ url: env.DATABASE_URL });
+    drop = async () => {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    };
+  } else {
+    env.DATABASE_URL = '';
+    env.DATA_DIR = path.join(options.work, 'data');
+    await options.seed({ dataDir: env.DATA_DIR });
+  }
+  const start = npmStartCommand();
+  const server = await startProcess(start.args, { ...start.env, ...env }, options.port, '/api/health');
+  return { server, drop };
 }

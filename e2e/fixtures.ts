@@ -91,6 +91,17 @@ export class Api {
     return text ? (JSON.parse(text) as T) : (undefined as T);
   }
 
+  /** Uploads one file as multipart/form-data (attachments); the call must succeed. */
+  async upload<T = unknown>(url: string, name: string, mimeType: string, buffer: Buffer): Promise<T> {
+    const res = await this.request.post(url, {
+      headers: { authorization: `Bearer ${this.token}` },
+      multipart: { file: { name, mimeType, buffer } },
+    });
+    const text = await res.text();
+    expect(res.ok(), `POST ${url} → ${res.status()} ${text}`).toBeTruthy();
+    return JSON.parse(text) as T;
+  }
+
   /** The HTTP status of a call, for calls that are meant to be refused. */
   async status(method: HttpMethod, url: string, data?: unknown): Promise<number> {
     return (await this.send(method, url, data)).status();

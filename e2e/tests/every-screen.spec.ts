@@ -87,6 +87,7 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
     { name: 'cycle-edit', url: `/edit-cycle/${cycle.id}` },
     { name: 'cycle-item', url: `/cycle-items/${items[1]!.id}` },
     { name: 'my-work', url: '/my-work' },
+    { name: 'case-fields', url: `/projects/${project.id}/case-fields` },
     { name: 'admin-dashboard', url: '/admin-dashboard' },
     { name: 'users', url: '/admin' },
     { name: 'user-create', url: '/admin-create-user' },

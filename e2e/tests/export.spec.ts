@@ -71,6 +71,10 @@ async function member(
 }
 
 test.describe('CSV export', () => {
+  // The rich content follows the seed's columns (docs/product/export.md); these cases have none.
+  const RICH_COLUMNS = ['preconditions', 'priority', 'tags', 'steps', 'expected_results'];
+  const PLAIN = ['', 'medium', '', '', ''];
+
   test('the project page downloads its cases with their hierarchy, latest status and roll-up', async ({
     page,
     adminApi,
@@ -85,11 +89,31 @@ test.describe('CSV export', () => {
     expect(file.filename).toBe(`project-${project.id}-cases.csv`);
     expect(file.text).toBe(
       csv([
-        ['id', 'parent_id', 'suite', 'path', 'name', 'description', 'latest_status', 'rollup'],
-        [`${a.id}`, '', suite.name, a.name, a.name, 'Signs in, then "out"', 'passed', 'failed'],
-        [`${a1.id}`, `${a.id}`, suite.name, `${a.name} / ${a1.name}`, a1.name, '', 'failed', 'failed'],
-        [`${b.id}`, '', suite.name, b.name, b.name, "safe;'=cmd|' /C calc'!A0", '', ''],
-        [`${t.id}`, '', '', t.name, t.name, '', 'passed', 'passed'],
+        [
+          'id',
+          'parent_id',
+          'suite',
+          'path',
+          'name',
+          'description',
+          'latest_status',
+          'rollup',
+          ...RICH_COLUMNS,
+        ],
+        [`${a.id}`, '', suite.name, a.name, a.name, 'Signs in, then "out"', 'passed', 'failed', ...PLAIN],
+        [
+          `${a1.id}`,
+          `${a.id}`,
+          suite.name,
+          `${a.name} / ${a1.name}`,
+          a1.name,
+          '',
+          'failed',
+          'failed',
+          ...PLAIN,
+        ],
+        [`${b.id}`, '', suite.name, b.name, b.name, "safe;'=cmd|' /C calc'!A0", '', '', ...PLAIN],
+        [`${t.id}`, '', '', t.name, t.name, '', 'passed', 'passed', ...PLAIN],
       ]),
     );
     // The button is back to its label once the file is saved.

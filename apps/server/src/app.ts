@@ -5,10 +5,13 @@ import type { Database, Db } from './db/client.ts';
 import { trimBodyFields } from './lib/trim-strings.ts';
 import { createValidatorCompiler } from './lib/validation.ts';
 import { apiTokensRoutes } from './modules/api-tokens/api-tokens-routes.ts';
+import { attachmentsRoutes } from './modules/attachments/attachments-routes.ts';
 import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { authzRoutes } from './modules/authz/authz-routes.ts';
+import { caseFieldsRoutes } from './modules/case-fields/case-fields-routes.ts';
+import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
 import { exportsRoutes } from './modules/exports/exports-routes.ts';
@@ -102,6 +105,8 @@ export async function buildApp({
   await app.register(projectsRoutes);
   await app.register(suitesRoutes);
   await app.register(casesRoutes);
+  await app.register(caseFieldsRoutes);
+  await app.register(caseVersionsRoutes);
   await app.register(runsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);
@@ -109,6 +114,7 @@ export async function buildApp({
   await app.register(exportsRoutes);
   await app.register(auditRoutes);
   await app.register(cyclesRoutes);
+  await app.register(attachmentsRoutes);
   await app.register(liveRoutes);
 
   await registerWeb(app, config.webDist);

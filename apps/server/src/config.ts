@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
+import { ATTACHMENT_MAX_BYTES_DEFAULT, IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
 import { isCommonPassword } from './modules/auth/password-policy.ts';
 
 /** Settings read once at start (README lists each). A bad value stops start-up with its name. */
@@ -17,6 +17,8 @@ export interface Config {
   trustProxy: boolean;
   /** The largest JUnit report the import accepts, in bytes (after gzip decompression). */
   importMaxBytes: number;
+  /** The largest file an attachment upload accepts, in bytes. */
+  attachmentMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -74,6 +76,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const attachmentMaxText = text('ATTACHMENT_MAX_BYTES') ?? String(ATTACHMENT_MAX_BYTES_DEFAULT);
+  const attachmentMaxBytes = Number(attachmentMaxText);
+  // Capped at 1 GiB: a file streams through in chunks, but each is a row, and a backup holds them all.
+  if (!Number.isInteger(attachmentMaxBytes) || attachmentMaxBytes < 1 || attachmentMaxBytes > 1024 ** 3) {
+    problems.push(
+      `ATTACHMENT_MAX_BYTES must be a whole number of bytes from 1 to 1073741824 (got "${attachmentMaxText}")`,
+    );
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -91,5 +102,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(text('WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: text('TRUST_PROXY') === 'true',
     importMaxBytes,
+    attachmentMaxBytes,
   };
 }

@@ -38,9 +38,13 @@ const shape = (id: number, name: string, extra: Record<string, unknown>) => ({
   has_children: false,
   status: 'failed',
   rollup: 'failed',
+  priority: 'medium',
+  tags: [],
   ...extra,
 });
 const fresh = { status: null, rollup: null };
+// What the single-case answer, creates and updates add to the list shape (rich-cases.md).
+const detail = (version = 1) => ({ preconditions: '', steps: [], custom_fields: {}, version });
 
 describe('case lists', () => {
   it("GET /project/{id} answers the project's top-level cases, each with its suite_id", async () => {
@@ -102,7 +106,11 @@ describe('case creation', () => {
     const res = await as(t, w.admin).post(`/api/test-cases/project/${w.project.id}/create`, body);
     expect(expectStatus(res, 201)).toEqual({
       message: 'Test case created successfully',
-      testCase: shape(expect.any(Number) as never, 'New case', { description: 'Steps', ...fresh }),
+      testCase: shape(expect.any(Number) as never, 'New case', {
+        description: 'Steps',
+        ...fresh,
+        ...detail(),
+      }),
     });
   });
 
@@ -113,6 +121,7 @@ describe('case creation', () => {
         description: 'Steps',
         suite_id: tree.suiteId,
         ...fresh,
+        ...detail(),
       }),
     );
   });
@@ -126,6 +135,7 @@ describe('case creation', () => {
         suite_id: tree.suiteId,
         parent_id: tree.grandchildId,
         ...fresh,
+        ...detail(),
       }),
     );
     const parent = expectStatus(await as(t, w.admin).get(`/api/test-cases/single/${tree.grandchildId}`), 200);
@@ -159,7 +169,12 @@ describe('GET /api/test-cases/single/{id}', () => {
   it('answers a case to anyone who sees its project, hidden ones like missing ones', async () => {
     const res = await as(t, w.member.token).get(`/api/test-cases/single/${tree.childId}`);
     expect(expectStatus(res, 200)).toEqual(
-      shape(tree.childId, 'child', { suite_id: tree.suiteId, parent_id: tree.caseId, has_children: true }),
+      shape(tree.childId, 'child', {
+        suite_id: tree.suiteId,
+        parent_id: tree.caseId,
+        has_children: true,
+        ...detail(),
+      }),
     );
     await expectGuards(t, w, { method: 'GET', url: `/api/test-cases/single/${tree.childId}` });
     const hidden = await as(t, w.outsider.token).get(`/api/test-cases/single/${tree.childId}`);
@@ -183,6 +198,7 @@ describe('PUT /api/test-cases/update/{id}', () => {
         suite_id: tree.suiteId,
         parent_id: tree.caseId,
         has_children: true,
+        ...detail(2),
       }),
     });
     expectStatus(

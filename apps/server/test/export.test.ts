@@ -51,9 +51,19 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.body.split('\r\n')[0]).toBe(
-      '"id","parent_id","suite","path","name","description","latest_status","rollup"',
+      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results"',
     );
-    expect(parseCsv(res.body).slice(1)).toEqual([
+    // The first eight columns are the seed's; the rich content of these plain cases follows.
+    expect(
+      parseCsv(res.body)
+        .slice(1)
+        .map((row) => row.slice(8)),
+    ).toEqual(Array.from({ length: 4 }, () => ['', 'medium', '', '', '']));
+    expect(
+      parseCsv(res.body)
+        .slice(1)
+        .map((row) => row.slice(0, 8)),
+    ).toEqual([
       [`${tree.caseId}`, '', 'S', 'case', 'case', '', 'failed', 'failed'],
       [`${tree.childId}`, `${tree.caseId}`, 'S', 'case / child', 'child', '', 'failed', 'failed'],
       [
@@ -68,6 +78,54 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
       ],
       [`${tree.looseCaseId}`, '', '', 'loose', 'loose', '', 'passed', 'passed'],
     ]);
+  });
+
+  it('adds the rich content and one column per custom field, by name (rich-cases.md)', async () => {
+    const project = await createProject(t, w.admin);
+    const base = `/api/projects/${project.id}/case-fields`;
+    const browser = expectStatus(
+      await as(t, w.admin).post(base, {
+        name: 'Browser',
+        type: 'multiselect',
+        options: ['Chrome', 'Firefox'],
+      }),
+      201,
+    ).field;
+    const automated = expectStatus(
+      await as(t, w.admin).post(base, { name: 'Automated', type: 'checkbox' }),
+      201,
+    ).field;
+    expectStatus(
+      await as(t, w.admin).post(`/api/test-cases/project/${project.id}/create`, {
+        name: 'Rich',
+        preconditions: 'Signed in',
+        priority: 'high',
+        tags: ['smoke', 'ui'],
+        steps: [
+          { action: 'Open', expected: 'It opens' },
+          { action: 'Close', expected: 'It closes' },
+        ],
+        custom_fields: { [browser.id]: ['Chrome', 'Firefox'], [automated.id]: true },
+      }),
+      201,
+    );
+    expectStatus(
+      await as(t, w.admin).post(`/api/test-cases/project/${project.id}/create`, { name: 'Plain' }),
+      201,
+    );
+    const { body } = await download(casesUrl(project.id));
+    expect(body.split('\r\n')[0]).toContain('"expected_results","Browser","Automated"');
+    const [rich, plain] = csvRecords(body);
+    expect(rich).toMatchObject({
+      preconditions: 'Signed in',
+      priority: 'high',
+      tags: 'smoke, ui',
+      steps: '1. Open\n2. Close',
+      expected_results: '1. It opens\n2. It closes',
+      Browser: 'Chrome; Firefox',
+      Automated: 'yes',
+    });
+    expect(plain).toMatchObject({ priority: 'medium', tags: '', steps: '', Browser: '', Automated: '' });
   });
 
   it('escapes quotes, commas and line breaks, and defuses spreadsheet formulas', async () => {
@@ -129,7 +187,7 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     // splits inside one.
     expect(body).toMatch(/^(?:"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*\r\n)+$/);
     expect(body.split('\r\n')[0]).toBe(
-      '"id","parent_id","suite","path","name","description","latest_status","rollup"',
+      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results"',
     );
     // And one that does not (or splits on ; | tab or a line break as well): no piece of the
     // file starts, after its opening quote and spaces, like a formula.

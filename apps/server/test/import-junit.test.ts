@@ -1,9 +1,11 @@
 import { gzipSync } from 'node:zlib';
+import { IMPORT_LIMITS } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { suites, testCases } from '../src/db/schema.ts';
+import { logOf } from '../src/modules/imports/junit-reader.ts';
 import {
   apiToken,
   countsOf,
@@ -262,6 +264,45 @@ describe('the test cycle of an import', () => {
     ]);
     const passed = await detail('createsInvoiceForOrder');
     expect(passed.results[0]).toMatchObject({ state: 'passed', elapsed_ms: 102, failure: null });
+  });
+});
+
+describe("a test case's output", () => {
+  it('system-out and system-err become the log of its result in the cycle', async () => {
+    const p = await project(t);
+    const report = `<testsuite name="checkout">
+      <system-out>suite output is not a test's</system-out>
+      <testcase name="pays" time="0.5">
+        <failure message="declined">stack</failure>
+        <system-out>POST /pay 402
+attempt 2</system-out>
+        <system-err><![CDATA[warn: <retry>]]></system-err>
+      </testcase>
+      <testcase name="quiet"/>
+      <testcase name="talks"><system-out>  hello  </system-out></testcase>
+    </testsuite>`;
+    const body = await imported(admin, p, report);
+    const rows = await queryRows<{ name: string; log: string | null; failure_text: string | null }>(
+      t.db,
+      sql`select c.name, r.log, r.failure_text from cycle_results r join cycle_items i on i.id = r.item_id
+        join test_cases c on c.id = i.case_id where i.cycle_id = ${body.cycle.id} order by c.name`,
+    );
+    expect(rows).toEqual([
+      {
+        name: 'pays',
+        log: 'system-out:\nPOST /pay 402\nattempt 2\n\nsystem-err:\nwarn: <retry>',
+        failure_text: 'stack',
+      },
+      { name: 'quiet', log: null, failure_text: null },
+      { name: 'talks', log: 'system-out:\nhello', failure_text: null },
+    ]);
+  });
+
+  it('is cut to IMPORT_LIMITS.logMax characters', () => {
+    const log = logOf({ 'system-out': 'o'.repeat(IMPORT_LIMITS.logMax), 'system-err': 'e' });
+    expect(log).toHaveLength(IMPORT_LIMITS.logMax);
+    expect(log!.startsWith('system-out:\nooo')).toBe(true);
+    expect(logOf({ 'system-out': '  ', 'system-err': '' })).toBeNull();
   });
 });
 

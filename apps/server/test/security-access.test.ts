@@ -91,6 +91,12 @@ async function freshCase(suiteId = ids.suite): Promise<number> {
     201,
   ).testCase.id;
 }
+async function freshField(): Promise<number> {
+  return expectStatus(
+    await adminApi().post(`/api/projects/${ids.a}/case-fields`, { name: `f${next()}`, type: 'text' }),
+    201,
+  ).field.id;
+}
 async function freshRun(caseId = ids.case): Promise<number> {
   return expectStatus(await adminApi().post(`/api/testruns/create/${caseId}`, { status: 'failed' }), 201)
     .testRun.id;
@@ -104,6 +110,26 @@ async function freshCycle(): Promise<{ id: number; itemId: number }> {
   ).cycle;
   const items = expectStatus(await api.get(`/api/cycles/${cycle.id}/items`), 200).items;
   return { id: cycle.id, itemId: items[0].id };
+}
+/** A result recorded by the administrator on a fresh cycle of project A. */
+async function freshResult(): Promise<number> {
+  const { itemId } = await freshCycle();
+  return expectStatus(await adminApi().post(`/api/cycle-items/${itemId}/results`, { state: 'blocked' }), 201)
+    .result.id;
+}
+/** A multipart upload of one small file (the attachment routes). */
+function upload(url: string): Prepared {
+  const boundary = `b${next()}`;
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\n` +
+    `Content-Type: text/plain\r\n\r\na\r\n--${boundary}--\r\n`;
+  return { url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+/** A file the administrator attached to the first case of project A. */
+async function freshAttachment(): Promise<number> {
+  const { url, payload, headers } = upload(`/api/test-cases/${ids.case}/attachments`);
+  const res = await t.request({ method: 'POST', url, payload, headers, token: admin });
+  return expectStatus(res, 201).attachments[0].id;
 }
 async function freshMember(projectId = ids.a): Promise<number> {
   const user = await createUser(t);
@@ -485,6 +511,62 @@ function table(): Record<string, Row> {
       expected: LIMITED_REFUSED,
     },
     'GET /api/cycles/active': { prepare: at('/api/cycles/active'), expected: SIGNED_IN },
+    'GET /api/projects/:id/case-tags': {
+      prepare: at(`/api/projects/${ids.a}/case-tags?q=a`),
+      expected: LIMITED_READS,
+    },
+    'GET /api/projects/:id/case-fields': {
+      prepare: at(`/api/projects/${ids.a}/case-fields`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/projects/:id/case-fields': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/case-fields`,
+        payload: { name: `f${next()}`, type: 'number' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'PUT /api/case-fields/:id': {
+      prepare: async () => ({ url: `/api/case-fields/${await freshField()}`, payload: { required: false } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/case-fields/:id': {
+      prepare: async () => ({ url: `/api/case-fields/${await freshField()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/test-cases/:id/versions': {
+      prepare: at(`/api/test-cases/${ids.case}/versions`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/test-cases/:id/versions/:version/restore': {
+      prepare: async () => ({ url: `/api/test-cases/${await freshCase()}/versions/1/restore` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/test-cases/:id/attachments': {
+      prepare: async () => upload(`/api/test-cases/${ids.case}/attachments`),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/test-cases/:id/attachments': {
+      prepare: at(`/api/test-cases/${ids.case}/attachments`),
+      expected: LIMITED_READS,
+    },
+    // The limited member holds neither execute_test_cycle nor home_test_cycle.
+    'POST /api/cycle-results/:id/attachments': {
+      prepare: async () => upload(`/api/cycle-results/${await freshResult()}/attachments`),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/cycle-results/:id/attachments': {
+      prepare: async () => ({ url: `/api/cycle-results/${await freshResult()}/attachments` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/attachments/:id': {
+      prepare: async () => ({ url: `/api/attachments/${await freshAttachment()}` }),
+      expected: LIMITED_READS,
+    },
+    'DELETE /api/attachments/:id': {
+      prepare: async () => ({ url: `/api/attachments/${await freshAttachment()}` }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/my-work': { prepare: at('/api/my-work'), expected: SIGNED_IN },
     'GET /api/events': { prepare: at('/api/events'), expected: SIGNED_IN, stream: true },
   };
@@ -595,6 +677,13 @@ describe('every route', () => {
         'DELETE /api/cycles/:id',
         'PUT /api/cycles/:id/assign',
         'POST /api/cycle-items/:id/results',
+        'POST /api/test-cases/:id/attachments',
+        'POST /api/cycle-results/:id/attachments',
+        'DELETE /api/attachments/:id',
+        'POST /api/projects/:id/case-fields',
+        'PUT /api/case-fields/:id',
+        'DELETE /api/case-fields/:id',
+        'POST /api/test-cases/:id/versions/:version/restore',
       ].sort(),
     );
   });

@@ -2,6 +2,50 @@ import { type Static, Type } from 'typebox';
 import { Description, Id, Name } from './common.ts';
 import { RunStatus } from './runs.ts';
 
+/** Limits of a case's rich content (docs/product/rich-cases.md). */
+export const CASE_CONTENT_LIMITS = {
+  preconditionsMax: 10_000,
+  stepsMax: 500,
+  stepTextMax: 10_000,
+  tagsMax: 30,
+  tagMax: 50,
+} as const;
+
+export const CASE_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
+export const CasePriority = Type.Union([
+  Type.Literal('critical'),
+  Type.Literal('high'),
+  Type.Literal('medium'),
+  Type.Literal('low'),
+]);
+export type CasePriority = Static<typeof CasePriority>;
+
+/** One step: what to do and what should happen, both Markdown. */
+export const CaseStep = Type.Object(
+  {
+    action: Type.String({ maxLength: CASE_CONTENT_LIMITS.stepTextMax }),
+    expected: Type.String({ maxLength: CASE_CONTENT_LIMITS.stepTextMax }),
+  },
+  { additionalProperties: false },
+);
+export type CaseStep = Static<typeof CaseStep>;
+
+/**
+ * A tag as sent: the server trims it and lower-cases it (tags are case-insensitive), and keeps
+ * each once. A tag holds no comma and no control character.
+ */
+export const CaseTag = Type.String({
+  minLength: 1,
+  maxLength: CASE_CONTENT_LIMITS.tagMax,
+  pattern: '^[^,\\u0000-\\u001f\\u007f]+$',
+});
+
+/** Custom field values by field id (as text): each checked against its field's type. */
+export const CustomFieldValues = Type.Record(Type.String({ pattern: '^[1-9][0-9]{0,9}$' }), Type.Unknown(), {
+  additionalProperties: false,
+});
+export type CustomFieldValues = Static<typeof CustomFieldValues>;
+
 /** A case's status: that of its latest run (highest id), null when it never ran. */
 export const CaseStatus = Type.Union([RunStatus, Type.Null()]);
 export type CaseStatus = Static<typeof CaseStatus>;
@@ -22,19 +66,103 @@ export const TestCase = Type.Object({
   has_children: Type.Boolean(),
   status: CaseStatus,
   rollup: CaseStatus,
+  priority: CasePriority,
+  tags: Type.Array(Type.String()),
 });
 export type TestCase = Static<typeof TestCase>;
 export const TestCaseList = Type.Array(TestCase);
+
+/** What a version of a case holds: everything a person writes in the case forms. */
+export const CaseContent = Type.Object({
+  name: Type.String(),
+  description: Type.String(),
+  preconditions: Type.String(),
+  priority: CasePriority,
+  tags: Type.Array(Type.String()),
+  steps: Type.Array(CaseStep),
+  custom_fields: CustomFieldValues,
+});
+export type CaseContent = Static<typeof CaseContent>;
+
+/**
+ * A case as the single-case endpoint, creates and updates answer it: the list shape plus its
+ * whole content and the number of its current version. Lists leave the heavy parts out
+ * (docs/product/rich-cases.md, "In lists").
+ */
+export const TestCaseDetail = Type.Object({
+  ...TestCase.properties,
+  preconditions: Type.String(),
+  steps: Type.Array(CaseStep),
+  custom_fields: CustomFieldValues,
+  version: Type.Integer(),
+});
+export type TestCaseDetail = Static<typeof TestCaseDetail>;
 
 /** `/api/test-cases/parent/{caseId}` and `/api/testruns/create/{caseId}`. */
 export const CaseIdParams = Type.Object({ caseId: Id }, { additionalProperties: false });
 export type CaseIdParams = Static<typeof CaseIdParams>;
 
+/**
+ * A create or an update. The seed's fields keep their rules (an update without `description`
+ * clears it); the rich fields are optional, and an update that leaves one out keeps its value.
+ */
 export const CaseBody = Type.Object(
-  { name: Name, description: Type.Optional(Description) },
+  {
+    name: Name,
+    description: Type.Optional(Description),
+    preconditions: Type.Optional(Type.String({ maxLength: CASE_CONTENT_LIMITS.preconditionsMax })),
+    priority: Type.Optional(CasePriority),
+    tags: Type.Optional(Type.Array(CaseTag, { maxItems: CASE_CONTENT_LIMITS.tagsMax })),
+    steps: Type.Optional(Type.Array(CaseStep, { maxItems: CASE_CONTENT_LIMITS.stepsMax })),
+    custom_fields: Type.Optional(CustomFieldValues),
+  },
   { additionalProperties: false },
 );
 export type CaseBody = Static<typeof CaseBody>;
 
-export const CaseMutation = Type.Object({ message: Type.String(), testCase: TestCase });
+export const CaseMutation = Type.Object({ message: Type.String(), testCase: TestCaseDetail });
 export type CaseMutation = Static<typeof CaseMutation>;
+
+/** One version of a case (docs/product/rich-cases.md, "Versions"). */
+export const CaseVersion = Type.Object({
+  version: Type.Integer(),
+  author: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
+  created_at: Type.String(),
+  /** The content fields changed from the version before; every field for version 1. */
+  changed: Type.Array(Type.String()),
+  content: CaseContent,
+});
+export type CaseVersion = Static<typeof CaseVersion>;
+
+/** `GET /api/test-cases/{id}/versions`, newest first. */
+export const CaseVersionPage = Type.Object({ items: Type.Array(CaseVersion), total: Type.Integer() });
+export type CaseVersionPage = Static<typeof CaseVersionPage>;
+
+export const CaseVersionsQuery = Type.Object(
+  {
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200 })),
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+  },
+  { additionalProperties: false },
+);
+export type CaseVersionsQuery = Static<typeof CaseVersionsQuery>;
+
+export const CaseVersionParams = Type.Object(
+  { id: Id, version: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  { additionalProperties: false },
+);
+export type CaseVersionParams = Static<typeof CaseVersionParams>;
+
+/** `GET /api/projects/{id}/case-tags?q=`: the project's tags that start with q, most used first. */
+export const CaseTagsQuery = Type.Object(
+  {
+    q: Type.Optional(Type.String({ maxLength: CASE_CONTENT_LIMITS.tagMax })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+  },
+  { additionalProperties: false },
+);
+export type CaseTagsQuery = Static<typeof CaseTagsQuery>;
+export const CaseTags = Type.Object({
+  tags: Type.Array(Type.Object({ tag: Type.String(), cases: Type.Integer() })),
+});
+export type CaseTags = Static<typeof CaseTags>;

@@ -165,6 +165,16 @@ export type CycleItemsQuery = Static<typeof CycleItemsQuery>;
 export const CycleItemPage = Type.Object({ items: Type.Array(CycleItem), total: Type.Integer() });
 export type CycleItemPage = Static<typeof CycleItemPage>;
 
+/** What a person recorded on one step of the case (docs/product/rich-cases.md, "Step results"). */
+export const StepResult = Type.Object(
+  {
+    state: CycleResultState,
+    comment: Type.Optional(Type.String({ maxLength: LIMITS.descriptionMax })),
+  },
+  { additionalProperties: false },
+);
+export type StepResult = Static<typeof StepResult>;
+
 export const CycleResult = Type.Object({
   id: Type.Integer(),
   item_id: Type.Integer(),
@@ -180,6 +190,12 @@ export const CycleResult = Type.Object({
     Type.Object({ message: OptionalText, type: OptionalText, text: OptionalText }),
     Type.Null(),
   ]),
+  /** Per step of the case, in step order (null for a step without a result); null when none. */
+  step_results: Type.Union([Type.Array(Type.Union([StepResult, Type.Null()])), Type.Null()]),
+  /** The case's version when the result was recorded (null for results from before versions). */
+  case_version: Type.Union([Type.Integer(), Type.Null()]),
+  /** An imported testcase's system-out and system-err (cut to IMPORT_LIMITS.logMax); else null. */
+  log: OptionalText,
 });
 export type CycleResult = Static<typeof CycleResult>;
 
@@ -196,6 +212,8 @@ export const RecordResultBody = Type.Object(
     state: CycleResultState,
     comment: Type.Optional(Type.String({ maxLength: LIMITS.descriptionMax })),
     elapsed_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 2_147_483_647 })),
+    /** One entry per step of the case, in order; null for a step left without a result. */
+    step_results: Type.Optional(Type.Array(Type.Union([StepResult, Type.Null()]), { maxItems: 500 })),
   },
   { additionalProperties: false },
 );

@@ -18,6 +18,8 @@ export const IMPORT_LIMITS = {
   xmlAttributesMax: 100,
   /** A failure's message, type and text are each kept up to this many characters (64 KB). */
   failureTextMax: 65_536,
+  /** A test case's system-out and system-err, kept together as its result's log up to this many characters (64 KB). */
+  logMax: 65_536,
 } as const;
 
 /**

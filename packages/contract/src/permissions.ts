@@ -53,6 +53,7 @@ export const PERMISSION_CATALOGUE = {
   edit_test_cycle: 'Edit, close, reopen and assign test cycles',
   delete_test_cycle: 'Delete test cycles',
   execute_test_cycle: 'Record results in test cycles',
+  manage_case_fields: "Define a project's custom case fields",
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

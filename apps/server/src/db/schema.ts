@@ -4,6 +4,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -14,6 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+
+/** PostgreSQL's byte string; drizzle-orm has no column for it. */
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -158,6 +162,15 @@ export const testCases = pgTable(
     // Status of the case's latest run (highest id), null when it never ran. Kept by triggers on
     // test_runs (migration 0004), so lists and the roll-up read it without a probe per case.
     latestRunStatus: text('latest_run_status'),
+    // Rich content (docs/product/rich-cases.md): Markdown preconditions, a priority, lower-case
+    // tags, ordered steps [{action, expected}], custom field values by field id, and the number
+    // of the case's current version (case_versions).
+    preconditions: text('preconditions').notNull().default(''),
+    priority: text('priority').notNull().default('medium'),
+    tags: text('tags').array().notNull().default(sql`'{}'::text[]`),
+    steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
+    customFields: jsonb('custom_fields').notNull().default(sql`'{}'::jsonb`),
+    version: integer('version').notNull().default(1),
   },
   (t) => [
     // The tree asks for "top-level cases of a project / suite" and "children of a case".
@@ -167,6 +180,70 @@ export const testCases = pgTable(
     // The CSV export walks a project's cases in id order, a batch at a time (keyset paging).
     index('test_cases_project_id_idx').on(t.projectId, t.id),
     check('test_cases_latest_run_status_check', sql`${t.latestRunStatus} in ('passed', 'failed')`),
+    check('test_cases_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
+  ],
+);
+
+/**
+ * Every version of a case's content, written when a change makes it (docs/product/rich-cases.md,
+ * "Versions"). A case created before versions, or by an import, has no row for version 1 until
+ * its first change writes the content it had.
+ */
+export const caseVersions = pgTable(
+  'case_versions',
+  {
+    id: serial('id').primaryKey(),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    // No foreign key: the id stays when the user is deleted, as a run's executed_by does.
+    authorId: integer('author_id'),
+    createdAt: createdAt(),
+    /** The content fields this version changed from the one before (all of them for version 1). */
+    changed: text('changed').array().notNull(),
+    /** {name, description, preconditions, priority, tags, steps, custom_fields} */
+    content: jsonb('content').notNull(),
+  },
+  (t) => [uniqueIndex('case_versions_case_version_idx').on(t.caseId, t.version)],
+);
+
+/** The tags of a project's cases with how many cases carry each, kept by triggers (migration 0011). */
+export const projectTags = pgTable(
+  'project_tags',
+  {
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    tag: text('tag').notNull(),
+    cases: integer('cases').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.projectId, t.tag] })],
+);
+
+/** A project's custom case field (docs/product/rich-cases.md, "Custom fields"). */
+export const caseFields = pgTable(
+  'case_fields',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    type: text('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    options: text('options').array().notNull().default(sql`'{}'::text[]`),
+    defaultValue: jsonb('default_value'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('case_fields_project_idx').on(t.projectId, t.position, t.id),
+    uniqueIndex('case_fields_project_name_idx').on(t.projectId, sql`lower(${t.name})`),
+    check(
+      'case_fields_type_check',
+      sql`${t.type} in ('text', 'textarea', 'number', 'select', 'multiselect', 'checkbox', 'date', 'url')`,
+    ),
   ],
 );
 
@@ -438,6 +515,12 @@ export const cycleResults = pgTable(
     failureMessage: text('failure_message'),
     failureType: text('failure_type'),
     failureText: text('failure_text'),
+    /** Per step of the case, in step order: [{state, comment}] or null entries (rich-cases.md). */
+    stepResults: jsonb('step_results'),
+    /** The case's version when the result was recorded. */
+    caseVersion: integer('case_version'),
+    /** A JUnit testcase's system-out and system-err, cut to IMPORT_LIMITS.logMax characters. */
+    log: text('log'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -445,4 +528,46 @@ export const cycleResults = pgTable(
     index('cycle_results_run_idx').on(t.runId),
     check('cycle_results_state_check', sql`${t.state} in ('passed', 'failed', 'blocked', 'skipped')`),
   ],
+);
+
+/**
+ * A file on a case or on a cycle result (docs/product/attachments.md). Its bytes are
+ * in attachment_chunks, so every database keeps them and a backup holds them. `complete` is set
+ * once the last chunk is written: an upload cut short never shows.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    caseId: integer('case_id').references(() => testCases.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').references(() => cycleResults.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: bigint('size', { mode: 'number' }).notNull().default(0),
+    // No foreign key: the id stays when the user is deleted, as a run's executed_by does.
+    createdBy: integer('created_by'),
+    complete: boolean('complete').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('attachments_case_idx').on(t.caseId, t.id),
+    index('attachments_result_idx').on(t.resultId, t.id),
+    check('attachments_owner_check', sql`num_nonnulls(${t.caseId}, ${t.resultId}) = 1`),
+  ],
+);
+
+/** The bytes of an attachment, in order, at most 256 KB each. */
+export const attachmentChunks = pgTable(
+  'attachment_chunks',
+  {
+    attachmentId: integer('attachment_id')
+      .notNull()
+      .references(() => attachments.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.attachmentId, t.seq] })],
 );

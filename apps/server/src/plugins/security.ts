@@ -13,7 +13,9 @@ export const securityPlugin = fp(async (app: FastifyInstance) => {
         scriptSrc: ["'self'"],
         // React and the charts set style properties; no script runs inline.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
+        // blob: the thumbnails of image attachments, fetched with the session's token (an
+        // <img src> cannot send it) and drawn from object URLs; an <img> never runs script.
+        imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],

@@ -47,9 +47,14 @@ export interface ProbeWorld {
   caseId: number;
   childId: number;
   runId: number;
-  /** A test cycle holding the child case, and that case's item. */
+  /** A test cycle holding the child case, that case's item, and a result recorded on it. */
   cycleId: number;
   itemId: number;
+  resultId: number;
+  /** A file on the case (`caseId`). */
+  attachmentId: number;
+  /** A custom text field of the project. */
+  fieldId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -88,6 +93,16 @@ export async function createProbeWorld(
   const itemId = await one(
     sql`insert into cycle_items (cycle_id, case_id) values (${cycleId}, ${childId}) returning id`,
   );
+  const resultId = await one(sql`
+    insert into cycle_results (item_id, state, executed_by) values (${itemId}, 'blocked', ${options.createdBy})
+    returning id`);
+  const attachmentId = await one(sql`
+    insert into attachments (project_id, case_id, name, content_type, size, complete)
+    values (${projectId}, ${caseId}, 'a.txt', 'text/plain', 1, true) returning id`);
+  await t.db.execute(sql`insert into attachment_chunks values (${attachmentId}, 0, '\\x61'::bytea)`);
+  const fieldId = await one(
+    sql`insert into case_fields (project_id, name, type) values (${projectId}, 'F', 'text') returning id`,
+  );
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -102,6 +117,9 @@ export async function createProbeWorld(
     runId,
     cycleId,
     itemId,
+    resultId,
+    attachmentId,
+    fieldId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -112,6 +130,15 @@ export async function createProbeWorld(
  * A call per project route that succeeds (2xx) for a caller holding its permission, and whose
  * only possible refusal is that permission: no escalation (the empty role), nothing else missing.
  */
+/** A multipart/form-data upload of one small text file, for the attachment routes. */
+export function uploadProbe(url: string): Probe {
+  const boundary = 'verdict-probe';
+  const payload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="probe.txt"\r\n` +
+    `Content-Type: text/plain\r\n\r\nprobe\r\n--${boundary}--\r\n`;
+  return { url, payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
 export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'PUT /api/projects/update/:id': (w) => ({
     url: `/api/projects/update/${w.projectId}`,
@@ -193,6 +220,27 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'GET /api/cycle-items/:id': (w) => ({ url: `/api/cycle-items/${w.itemId}` }),
   'GET /api/test-cases/:id/cycle-results': (w) => ({ url: `/api/test-cases/${w.caseId}/cycle-results` }),
+  'POST /api/test-cases/:id/attachments': (w) => uploadProbe(`/api/test-cases/${w.caseId}/attachments`),
+  'POST /api/cycle-results/:id/attachments': (w) =>
+    uploadProbe(`/api/cycle-results/${w.resultId}/attachments`),
+  'GET /api/test-cases/:id/attachments': (w) => ({ url: `/api/test-cases/${w.caseId}/attachments` }),
+  'GET /api/cycle-results/:id/attachments': (w) => ({ url: `/api/cycle-results/${w.resultId}/attachments` }),
+  // A case's file: reading it needs home_test_case and deleting it edit_test_case, as declared.
+  'GET /api/attachments/:id': (w) => ({ url: `/api/attachments/${w.attachmentId}` }),
+  'DELETE /api/attachments/:id': (w) => ({ url: `/api/attachments/${w.attachmentId}` }),
+  'GET /api/projects/:id/case-tags': (w) => ({ url: `/api/projects/${w.projectId}/case-tags?q=a` }),
+  'GET /api/projects/:id/case-fields': (w) => ({ url: `/api/projects/${w.projectId}/case-fields` }),
+  'POST /api/projects/:id/case-fields': (w) => ({
+    url: `/api/projects/${w.projectId}/case-fields`,
+    payload: { name: 'G', type: 'number' },
+  }),
+  'PUT /api/case-fields/:id': (w) => ({ url: `/api/case-fields/${w.fieldId}`, payload: { required: true } }),
+  'DELETE /api/case-fields/:id': (w) => ({ url: `/api/case-fields/${w.fieldId}` }),
+  'GET /api/test-cases/:id/versions': (w) => ({ url: `/api/test-cases/${w.caseId}/versions` }),
+  // Version 1 of a case made without the API is its current content: restoring it changes nothing.
+  'POST /api/test-cases/:id/versions/:version/restore': (w) => ({
+    url: `/api/test-cases/${w.caseId}/versions/1/restore`,
+  }),
   // Skipped records no test run, so execute_test_cycle is all it needs.
   'POST /api/cycle-items/:id/results': (w) => ({
     url: `/api/cycle-items/${w.itemId}/results`,

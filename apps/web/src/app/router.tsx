@@ -279,6 +279,13 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.caseFields.pattern,
+    lazy: screen(
+      () => import('@/features/case-fields/components/case-fields-page'),
+      (m) => m.CaseFieldsPage,
+    ),
+  },
+  {
     path: paths.cycleCreate.pattern,
     lazy: screen(
       () => import('@/features/cycles/components/cycle-create-page'),

@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TestCase } from '@verdict/contract';
+import type { TestCaseDetail } from '@verdict/contract';
 import { api } from './api-client';
 import { queryKeys } from './query-keys';
 
-/** A case, shared by its own screens and every breadcrumb trail that passes through it. */
-export const getCase = (id: number) => api.get<TestCase>(`/api/test-cases/single/${id}`);
+/**
+ * A case with its whole content (steps, fields, version), shared by its own screens, the
+ * execution view and every breadcrumb trail that passes through it.
+ */
+export const getCase = (id: number) => api.get<TestCaseDetail>(`/api/test-cases/single/${id}`);
 
 export const caseQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.cases.detail(id), queryFn: () => getCase(id) });

@@ -76,4 +76,7 @@ export const paths = {
   cycleItem: withIds('/cycle-items/:id'),
   /** The caller's open assigned items across projects. */
   myWork: '/my-work',
+
+  /** A project's custom case fields (docs/product/rich-cases-screens.md). */
+  caseFields: withIds('/projects/:id/case-fields'),
 } as const;

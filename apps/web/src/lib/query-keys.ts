@@ -55,6 +55,12 @@ export const queryKeys = {
     bySuite: (suiteId: Id) => ['cases', 'suite', Number(suiteId)] as const,
     byParent: (caseId: Id) => ['cases', 'parent', Number(caseId)] as const,
     detail: (id: Id) => ['cases', 'detail', Number(id)] as const,
+    /** A case's versions (under 'cases', so every case change reloads its history). */
+    versions: (id: Id) => ['cases', 'versions', Number(id)] as const,
+    tags: (projectId: Id, q: string) => ['cases', 'tags', Number(projectId), q] as const,
+  },
+  caseFields: {
+    byProject: (projectId: Id) => ['case-fields', Number(projectId)] as const,
   },
   runs: {
     all: ['runs'] as const,

@@ -8,6 +8,8 @@ const testCase = (id: number, parent_id: number | null): TestCase => ({
   description: '',
   project_id: 1,
   suite_id: null,
+  priority: 'medium',
+  tags: [],
   parent_id,
   has_children: false,
   status: null,

@@ -2,6 +2,10 @@ import type {
   ApiToken,
   ApiTokenCreated,
   AuditLogPage,
+  CaseFieldList,
+  CaseMutation,
+  CaseTags,
+  CaseVersionPage,
   EffectivePermissions,
   ErrorResponse,
   LoginResponse,
@@ -47,6 +51,11 @@ export interface ApiAnswers {
   'POST /api/api-tokens': ApiTokenCreated;
   [call: `DELETE /api/api-tokens/${number}`]: MessageResponse;
   [call: `GET /api/audit-log${string}`]: AuditLogPage;
+  [call: `GET /api/projects/${number}/case-fields`]: CaseFieldList;
+  [call: `GET /api/projects/${number}/case-tags${string}`]: CaseTags;
+  [call: `GET /api/test-cases/${number}/versions${string}`]: CaseVersionPage;
+  [call: `POST /api/test-cases/${number}/versions/${number}/restore`]: CaseMutation;
+  [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;
   [call: `GET /api/test-cases/${number}/export/runs.csv`]: never;

@@ -1,4 +1,11 @@
-import type { ListQuery, TestCase } from '@verdict/contract';
+import type {
+  CasePriority,
+  CaseStep,
+  CustomFieldValues,
+  ListQuery,
+  TestCase,
+  TestCaseDetail,
+} from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
@@ -11,7 +18,19 @@ export type CaseRow = Omit<TestCase, 'status' | 'rollup'>;
 
 // has_children is one index probe on (parent_id, id) per row, inside the same query.
 const COLUMNS = sql`c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id,
-  exists (select 1 from test_cases k where k.parent_id = c.id) as has_children`;
+  exists (select 1 from test_cases k where k.parent_id = c.id) as has_children, c.priority, c.tags`;
+
+/** What the single-case answer adds to the list shape (docs/product/rich-cases.md, "In lists"). */
+const DETAIL_COLUMNS = sql`c.preconditions, c.steps, c.custom_fields, c.version`;
+
+/** A case's rich content as the rules write it. */
+export interface CaseContentValues {
+  preconditions: string;
+  priority: CasePriority;
+  tags: string[];
+  steps: CaseStep[];
+  custom_fields: CustomFieldValues;
+}
 
 /** Which cases a list shows; each matches one of the (…, parent_id, id) indexes. */
 export const CASES_OF = {
@@ -42,19 +61,21 @@ function caseViews(where: SQL, tail: SQL = sql``): SQL {
 function caseViewsFrom(from: SQL, where: SQL, tail: SQL = sql``): SQL {
   return sql`
     with recursive listed as (
-      select c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id, c.latest_run_status
+      select c.id, c.name, c.description, c.project_id, c.suite_id, c.parent_id, c.latest_run_status,
+        c.priority, c.tags
       from ${from} where ${where} order by c.id${tail}
     ), subtree as (
       select l.id as root, l.id, l.latest_run_status as status, l.latest_run_status as own,
-        l.name, l.description, l.project_id, l.suite_id, l.parent_id
+        l.name, l.description, l.project_id, l.suite_id, l.parent_id, l.priority, l.tags
       from listed l
       union all
-      select s.root, k.id, k.latest_run_status, null::text, null::text, null::text, null::int, null::int, null::int
+      select s.root, k.id, k.latest_run_status, null::text, null::text, null::text, null::int, null::int, null::int,
+        null::text, null::text[]
       from subtree s cross join ${CHILDREN_OF(sql`s.id`)}
     )
     select root as id, max(name) as name, max(description) as description, max(project_id) as project_id,
       max(suite_id) as suite_id, max(parent_id) as parent_id, count(*) > 1 as has_children,
-      max(own) as status, ${ROLLUP_OF(sql`status`)} as rollup
+      max(own) as status, ${ROLLUP_OF(sql`status`)} as rollup, max(priority) as priority, max(tags) as tags
     from subtree group by root
     order by root`;
 }
@@ -214,23 +235,51 @@ export async function pruneListChanges(db: Tx, keepSeconds: number): Promise<num
  * same moment (lib/natural-batch.ts): one statement serves many single-case reads. Outside
  * transactions only; null when missing.
  */
-export function findCaseViewBatched(db: Tx, id: number): Promise<TestCase | null> {
+export function findCaseViewBatched(db: Tx, id: number): Promise<TestCaseDetail | null> {
   return caseViewBatchOf(db).call(id);
 }
 
 const caseViewBatchOf = batchPerHandle(
   (db: Tx) =>
-    new NaturalBatch<number, TestCase | null>(async (ids) => {
+    new NaturalBatch<number, TestCaseDetail | null>(async (ids) => {
       const unique = [...new Set(ids)];
-      const rows = await selectCaseViews(db, sql`c.id = any(${`{${unique.join(',')}}`}::int[])`);
+      const rows = await selectCaseDetails(db, sql`c.id = any(${`{${unique.join(',')}}`}::int[])`);
       const byId = new Map(rows.map((row) => [row.id, row]));
       return ids.map((id) => byId.get(id) ?? null);
     }),
 );
 
-/** One case as the endpoints answer it; null when missing. */
-export async function findCaseView(db: Tx, id: number): Promise<TestCase | null> {
-  const [row] = await selectCaseViews(db, sql`c.id = ${id}`);
+/** The list shape of the cases `where` picks, with their whole content. */
+function selectCaseDetails(db: Tx, where: SQL): Promise<TestCaseDetail[]> {
+  return queryRows<TestCaseDetail>(
+    db,
+    // The content by primary key, one probe per case (a join would leave the planner a choice).
+    sql`select v.*, c.* from (${caseViews(where)}) v
+    cross join lateral (select ${DETAIL_COLUMNS} from test_cases c where c.id = v.id offset 0) c
+    order by v.id`,
+  );
+}
+
+/** One case as the single-case endpoint answers it; null when missing. */
+export async function findCaseView(db: Tx, id: number): Promise<TestCaseDetail | null> {
+  const [row] = await selectCaseDetails(db, sql`c.id = ${id}`);
+  return row ?? null;
+}
+
+/** A case's content and version as the version rules read them; null when missing. */
+export async function findCaseContent(
+  db: Tx,
+  id: number,
+): Promise<
+  (CaseContentValues & { name: string; description: string; version: number; created_at: string }) | null
+> {
+  const [row] = await queryRows<
+    CaseContentValues & { name: string; description: string; version: number; created_at: string }
+  >(
+    db,
+    sql`select c.name, c.description, ${DETAIL_COLUMNS}, c.priority, c.tags, c.created_at::text as created_at
+    from test_cases c where c.id = ${id}`,
+  );
   return row ?? null;
 }
 
@@ -243,7 +292,11 @@ export async function findCase(db: Tx, id: number, lock: RowLock = LOCK.none): P
 }
 
 /** A new case has no runs and no children yet. */
-const fresh = (row: CaseRow): TestCase => ({ ...row, status: null, rollup: null });
+const fresh = (row: Omit<TestCaseDetail, 'status' | 'rollup'>): TestCaseDetail => ({
+  ...row,
+  status: null,
+  rollup: null,
+});
 
 export async function insertCase(
   tx: Tx,
@@ -253,29 +306,36 @@ export async function insertCase(
     parentId: number | null;
     name: string;
     description: string;
-  },
-): Promise<TestCase> {
-  const [row] = await queryRows<CaseRow>(
+  } & CaseContentValues,
+): Promise<TestCaseDetail> {
+  const [row] = await queryRows<Omit<TestCaseDetail, 'status' | 'rollup'>>(
     tx,
     sql`
-    insert into test_cases as c (project_id, suite_id, parent_id, name, description)
-    values (${values.projectId}, ${values.suiteId}, ${values.parentId}, ${values.name}, ${values.description})
-    returning ${COLUMNS}`,
+    insert into test_cases as c (project_id, suite_id, parent_id, name, description,
+      preconditions, priority, tags, steps, custom_fields)
+    values (${values.projectId}, ${values.suiteId}, ${values.parentId}, ${values.name}, ${values.description},
+      ${values.preconditions}, ${values.priority}, ${sql.param(values.tags)}::text[],
+      ${JSON.stringify(values.steps)}::jsonb, ${JSON.stringify(values.custom_fields)}::jsonb)
+    returning ${COLUMNS}, ${DETAIL_COLUMNS}`,
   );
   if (!row) throw new Error('insert into test_cases returned no row');
   return fresh(row);
 }
 
+/** Writes a case's whole content and, when `version` is given, its new version number. */
 export async function updateCase(
   tx: Tx,
   id: number,
-  values: { name: string; description?: string | undefined },
+  values: { name: string; description: string; version: number } & CaseContentValues,
 ): Promise<CaseRow | null> {
   const [row] = await queryRows<CaseRow>(
     tx,
     sql`
     update test_cases as c
-    set name = ${values.name}, description = coalesce(${values.description ?? null}::text, c.description)
+    set name = ${values.name}, description = ${values.description}, preconditions = ${values.preconditions},
+      priority = ${values.priority}, tags = ${sql.param(values.tags)}::text[],
+      steps = ${JSON.stringify(values.steps)}::jsonb, custom_fields = ${JSON.stringify(values.custom_fields)}::jsonb,
+      version = ${values.version}
     where c.id = ${id}
     returning ${COLUMNS}`,
   );
@@ -326,4 +386,19 @@ export async function caseLevel(db: Tx, id: number, limit: number): Promise<numb
     select max(level)::int as level from up`,
   );
   return row?.level ?? null;
+}
+
+/** Tags of a project that start with `prefix` (already lower-case), most used first. */
+export function selectProjectTags(
+  db: Tx,
+  projectId: number,
+  prefix: string,
+  limit: number,
+): Promise<{ tag: string; cases: number }[]> {
+  const pattern = `${prefix.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return queryRows(
+    db,
+    sql`select tag, cases from project_tags where project_id = ${projectId} and tag like ${pattern}
+    order by cases desc, tag limit ${limit}`,
+  );
 }

@@ -3,13 +3,15 @@ import {
   CaseBody,
   CaseIdParams,
   CaseMutation,
+  CaseTags,
+  CaseTagsQuery,
   IdParams,
   ListQuery,
   MessageResponse,
   type PermissionName,
   ProjectIdParams,
   SuiteIdParams,
-  TestCase,
+  TestCaseDetail,
   TestCaseList,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
@@ -22,6 +24,7 @@ import {
   getCase,
   listChildCases,
   listProjectCases,
+  listProjectTags,
   listSuiteCases,
   pruneOldListChanges,
   updateCase,
@@ -33,7 +36,7 @@ const listResponse = { 200: TestCaseList };
 /** Cases are no part of what authentication or project access read. */
 const caseWrite = (permission: PermissionName) =>
   ({ access: { project: permission }, authCache: 'keeps', errors: [404] }) as const;
-const created = (testCase: TestCase) => ({ message: 'Test case created successfully', testCase });
+const created = (testCase: TestCaseDetail) => ({ message: 'Test case created successfully', testCase });
 
 /** How long list changes are kept (case_list_changes): a list kept longer is read again whole. */
 const LIST_CHANGES_KEPT_SECONDS = 10 * 60;
@@ -156,7 +159,7 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary: 'A case in a project the caller sees',
         params: IdParams,
-        response: { 200: TestCase },
+        response: { 200: TestCaseDetail },
       },
     },
     (request) => getCase(app.db, principalOf(request), request.params.id),
@@ -177,6 +180,23 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       message: 'Test case updated successfully',
       testCase: await updateCase(app.db, principalOf(request), request.params.id, request.body),
+    }),
+  );
+
+  app.get(
+    '/api/projects/:id/case-tags',
+    {
+      config: { access: { project: 'home_test_case' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "The project's case tags that start with `q`, most used first (for autocomplete)",
+        params: IdParams,
+        querystring: CaseTagsQuery,
+        response: { 200: CaseTags },
+      },
+    },
+    async (request) => ({
+      tags: await listProjectTags(app.db, principalOf(request), request.params.id, request.query),
     }),
   );
 

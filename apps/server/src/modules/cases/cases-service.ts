@@ -1,10 +1,19 @@
-import { type CaseBody, LIMITS, type ListQuery, type TestCase } from '@verdict/contract';
+import {
+  type CaseBody,
+  type CaseTagsQuery,
+  LIMITS,
+  type ListQuery,
+  type TestCase,
+  type TestCaseDetail,
+} from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { CONTENT_FIELDS, insertVersion } from '../case-versions/case-versions-repository.ts';
 import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';
+import { contentAfter, contentOf, recordVersion } from './case-content.ts';
 import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
   CASES_OF,
@@ -12,6 +21,7 @@ import {
   caseLevel,
   deleteCaseTree,
   findCase,
+  findCaseContent,
   findCaseView,
   findCaseViewBatched,
   findListScope,
@@ -19,6 +29,7 @@ import {
   listCasesJson,
   listChanges,
   pruneListChanges,
+  selectProjectTags,
   updateCase as updateCaseRow,
 } from './cases-repository.ts';
 
@@ -74,16 +85,19 @@ async function caseList(
   };
 }
 
+/** A project's tags starting with `q` (case-insensitive), most used first. */
+export async function listProjectTags(db: Db, principal: Principal, projectId: number, query: CaseTagsQuery) {
+  await requireProject(db, principal, projectId, 'home_test_case');
+  return selectProjectTags(db, projectId, (query.q ?? '').trim().toLowerCase(), query.limit ?? 20);
+}
+
 /** Forgets list changes older than `keepSeconds` (a list kept from before then is read whole). */
 export function pruneOldListChanges(db: Db, keepSeconds: number): Promise<number> {
   return pruneListChanges(db, keepSeconds);
 }
 
-function fields(body: CaseBody) {
-  return { name: body.name, description: body.description ?? '' };
-}
-
-type CaseFields = Pick<TestCase, 'id' | 'name' | 'description' | 'project_id' | 'suite_id' | 'parent_id'>;
+type CaseFields = Pick<TestCase, 'id' | 'name' | 'description' | 'project_id' | 'suite_id' | 'parent_id'> &
+  Partial<Pick<TestCase, 'priority' | 'tags'>>;
 const audited = (c: CaseFields): Audited => ({
   entity: 'case',
   id: c.id,
@@ -95,11 +109,29 @@ const auditedCaseFields = (c: CaseFields) => ({
   description: c.description,
   suite_id: c.suite_id,
   parent_id: c.parent_id,
+  priority: c.priority,
+  tags: c.tags,
 });
 
-/** Inserts a case and records it in the audit log, in the caller's transaction. */
-async function insertAuditedCase(tx: Tx, principal: Principal, values: Parameters<typeof insertCase>[1]) {
-  const created = await insertCase(tx, values);
+/**
+ * Inserts a case with its content and version 1, and records it in the audit log, in the
+ * caller's transaction.
+ */
+async function insertAuditedCase(
+  tx: Tx,
+  principal: Principal,
+  where: { projectId: number; suiteId: number | null; parentId: number | null },
+  body: CaseBody,
+): Promise<TestCaseDetail> {
+  const content = await contentAfter(tx, where.projectId, body, null);
+  const created = await insertCase(tx, { ...where, ...content });
+  await insertVersion(tx, {
+    caseId: created.id,
+    version: 1,
+    authorId: principal.id,
+    changed: [...CONTENT_FIELDS],
+    content,
+  });
   await auditCreated(tx, principal, audited(created), auditedCaseFields(created));
   return created;
 }
@@ -109,7 +141,7 @@ export async function createProjectCase(db: Db, principal: Principal, projectId:
   return db.transaction(async (tx) => {
     await lockProject(tx, projectId, LOCK.keyShare);
     await requireProject(tx, principal, projectId, 'add_test_case_in_project');
-    return insertAuditedCase(tx, principal, { projectId, suiteId: null, parentId: null, ...fields(body) });
+    return insertAuditedCase(tx, principal, { projectId, suiteId: null, parentId: null }, body);
   });
 }
 
@@ -118,12 +150,7 @@ export async function createSuiteCase(db: Db, principal: Principal, suiteId: num
   return db.transaction(async (tx) => {
     const suite = await lockSuite(tx, suiteId, LOCK.keyShare);
     await requireProjectOf(tx, principal, suite?.project_id, SUITE_NOT_FOUND, 'add_test_case_in_test_suit');
-    return insertAuditedCase(tx, principal, {
-      projectId: suite!.project_id,
-      suiteId,
-      parentId: null,
-      ...fields(body),
-    });
+    return insertAuditedCase(tx, principal, { projectId: suite!.project_id, suiteId, parentId: null }, body);
   });
 }
 
@@ -136,16 +163,16 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
     if (((await caseLevel(tx, parentId, LIMITS.caseDepthMax)) ?? 0) >= LIMITS.caseDepthMax) {
       throw new BadRequestError(CASE_TOO_DEEP);
     }
-    return insertAuditedCase(tx, principal, {
-      projectId: parent!.project_id,
-      suiteId: parent!.suite_id,
-      parentId,
-      ...fields(body),
-    });
+    return insertAuditedCase(
+      tx,
+      principal,
+      { projectId: parent!.project_id, suiteId: parent!.suite_id, parentId },
+      body,
+    );
   });
 }
 
-export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCase> {
+export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCaseDetail> {
   // Read first, then check: a case the caller may not see answers the same 404 as a missing one.
   const testCase = await findCaseViewBatched(db, id);
   await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
@@ -157,22 +184,33 @@ export async function updateCase(
   principal: Principal,
   id: number,
   body: CaseBody,
-): Promise<TestCase> {
+): Promise<TestCaseDetail> {
   return db.transaction(async (tx) => {
     const seen = await lockCase(tx, id, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, seen?.project_id, CASE_NOT_FOUND, 'edit_test_case');
-    const updated = await updateCaseRow(tx, id, body);
-    const testCase = updated && (await findCaseView(tx, id));
-    if (!testCase || !seen) throw new NotFoundError(CASE_NOT_FOUND);
-    await auditUpdated(
-      tx,
-      principal,
-      audited(testCase),
-      auditedCaseFields(seen),
-      auditedCaseFields(testCase),
-    );
-    return testCase;
+    return writeCaseContent(tx, principal, seen!, body);
   });
+}
+
+/**
+ * Writes a locked case's new content (an update, or a restored version), as its next version
+ * when anything changed, and records the change in the audit log.
+ */
+export async function writeCaseContent(
+  tx: Tx,
+  principal: Principal,
+  seen: CaseRow,
+  body: CaseBody,
+): Promise<TestCaseDetail> {
+  const before = await findCaseContent(tx, seen.id);
+  if (!before) throw new NotFoundError(CASE_NOT_FOUND);
+  const after = await contentAfter(tx, seen.project_id, body, contentOf(before));
+  const version = await recordVersion(tx, seen.id, principal.id, before, after);
+  const updated = await updateCaseRow(tx, seen.id, { ...after, version });
+  const testCase = updated && (await findCaseView(tx, seen.id));
+  if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
+  await auditUpdated(tx, principal, audited(testCase), auditedCaseFields(seen), auditedCaseFields(testCase));
+  return testCase;
 }
 
 /** Its descendants and all their runs go with it, in one transaction. */

@@ -6,6 +6,7 @@ import type {
   CycleResult,
   CycleResultState,
   CycleState,
+  StepResult,
 } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
@@ -405,12 +406,17 @@ export interface LockedItem {
   case_id: number;
   project_id: number;
   cycle_state: CycleState;
+  /** The case's version and how many steps it has, read under the case's lock. */
+  case_version: number;
+  case_steps: number;
 }
 
 export async function lockItemsForResults(tx: Tx, itemIds: number[]): Promise<Map<number, LockedItem>> {
   const rows = await queryRows<LockedItem>(
     tx,
-    sql`select id, cycle_id, case_id, project_id, cycle_state from lock_cycle_items(${sql.param(itemIds)}::int[])`,
+    sql`select l.id, l.cycle_id, l.case_id, l.project_id, l.cycle_state, c.version as case_version,
+      jsonb_array_length(c.steps) as case_steps
+    from lock_cycle_items(${sql.param(itemIds)}::int[]) l join test_cases c on c.id = l.case_id`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -422,6 +428,8 @@ export interface NewResult {
   elapsedMs: number | null;
   runId: number | null;
   executedBy: number;
+  stepResults: (StepResult | null)[] | null;
+  caseVersion: number;
 }
 
 /**
@@ -437,7 +445,7 @@ export async function insertResults(
     tx,
     sql`
     with numbered as (
-      select i, s, c, e, r, x, o, nextval(pg_get_serial_sequence('cycle_results', 'id'))::int as id
+      select i, s, c, e, r, x, sr, v, o, nextval(pg_get_serial_sequence('cycle_results', 'id'))::int as id
       from (
         select * from unnest(
           ${sql.param(results.map((r) => r.itemId))}::int[],
@@ -445,13 +453,15 @@ export async function insertResults(
           ${sql.param(results.map((r) => r.comment))}::text[],
           ${sql.param(results.map((r) => r.elapsedMs))}::int[],
           ${sql.param(results.map((r) => r.runId))}::int[],
-          ${sql.param(results.map((r) => r.executedBy))}::int[]
-        ) with ordinality as t(i, s, c, e, r, x, o)
+          ${sql.param(results.map((r) => r.executedBy))}::int[],
+          ${sql.param(results.map((r) => (r.stepResults ? JSON.stringify(r.stepResults) : null)))}::text[],
+          ${sql.param(results.map((r) => r.caseVersion))}::int[]
+        ) with ordinality as t(i, s, c, e, r, x, sr, v, o)
         order by o
       ) input
     ), inserted as (
-      insert into cycle_results (id, item_id, state, comment, elapsed_ms, run_id, executed_by)
-      select id, i, s, c, e, r, x from numbered order by id
+      insert into cycle_results (id, item_id, state, comment, elapsed_ms, run_id, executed_by, step_results, case_version)
+      select id, i, s, c, e, r, x, sr::jsonb, v from numbered order by id
     ), items as (
       update cycle_items ci set state = last.s, results = ci.results + last.n, updated_at = now()
       from (
@@ -489,6 +499,9 @@ interface ResultRow {
   failure_message: string | null;
   failure_type: string | null;
   failure_text: string | null;
+  step_results: (StepResult | null)[] | null;
+  case_version: number | null;
+  log: string | null;
 }
 
 function toResult(row: ResultRow): CycleResult {
@@ -506,6 +519,9 @@ function toResult(row: ResultRow): CycleResult {
       row.failure_message === null && row.failure_type === null && row.failure_text === null
         ? null
         : { message: row.failure_message, type: row.failure_type, text: row.failure_text },
+    step_results: row.step_results,
+    case_version: row.case_version,
+    log: row.log,
   };
 }
 
@@ -520,7 +536,7 @@ export async function listResults(
     sql`
     select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
       u.id as executor_id, u.username as executor_username, r.created_at,
-      r.failure_message, r.failure_type, r.failure_text
+      r.failure_message, r.failure_type, r.failure_text, r.step_results, r.case_version, r.log
     from cycle_results r left join users u on u.id = r.executed_by
     where ${condition}
     order by r.id`,
@@ -539,7 +555,8 @@ export async function listCaseResults(
     sql`
     select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
       u.id as executor_id, u.username as executor_username, r.created_at,
-      r.failure_message, r.failure_type, r.failure_text, c.id as cycle_id, c.name as cycle_name
+      r.failure_message, r.failure_type, r.failure_text, r.step_results, r.case_version, r.log,
+      c.id as cycle_id, c.name as cycle_name
     from cycle_items i
       join cycle_results r on r.item_id = i.id
       join test_cycles c on c.id = i.cycle_id
@@ -607,6 +624,8 @@ export interface ImportedResult {
   runId: number | null;
   elapsedMs: number | null;
   failure: { message: string | null; type: string | null; text: string | null } | null;
+  /** The test case's system-out and system-err (junit-reader.ts, logOf); null when it wrote none. */
+  log: string | null;
 }
 
 /**
@@ -636,8 +655,8 @@ export async function insertImportedResults(
   const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
   await tx.execute(sql`
     insert into cycle_results
-      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text)
-    select i, s, r, e, ${executedBy}, m, t, x
+      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log)
+    select i, s, r, e, ${executedBy}, m, t, x, l
     from unnest(
       ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
       ${sql.param(results.map((r) => r.state))}::text[],
@@ -645,7 +664,8 @@ export async function insertImportedResults(
       ${sql.param(results.map((r) => r.elapsedMs))}::int[],
       ${sql.param(results.map((r) => r.failure?.message ?? null))}::text[],
       ${sql.param(results.map((r) => r.failure?.type ?? null))}::text[],
-      ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[]
-    ) with ordinality as u(i, s, r, e, m, t, x, o)
+      ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[],
+      ${sql.param(results.map((r) => r.log))}::text[]
+    ) with ordinality as u(i, s, r, e, m, t, x, l, o)
     order by o`);
 }

@@ -13,6 +13,7 @@ import {
   type MyWork,
   type PermissionName,
   type RecordResultBody,
+  type StepResult,
   type UpdateCycleBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -270,9 +271,11 @@ interface ResultInput {
   state: RecordResultBody['state'];
   comment: string | null;
   elapsedMs: number | null;
+  stepResults: (StepResult | null)[] | null;
   executor: Principal;
 }
-type ResultOutput = { result: CycleResult; item: CycleItem } | { refused: 'missing' | 'closed' };
+type Refusal = 'missing' | 'closed' | { steps: number };
+type ResultOutput = { result: CycleResult; item: CycleItem } | { refused: Refusal };
 
 /**
  * Results that arrive while a batch is being recorded go together in the next one
@@ -287,10 +290,13 @@ const resultBatchOf = batchPerHandle(
 async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutput[]> {
   return db.transaction(async (tx) => {
     const items = await lockItemsForResults(tx, [...new Set(inputs.map((input) => input.itemId))]);
-    const refusal = (input: ResultInput): 'missing' | 'closed' | null => {
+    const refusal = (input: ResultInput): Refusal | null => {
       const item = items.get(input.itemId);
       if (!item) return 'missing';
-      return item.cycle_state === 'closed' ? 'closed' : null;
+      if (item.cycle_state === 'closed') return 'closed';
+      // One entry per step at most: the case may have lost steps since the form was drawn.
+      if (input.stepResults && input.stepResults.length > item.case_steps) return { steps: item.case_steps };
+      return null;
     };
     const accepted = inputs.filter((input) => refusal(input) === null);
     if (accepted.length === 0) return inputs.map((input) => ({ refused: refusal(input)! }));
@@ -323,6 +329,8 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
         elapsedMs: input.elapsedMs,
         runId: runIds.get(input) ?? null,
         executedBy: input.executor.id,
+        stepResults: input.stepResults,
+        caseVersion: items.get(input.itemId)!.case_version,
       })),
     );
     // The answers' results are what was just written; only the items are read back.
@@ -340,6 +348,9 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
           executor: { id: input.executor.id, username: input.executor.username },
           created_at: inserted.createdAt,
           failure: null,
+          step_results: input.stepResults,
+          case_version: items.get(input.itemId)!.case_version,
+          log: null,
         },
       ]),
     );
@@ -388,12 +399,27 @@ export async function recordResult(
     state: body.state,
     comment: trimmedOrNull(body.comment),
     elapsedMs: body.elapsed_ms ?? null,
+    stepResults: stepResultsOf(body.step_results),
     executor: principal,
   });
   if ('refused' in output) {
-    throw output.refused === 'closed' ? new ConflictError(CYCLE_CLOSED) : new NotFoundError(ITEM_NOT_FOUND);
+    const { refused } = output;
+    if (refused === 'closed') throw new ConflictError(CYCLE_CLOSED);
+    if (refused === 'missing') throw new NotFoundError(ITEM_NOT_FOUND);
+    const message = `step_results has ${body.step_results!.length} entries; the case has ${counted(refused.steps, 'step')}`;
+    throw new BadRequestError(message, [{ field: 'step_results', message }]);
   }
   return output;
+}
+
+/** Step results as kept: comments trimmed (an empty one left out); none at all is null. */
+function stepResultsOf(given: RecordResultBody['step_results']): (StepResult | null)[] | null {
+  if (!given || given.every((entry) => entry === null)) return null;
+  return given.map((entry) => {
+    if (!entry) return null;
+    const comment = trimmedOrNull(entry.comment);
+    return comment ? { state: entry.state, comment } : { state: entry.state };
+  });
 }
 
 /** Assigns (or, with null, unassigns) items of an open cycle to a user who sees the project. */

@@ -103,6 +103,24 @@ export function caseExportBatch(db: Tx, projectId: number, afterId: number, limi
   );
 }
 
+export interface CaseContentRow {
+  id: number;
+  preconditions: string;
+  priority: string;
+  tags: string[];
+  steps: { action: string; expected: string }[];
+  custom_fields: Record<string, unknown>;
+}
+
+/** The rich content of these cases (docs/product/rich-cases.md), by primary key. */
+export function caseContentBatch(db: Tx, ids: number[]) {
+  return queryRows<CaseContentRow>(
+    db,
+    sql`select id, preconditions, priority, tags, steps, custom_fields from test_cases
+    where id = any(${sql.param(ids)}::int[])`,
+  );
+}
+
 export interface RunExportRow {
   id: number;
   status: TestRun['status'];

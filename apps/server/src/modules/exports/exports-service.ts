@@ -1,10 +1,14 @@
 import { Readable } from 'node:stream';
+import type { CaseField } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { type CsvValue, csvRow } from '../../lib/csv.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { listFields } from '../case-fields/case-fields-repository.ts';
 import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
 import {
+  type CaseContentRow,
   type CaseExportRow,
+  caseContentBatch,
   caseExportBatch,
   type RunExportRow,
   runExportBatch,
@@ -20,16 +24,59 @@ export interface CsvDownload {
 }
 
 const CASE_COLUMNS = ['id', 'parent_id', 'suite', 'path', 'name', 'description', 'latest_status', 'rollup'];
-const caseCells = (c: CaseExportRow): CsvValue[] => [
-  c.id,
-  c.parent_id,
-  c.suite,
-  c.path,
-  c.name,
-  c.description,
-  c.status,
-  c.rollup,
-];
+/** After the seed's columns: the rich content, then one column per custom field, by name. */
+const CONTENT_COLUMNS = ['preconditions', 'priority', 'tags', 'steps', 'expected_results'];
+
+type ExportedCase = CaseExportRow & { content: CaseContentRow | undefined };
+
+/** Numbered lines, one per step, as TestRail's CSV writes steps and their expected results. */
+const numbered = (texts: string[]) => texts.map((text, i) => `${i + 1}. ${text}`).join('\n');
+
+function fieldCell(value: unknown): CsvValue {
+  if (value === undefined || value === null) return null;
+  if (Array.isArray(value)) return value.join('; ');
+  if (typeof value === 'boolean') return value ? 'yes' : 'no';
+  return value as CsvValue;
+}
+
+const caseCells =
+  (fields: CaseField[]) =>
+  (c: ExportedCase): CsvValue[] => [
+    c.id,
+    c.parent_id,
+    c.suite,
+    c.path,
+    c.name,
+    c.description,
+    c.status,
+    c.rollup,
+    c.content?.preconditions ?? '',
+    c.content?.priority ?? '',
+    (c.content?.tags ?? []).join(', '),
+    numbered((c.content?.steps ?? []).map((s) => s.action)),
+    numbered((c.content?.steps ?? []).map((s) => s.expected)),
+    ...fields.map((f) => fieldCell(c.content?.custom_fields[String(f.id)])),
+  ];
+
+/** A batch of the case export with each case's rich content, read by primary key. */
+async function exportedCases(
+  db: Db,
+  projectId: number,
+  afterId: number,
+  limit: number,
+): Promise<ExportedCase[]> {
+  const rows = await caseExportBatch(db, projectId, afterId, limit);
+  if (rows.length === 0) return [];
+  const content = new Map(
+    (
+      await caseContentBatch(
+        db,
+        rows.map((r) => r.id),
+      )
+    ).map((c) => [c.id, c]),
+  );
+  return rows.map((row) => ({ ...row, content: content.get(row.id) }));
+}
 
 const RUN_COLUMNS = ['id', 'status', 'executed_by', 'executor', 'created_at'];
 const runCells = (r: RunExportRow): CsvValue[] => [
@@ -94,11 +141,12 @@ export async function exportProjectCases(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<CsvDownload> {
   await requireProject(db, principal, projectId, 'export_project');
+  const fields = await listFields(db, projectId);
   return download(
     `project-${projectId}-cases.csv`,
-    CASE_COLUMNS,
-    (afterId) => caseExportBatch(db, projectId, afterId, batchSize),
-    caseCells,
+    [...CASE_COLUMNS, ...CONTENT_COLUMNS, ...fields.map((f) => f.name)],
+    (afterId) => exportedCases(db, projectId, afterId, batchSize),
+    caseCells(fields),
     batchSize,
   );
 }

@@ -29,6 +29,7 @@ export interface PlannedRun {
   status: 'passed' | 'failed' | 'skipped';
   durationMs: number | null;
   failure: ReportedFailure | null;
+  log: string | null;
 }
 
 export interface ImportPlan {
@@ -82,6 +83,7 @@ export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
       status: reported.outcome === 'passed' || reported.outcome === 'skipped' ? reported.outcome : 'failed',
       durationMs: reported.durationMs,
       failure: reported.failure,
+      log: reported.log,
     });
   }
 }

@@ -113,6 +113,7 @@ async function createImportCycle(
       runId: runIds[index] ?? null,
       elapsedMs: run.durationMs,
       failure: run.failure,
+      log: run.log,
     })),
   );
   return { id, name };

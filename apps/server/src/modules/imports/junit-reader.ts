@@ -8,7 +8,8 @@ import { casePath, fitName } from './junit-case-path.ts';
 /**
  * Reads a JUnit XML report with a streaming (SAX) parser as its bytes arrive: no document tree
  * is built, no text is kept but a failure's (its message, type and text, each cut to
- * IMPORT_LIMITS.failureTextMax characters; output is skipped), and DTDs are refused outright,
+ * IMPORT_LIMITS.failureTextMax characters; a test case's system-out and system-err, cut to
+ * IMPORT_LIMITS.logMax together), and DTDs are refused outright,
  * so entity expansion (billion laughs) and external entities (XXE) cannot happen.
  *
  * The parser is fed a slice of the report at a time (import-body.ts) and lets the event loop
@@ -35,6 +36,8 @@ export interface ReportedCase {
   durationMs: number | null;
   /** The `<failure>` or `<error>` that decided the outcome. */
   failure: ReportedFailure | null;
+  /** The test case's `<system-out>` and `<system-err>`, joined and cut (logOf); null when both are empty. */
+  log: string | null;
 }
 
 /** The time of a test case, `time="1.234"` (seconds), in milliseconds. */
@@ -45,6 +48,21 @@ export function durationOf(time: string): number | null {
 }
 
 const cut = (text: string) => text.slice(0, IMPORT_LIMITS.failureTextMax);
+
+type Output = 'system-out' | 'system-err';
+const OUTPUTS = new Set<string>(['system-out', 'system-err']);
+
+/**
+ * A test case's log: its system-out, then its system-err, each under its name, cut to
+ * IMPORT_LIMITS.logMax characters together; null when both are empty.
+ */
+export function logOf(output: Partial<Record<Output, string>>): string | null {
+  const parts = (['system-out', 'system-err'] as const)
+    .map((name) => [name, output[name]?.trim()] as const)
+    .filter(([, text]) => text)
+    .map(([name, text]) => `${name}:\n${text}`);
+  return parts.length === 0 ? null : parts.join('\n\n').slice(0, IMPORT_LIMITS.logMax);
+}
 
 const FALLBACK_SUITE = 'Imported tests';
 const OUTCOME_RANK: Record<Outcome, number> = { passed: 0, skipped: 1, failed: 2, error: 3 };
@@ -60,6 +78,9 @@ interface OpenCase {
   failure: ReportedFailure | null;
   /** True while inside the element that set `failure`, whose text is gathered. */
   inFailure: boolean;
+  /** The output element being read (a child of the test case), whose text is gathered. */
+  inOutput: Output | null;
+  output: Partial<Record<Output, string>>;
 }
 
 function attribute(tag: SaxesTagPlain, name: string): string {
@@ -150,6 +171,7 @@ export async function readJunitReport(
       if (tag.name === 'testsuites') reportName = fitName(attribute(tag, 'name')).name || null;
     }
     if (open) {
+      if (depth === open.depth + 1 && OUTPUTS.has(tag.name)) open.inOutput = tag.name as Output;
       const outcome = depth === open.depth + 1 ? OUTCOME_OF_CHILD[tag.name] : undefined;
       if (outcome && OUTCOME_RANK[outcome] > OUTCOME_RANK[open.outcome]) {
         open.outcome = outcome;
@@ -179,12 +201,20 @@ export async function readJunitReport(
         durationMs: durationOf(attribute(tag, 'time')),
         failure: null,
         inFailure: false,
+        inOutput: null,
+        output: {},
       };
     }
   });
 
-  // A failure's text (its stack trace, say), kept up to the limit.
+  // A failure's text (its stack trace, say) and the test's output, each kept up to its limit.
   const gather = (text: string) => {
+    if (open?.inOutput) {
+      const kept = open.output[open.inOutput] ?? '';
+      if (kept.length < IMPORT_LIMITS.logMax)
+        open.output[open.inOutput] = (kept + text).slice(0, IMPORT_LIMITS.logMax);
+      return;
+    }
     if (!open?.inFailure || !open.failure) return;
     const kept = open.failure.text ?? '';
     if (kept.length < IMPORT_LIMITS.failureTextMax) open.failure.text = cut(kept + text);
@@ -193,6 +223,7 @@ export async function readJunitReport(
   parser.on('cdata', gather);
 
   parser.on('closetag', (tag) => {
+    if (open?.inOutput && depth === open.depth + 1) open.inOutput = null;
     if (open?.inFailure && depth === open.depth + 1) {
       open.inFailure = false;
       if (open.failure?.text !== null && open.failure?.text !== undefined) {
@@ -213,6 +244,7 @@ export async function readJunitReport(
           outcome: open.outcome,
           durationMs: open.durationMs,
           failure: open.outcome === 'failed' || open.outcome === 'error' ? open.failure : null,
+          log: logOf(open.output),
         });
       }
       open = null;

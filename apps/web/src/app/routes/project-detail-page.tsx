@@ -1,9 +1,11 @@
+import { ButtonLink } from '@/components/ui/button';
 import { ProjectCases } from '@/features/cases/components/project-cases';
 import { ProjectCycles } from '@/features/cycles/components/project-cycles';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ImportResultsButton } from '@/features/import/components/import-results-button';
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
 import { SuiteList } from '@/features/suites/components/suite-list';
+import { paths } from '@/lib/paths';
 
 /**
  * /projects/{id}: the project screen with the export and import buttons of their features, and
@@ -16,6 +18,11 @@ export function ProjectDetailRoute() {
         <>
           {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
           {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
+          {can('manage_case_fields') ? (
+            <ButtonLink variant="secondary" to={paths.caseFields(project.id)}>
+              Case Fields
+            </ButtonLink>
+          ) : null}
         </>
       )}
       contents={(project, can) => (

@@ -18,6 +18,7 @@ export function SuiteAddCasePage() {
         <ErrorBox message="Failed to fetch suite" />
       ) : (
         <AddCaseForm
+          projectId={suite.data?.project_id}
           parent={{ kind: 'suite', id: suiteId }}
           nameLabel="Case Name"
           // This screen's trimmed-name message is 'Suite name is required'.

@@ -1,4 +1,4 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useRef, useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { FormActions, InputField, TextAreaField } from '@/components/ui/form-field';
 import { fieldErrorsOf } from '@/lib/field-errors';
@@ -35,6 +35,8 @@ export interface NameDescriptionFormProps {
   cancelTo: string;
   /** Receives the trimmed name and the description. */
   onSubmit: (value: NameDescription) => void;
+  /** More fields below Description (the case forms' content), which the caller keeps. */
+  children?: ReactNode;
 }
 
 /** The name + description form of the project, suite and case screens. */
@@ -51,6 +53,7 @@ export function NameDescriptionForm({
   errorCause,
   cancelTo,
   onSubmit,
+  children,
 }: NameDescriptionFormProps) {
   const [name, setName] = useState(initial.name);
   const [description, setDescription] = useState(initial.description);
@@ -98,6 +101,7 @@ export function NameDescriptionForm({
         required={descriptionRequired}
         error={serverErrors.description}
       />
+      {children}
       <FormActions>
         <Button type="submit" busy={busy}>
           {busy ? busyLabel : submitLabel}

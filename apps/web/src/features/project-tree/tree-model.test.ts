@@ -30,6 +30,8 @@ const testCase = (id: number, extra: Partial<TestCase> = {}): TestCase => ({
   description: '',
   project_id: 1,
   suite_id: null,
+  priority: 'medium',
+  tags: [],
   parent_id: null,
   has_children: false,
   status: null,

@@ -18,6 +18,7 @@ export function CaseAddChildPage() {
         <ErrorBox message="Failed to fetch test case" />
       ) : (
         <AddCaseForm
+          projectId={parent.data?.project_id}
           parent={{ kind: 'parent', id: parentId }}
           nameLabel="Child Case Name"
           blankNameMessage="Child Test Case name is required"

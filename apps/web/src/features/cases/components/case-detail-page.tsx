@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { TestCase } from '@verdict/contract';
+import type { TestCase, TestCaseDetail } from '@verdict/contract';
 import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Crumb } from '@/components/ui/breadcrumbs';
@@ -12,6 +12,7 @@ import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { StatusMark } from '@/components/ui/status-mark';
+import { Tabs } from '@/components/ui/tabs';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { paths } from '@/lib/paths';
 import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
@@ -20,6 +21,8 @@ import { useIdParam } from '@/lib/route-params';
 import { useObjectTrail } from '@/lib/use-object-trail';
 import { useCase, useDeleteCase } from '../api/case-api';
 import { useChildCases } from '../api/case-lists';
+import { CaseContentView } from './case-content-view';
+import { CaseHistory } from './case-history';
 import { CaseList } from './case-list';
 import { CaseRuns } from './case-runs';
 
@@ -32,8 +35,9 @@ export interface CaseDetailPageProps {
 
 /**
  * /cases/{id}: under its breadcrumbs, the case as a one-row table (Edit, Delete), the
- * 'Child Test Case' and 'Add Test Run' buttons, its child cases, and its runs (with
- * home_test_run, when there are any).
+ * 'Child Test Case' and 'Add Test Run' buttons, its content and history in two tabs
+ * (docs/product/rich-cases-screens.md), its child cases, and its runs (with home_test_run, when
+ * there are any).
  */
 export function CaseDetailPage({ moreButtons, moreContents }: CaseDetailPageProps) {
   const id = useIdParam();
@@ -88,7 +92,7 @@ function CaseDetailView({
   trail,
   moreButtons,
   moreContents,
-}: CaseDetailPageProps & { testCase: TestCase; trail: readonly Crumb[] }) {
+}: CaseDetailPageProps & { testCase: TestCaseDetail; trail: readonly Crumb[] }) {
   const { can } = useProjectPermissions(testCase.project_id);
   const children = useChildCases(testCase.id, can('home_test_case'));
   const navigate = useNavigate();
@@ -96,6 +100,7 @@ function CaseDetailView({
   const queryClient = useQueryClient();
   const remove = useDeleteCase();
   const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [tab, setTab] = useState<'content' | 'history'>('content');
 
   const onDelete = async () => {
     setDeleteError(null);
@@ -172,6 +177,21 @@ function CaseDetailView({
           ) : null}
           {moreButtons?.(testCase, can)}
         </div>
+      </Card>
+      <Card>
+        <Tabs
+          label="Test case"
+          selected={tab}
+          onSelect={setTab}
+          tabs={[
+            { id: 'content', label: 'Content', content: () => <CaseContentView testCase={testCase} /> },
+            {
+              id: 'history',
+              label: `History (${testCase.version})`,
+              content: () => <CaseHistory testCase={testCase} mayRestore={can('edit_test_case')} />,
+            },
+          ]}
+        />
       </Card>
       {can('home_test_case') ? (
         <CaseList

@@ -1,21 +1,25 @@
+import type { TestCaseDetail } from '@verdict/contract';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCase, useUpdateCase } from '../api/case-api';
+import { useCaseFields } from '../api/case-fields';
+import { type RichContent, richBody, richContentOf } from '../case-content';
+import { CaseContentFields } from './case-content-fields';
 
-/** /edit-testcase/{id}: name (required) and description; back to /cases/{id}. */
+/** /edit-testcase/{id}: name (required), description and the case's content; back to /cases/{id}. */
 export function CaseEditPage() {
   const id = useIdParam();
   const breadcrumbs = useScreenTrail({ type: 'case', id: id }, 'Edit Test Case');
-  const navigate = useNavigate();
   const testCase = useCase(id);
-  const update = useUpdateCase(id ?? 0);
 
   return (
     <Page title="Edit Test Case" breadcrumbs={breadcrumbs} narrow>
@@ -24,29 +28,49 @@ export function CaseEditPage() {
       ) : !testCase.data ? (
         <Loading text="Loading test case..." />
       ) : (
-        <NameDescriptionForm
-          key={testCase.data.id}
-          nameLabel="Case Name"
-          blankNameMessage="Test Case name is required"
-          initial={{ name: testCase.data.name, description: testCase.data.description }}
-          submitLabel="Save Changes"
-          busyLabel="Saving..."
-          busy={update.isPending}
-          error={update.isError ? 'Failed to update test case' : null}
-          errorCause={update.error}
-          cancelTo={paths.caseDetail(id)}
-          onSubmit={(body) =>
-            update.mutate(body, {
-              onSuccess: (answer) => {
-                const state: NavigationToastState = {
-                  message: answer?.message ?? 'Test case updated successfully',
-                };
-                navigate(paths.caseDetail(id), { state });
-              },
-            })
-          }
-        />
+        <CaseEditForm key={testCase.data.id} testCase={testCase.data} />
       )}
     </Page>
+  );
+}
+
+function CaseEditForm({ testCase }: { testCase: TestCaseDetail }) {
+  const navigate = useNavigate();
+  const update = useUpdateCase(testCase.id);
+  const fields = useCaseFields(testCase.project_id);
+  const [content, setContent] = useState<RichContent>(() => richContentOf(testCase));
+  return (
+    <NameDescriptionForm
+      nameLabel="Case Name"
+      blankNameMessage="Test Case name is required"
+      initial={{ name: testCase.name, description: testCase.description }}
+      submitLabel="Save Changes"
+      busyLabel="Saving..."
+      busy={update.isPending}
+      error={update.isError ? 'Failed to update test case' : null}
+      errorCause={update.error}
+      cancelTo={paths.caseDetail(testCase.id)}
+      onSubmit={(body) =>
+        update.mutate(
+          { ...body, ...richBody(content, fields.data ?? [], testCase) },
+          {
+            onSuccess: (answer) => {
+              const state: NavigationToastState = {
+                message: answer?.message ?? 'Test case updated successfully',
+              };
+              navigate(paths.caseDetail(testCase.id), { state });
+            },
+          },
+        )
+      }
+    >
+      <CaseContentFields
+        projectId={testCase.project_id}
+        testCase={testCase}
+        content={content}
+        onChange={setContent}
+        errors={fieldErrorsOf(update.error)}
+      />
+    </NameDescriptionForm>
   );
 }

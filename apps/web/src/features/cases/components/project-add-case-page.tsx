@@ -18,6 +18,7 @@ export function ProjectAddCasePage() {
         <ErrorBox message="Failed to fetch project details" />
       ) : (
         <AddCaseForm
+          projectId={projectId}
           parent={{ kind: 'project', id: projectId }}
           nameLabel="Case Name"
           blankNameMessage="Test Case name is required"

@@ -1,3 +1,4 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   type CycleItemDetail,
   type CycleResultState,
@@ -7,22 +8,31 @@ import {
 import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
+import { CaseStepList } from '@/components/ui/case-steps';
 import { CycleProgress, CycleStateBadge } from '@/components/ui/cycle-progress';
 import { ErrorBox } from '@/components/ui/error-box';
 import { TextAreaField } from '@/components/ui/form-field';
+import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { Markdown } from '@/components/ui/markdown';
 import { Card, Page } from '@/components/ui/page';
+import { PendingFiles } from '@/components/ui/pending-files';
 import { useToast } from '@/components/ui/toast';
+import { errorText } from '@/lib/api-client';
+import { attachmentKeys, uploadFiles } from '@/lib/attachments';
 import { useAuth } from '@/lib/auth';
 import { getCycleItems, useRecordResult } from '@/lib/cycle-api';
 import { formatElapsed, STATE_LABELS } from '@/lib/cycle-states';
 import { focusPageHeading } from '@/lib/focus-heading';
+import { useCase } from '@/lib/get-case';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
 import { NEXT_PAGE_SIZE, nextUntestedItem } from '../next-item';
 import { type ExecutionAction, NEXT_KEY, RESULT_KEYS } from '../result-keys';
+import { EMPTY_STEP, type StepEntry, stepResultsBody } from '../step-results';
 import { ItemResults } from './item-results';
+import { StepResultInput } from './step-result-input';
 import { useElapsed } from './use-elapsed';
 import { useExecutionKeys } from './use-execution-keys';
 import './execution.css';
@@ -48,10 +58,18 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
   const permissions = useProjectPermissions(cycle.project_id);
   const { user } = useAuth();
   const record = useRecordResult();
+  const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
   const timer = useElapsed();
   const [comment, setComment] = useState('');
+  // The case's preconditions and steps: the item carries only its name and description.
+  const testCase = useCase(item.test_case.id);
+  const steps = testCase.data?.steps ?? [];
+  const [stepEntries, setStepEntries] = useState<StepEntry[]>([]);
+  // Files for the result being recorded: sent once it exists (docs/product/rich-cases-screens.md).
+  const [files, setFiles] = useState<File[]>([]);
+  const [uploading, setUploading] = useState<{ sent: number; total: number } | null>(null);
   const [recordError, setRecordError] = useState<unknown>(null);
   const [nextError, setNextError] = useState<unknown>(null);
   const [finding, setFinding] = useState(false);
@@ -62,7 +80,7 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
 
   const closed = cycle.state === 'closed';
   const mayRecord = !closed && permissions.can('execute_test_cycle');
-  const busy = record.isPending || finding;
+  const busy = record.isPending || finding || uploading !== null;
 
   /** Opens the next untested item, or says none is left; `working` is already set. */
   const moveOn = async (skipping: boolean) => {
@@ -99,18 +117,43 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
     const body: RecordResultBody = { state, elapsed_ms: timer.read() };
     const text = comment.trim();
     if (text) body.comment = text;
-    let message: string;
+    const stepResults = stepResultsBody(stepEntries, steps.length);
+    if (stepResults) body.step_results = stepResults;
+    let answer: Awaited<ReturnType<typeof record.mutateAsync>>;
     try {
-      message = (await record.mutateAsync({ itemId: item.id, body })).message;
+      answer = await record.mutateAsync({ itemId: item.id, body });
     } catch (error) {
       // The comment stays, so it can be sent again.
       working.current = false;
       setRecordError(error);
       return;
     }
-    toast.show(message || 'Result recorded');
+    toast.show(answer.message || 'Result recorded');
     setComment('');
+    setStepEntries([]);
     timer.restart();
+    if (files.length > 0) {
+      setUploading({ sent: 0, total: files.reduce((n, f) => n + f.size, 0) });
+      try {
+        const owner = { kind: 'result', id: answer.result.id } as const;
+        await uploadFiles(owner, files, (sent, total) => setUploading({ sent, total }));
+        setFiles([]);
+        // The result's list of files may have been read before they arrived.
+        await queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) });
+      } catch (error) {
+        // The result stands; its files can be added on it below. Stay, so the message is read.
+        setFiles([]);
+        setRecordError(
+          new Error(
+            `The result was recorded, but its files were not attached: ${errorText(error, 'the upload failed')}`,
+          ),
+        );
+        working.current = false;
+        return;
+      } finally {
+        setUploading(null);
+      }
+    }
     await moveOn(false);
   };
 
@@ -191,6 +234,46 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
           <p className="muted">No description.</p>
         )}
       </Card>
+      <Card title="Preconditions and steps" className="execution-steps">
+        {testCase.isError ? (
+          <LoadFailed
+            what="the case's steps"
+            error={testCase.error}
+            onRetry={() => void testCase.refetch()}
+          />
+        ) : !testCase.data ? (
+          <Loading text="Loading steps..." />
+        ) : (
+          <>
+            <h3 className="execution-subheading">Preconditions</h3>
+            {testCase.data.preconditions ? (
+              <Markdown text={testCase.data.preconditions} />
+            ) : (
+              <p className="muted">No preconditions.</p>
+            )}
+            <h3 className="execution-subheading">Steps</h3>
+            <CaseStepList
+              steps={steps}
+              after={
+                mayRecord
+                  ? (index) => (
+                      <StepResultInput
+                        number={index + 1}
+                        entry={stepEntries[index] ?? EMPTY_STEP}
+                        disabled={busy}
+                        onChange={(entry) => {
+                          const next = steps.map((_, i) => stepEntries[i] ?? EMPTY_STEP);
+                          next[index] = entry;
+                          setStepEntries(next);
+                        }}
+                      />
+                    )
+                  : undefined
+              }
+            />
+          </>
+        )}
+      </Card>
       <Card title="Record a result">
         {closed ? (
           <p className="execution-notice">
@@ -232,6 +315,13 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
               }}
               hint="Optional; sent with the result. Escape leaves the box, so the keys work again."
             />
+            <PendingFiles
+              files={files}
+              onChange={setFiles}
+              progress={uploading}
+              disabled={busy}
+              pasteAnywhere
+            />
             <p className="form-hint">
               Keys, when focus is not in a text field: P passed, F failed, B blocked, S skipped, N next
               untested.
@@ -240,7 +330,7 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
         )}
       </Card>
       <Card title={`Results (${results.length})`}>
-        <ItemResults results={results} />
+        <ItemResults results={results} caseVersion={testCase.data?.version ?? null} mayAttach={mayRecord} />
       </Card>
     </Page>
   );

@@ -1,14 +1,26 @@
 import type { CycleResult } from '@verdict/contract';
+import { AttachmentPanel } from '@/components/ui/attachment-panel';
 import { CycleStateBadge } from '@/components/ui/cycle-progress';
 import { ResultFailure } from '@/components/ui/cycle-result';
-import { formatDuration } from '@/lib/cycle-states';
+import { formatDuration, STATE_LABELS } from '@/lib/cycle-states';
 import { formatDateTime, isoDateTime } from '@/lib/format-date';
 
 /**
  * The item's earlier results, oldest first: each one's state, who recorded it and when, how long
- * it took, its comment, and what an imported report said of a failure.
+ * it took, its comment, what an imported report said of a failure, its step results, and whether
+ * the case has changed since.
  */
-export function ItemResults({ results }: { results: readonly CycleResult[] }) {
+export function ItemResults({
+  results,
+  caseVersion,
+  mayAttach = false,
+}: {
+  results: readonly CycleResult[];
+  /** The case's current version, to say which results were recorded against an older one. */
+  caseVersion: number | null;
+  /** Files may be added to and deleted from the results (execute_test_cycle, cycle open). */
+  mayAttach?: boolean;
+}) {
   if (results.length === 0) return <p className="muted">No results yet.</p>;
   return (
     <ol className="execution-results">
@@ -24,6 +36,41 @@ export function ItemResults({ results }: { results: readonly CycleResult[] }) {
           </p>
           {result.comment ? <p className="execution-comment">{result.comment}</p> : null}
           <ResultFailure result={result} />
+          <StepResults result={result} />
+          {result.log ? (
+            <details className="result-failure">
+              <summary>Log</summary>
+              <pre className="result-failure-text">{result.log}</pre>
+            </details>
+          ) : null}
+          {caseVersion !== null && result.case_version !== null && result.case_version < caseVersion ? (
+            <p className="execution-version-note">
+              The case changed since this result (version {result.case_version} → {caseVersion})
+            </p>
+          ) : null}
+          <AttachmentPanel
+            owner={{ kind: 'result', id: result.id }}
+            canEdit={mayAttach}
+            compact
+            title={`Files of the result of ${formatDateTime(result.created_at)}`}
+          />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** What the tester recorded per step: 'Step 2: Failed: the button is missing'. */
+function StepResults({ result }: { result: CycleResult }) {
+  const steps = result.step_results;
+  if (!steps || steps.every((step) => step === null)) return null;
+  return (
+    <ol className="step-results-list" aria-label="Step results">
+      {steps.map((step, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a result's steps are fixed once recorded
+        <li key={index}>
+          Step {index + 1}: {step ? STATE_LABELS[step.state] : 'no result'}
+          {step?.comment ? <span className="muted"> ({step.comment})</span> : null}
         </li>
       ))}
     </ol>

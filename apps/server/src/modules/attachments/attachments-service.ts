@@ -1,0 +1,280 @@
+import type { Readable } from 'node:stream';
+import type { Attachment, PermissionName } from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { dbViolationOf } from '../../lib/db-violation.ts';
+import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { type Principal, requireProjectOf } from '../authz/authorization.ts';
+import { contentTypeOf, fileNameOf } from './attachment-files.ts';
+import {
+  completeAttachment,
+  deleteAttachmentRow,
+  findAttachment,
+  findCaseOwner,
+  findResultOwner,
+  insertAttachment,
+  insertChunk,
+  listAttachments,
+  type Owner,
+  readChunks,
+} from './attachments-repository.ts';
+
+/** Files on cases and cycle results (docs/product/attachments.md). */
+
+export const CASE_NOT_FOUND = 'Test case not found';
+export const RESULT_NOT_FOUND = 'Cycle result not found';
+export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
+export const CYCLE_CLOSED = 'This test cycle is closed; reopen it first';
+
+/** The most bytes one chunk row holds: small enough to pass through memory, large enough to be few. */
+export const CHUNK_BYTES = 256 * 1024;
+/** Chunks read per statement while a download is sent: 1 MB in memory at most. */
+const CHUNKS_PER_READ = 4;
+
+export class AttachmentTooLargeError extends AppError {
+  constructor(limitBytes: number) {
+    super(
+      413,
+      `The file is larger than the limit of ${formatMegabytes(limitBytes)} (server setting ATTACHMENT_MAX_BYTES)`,
+    );
+  }
+}
+
+function formatMegabytes(bytes: number): string {
+  if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
+  if (bytes >= 1024) return `${Number((bytes / 1024).toFixed(1))} KB`;
+  return `${bytes} bytes`;
+}
+
+/** One file of a multipart upload, as it arrives. */
+export interface IncomingFile {
+  filename: string | undefined;
+  mimetype: string | undefined;
+  file: Readable & { truncated?: boolean };
+}
+
+/** The case a file is added to, if the caller may edit it (404 when missing or unseen). */
+export async function caseForUpload(db: Db, principal: Principal, caseId: number): Promise<Owner> {
+  const owner = await findCaseOwner(db, caseId);
+  await requireProjectOf(db, principal, owner?.projectId, CASE_NOT_FOUND, 'edit_test_case');
+  return owner!;
+}
+
+/** The result a file is added to, if the caller may execute its cycle and the cycle is open (409). */
+export async function resultForUpload(db: Db, principal: Principal, resultId: number): Promise<Owner> {
+  const owner = await findResultOwner(db, resultId);
+  await requireProjectOf(db, principal, owner?.projectId, RESULT_NOT_FOUND, 'execute_test_cycle');
+  if (owner!.cycleState === 'closed') throw new ConflictError(CYCLE_CLOSED);
+  return owner!;
+}
+
+/**
+ * Stores one file as it arrives: its row first (incomplete, so no list shows it), then a chunk
+ * row per 256 KB, each its own short statement. The embedded database runs one statement at a
+ * time, so one transaction around a 25 MB upload would hold every other request for its length.
+ * Answers the new row's id and the file's size; on any failure the row is gone (chunks cascade).
+ */
+async function storeFile(
+  db: Db,
+  principal: Principal,
+  owner: Owner,
+  incoming: IncomingFile,
+  maxBytes: number,
+): Promise<{ id: number; size: number; name: string }> {
+  const name = fileNameOf(incoming.filename);
+  const id = await insertAttachment(db, {
+    owner,
+    name,
+    contentType: contentTypeOf(incoming.mimetype),
+    createdBy: principal.id,
+  });
+  try {
+    // One buffer per file, filled and written in turn: the next bytes are read only after the
+    // last chunk is stored, so a slow database slows the upload rather than filling memory.
+    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
+    let filled = 0;
+    let size = 0;
+    let seq = 0;
+    for await (const data of incoming.file as AsyncIterable<Buffer>) {
+      size += data.length;
+      if (size > maxBytes || incoming.file.truncated) throw new AttachmentTooLargeError(maxBytes);
+      let offset = 0;
+      while (offset < data.length) {
+        const taken = data.copy(chunk, filled, offset);
+        filled += taken;
+        offset += taken;
+        if (filled === CHUNK_BYTES) {
+          await insertChunk(db, id, seq++, chunk);
+          filled = 0;
+        }
+      }
+    }
+    if (incoming.file.truncated) throw new AttachmentTooLargeError(maxBytes);
+    if (filled > 0) await insertChunk(db, id, seq, chunk.subarray(0, filled));
+    return { id, size, name };
+  } catch (error) {
+    await deleteAttachmentRow(db, id).catch(() => {});
+    throw error;
+  }
+}
+
+/** Why an upload could not be completed: its case or result is gone (404), or its cycle closed (409). */
+async function refusalAtEnd(db: Tx, owner: Owner): Promise<AppError> {
+  const now = owner.resultId === null ? null : await findResultOwner(db, owner.resultId);
+  if (now?.cycleState === 'closed') return new ConflictError(CYCLE_CLOSED);
+  return new NotFoundError(owner.resultId === null ? CASE_NOT_FOUND : RESULT_NOT_FOUND);
+}
+
+/**
+ * Stores every file of an upload, then completes them together with one audit entry: a request
+ * that fails on any file (too large, cut short, cycle closed meanwhile) keeps none of them.
+ */
+export async function uploadFiles(
+  db: Db,
+  principal: Principal,
+  owner: Owner,
+  files: AsyncIterable<IncomingFile>,
+  maxBytes: number,
+): Promise<Attachment[]> {
+  const stored: { id: number; size: number; name: string }[] = [];
+  try {
+    for await (const incoming of files)
+      stored.push(await storeFile(db, principal, owner, incoming, maxBytes));
+    await db.transaction(async (tx) => {
+      for (const file of stored) {
+        if (!(await completeAttachment(tx, file.id, file.size))) throw await refusalAtEnd(tx, owner);
+      }
+      if (stored.length > 0) await auditAttachments(tx, principal, owner, 'Attached', stored);
+    });
+  } catch (error) {
+    for (const file of stored) await deleteAttachmentRow(db, file.id).catch(() => {});
+    // The case or result was deleted during the upload: its rows (and their chunks) went with it.
+    if (dbViolationOf(error)?.kind === 'foreign-key') {
+      throw new NotFoundError(owner.resultId === null ? CASE_NOT_FOUND : RESULT_NOT_FOUND);
+    }
+    throw error;
+  }
+  const attachments: Attachment[] = [];
+  for (const file of stored) {
+    const found = await findAttachment(db, file.id);
+    if (found) attachments.push(withoutProject(found));
+  }
+  return attachments;
+}
+
+function auditAttachments(
+  tx: Tx,
+  principal: Principal,
+  owner: Owner,
+  verb: 'Attached' | 'Removed',
+  files: { name: string }[],
+) {
+  const names = files.map((file) => quoted(file.name)).join(', ');
+  const where =
+    owner.resultId === null
+      ? `case ${quoted(owner.name)}`
+      : `result #${owner.resultId} of cycle ${quoted(owner.name)}`;
+  const list = files.map((file) => file.name);
+  return recordAudit(tx, principal, {
+    action: 'update',
+    entity: owner.resultId === null ? 'case' : 'cycle',
+    entityId: owner.resultId === null ? owner.caseId : owner.cycleId,
+    projectId: owner.projectId,
+    summary: `${verb} ${names} ${verb === 'Attached' ? 'to' : 'from'} ${where}`,
+    changes: {
+      attachments: verb === 'Attached' ? { before: null, after: list } : { before: list, after: null },
+    },
+  });
+}
+
+const withoutProject = ({
+  project_id: _project,
+  complete: _complete,
+  ...attachment
+}: Attachment & { project_id: number; complete: boolean }): Attachment => attachment;
+
+export async function listCaseAttachments(
+  db: Db,
+  principal: Principal,
+  caseId: number,
+): Promise<Attachment[]> {
+  const owner = await findCaseOwner(db, caseId);
+  await requireProjectOf(db, principal, owner?.projectId, CASE_NOT_FOUND, 'home_test_case');
+  return listAttachments(db, { caseId });
+}
+
+export async function listResultAttachments(
+  db: Db,
+  principal: Principal,
+  resultId: number,
+): Promise<Attachment[]> {
+  const owner = await findResultOwner(db, resultId);
+  await requireProjectOf(db, principal, owner?.projectId, RESULT_NOT_FOUND, 'home_test_cycle');
+  return listAttachments(db, { resultId });
+}
+
+/** What reading a case's or a result's files needs, as their lists do. */
+const readPermission = (attachment: Attachment): PermissionName =>
+  attachment.case_id === null ? 'home_test_cycle' : 'home_test_case';
+
+/** A complete attachment the caller may see; 404 for one missing, unfinished or in an unseen project. */
+async function visibleAttachment(
+  db: Db,
+  principal: Principal,
+  id: number,
+  permission?: (attachment: Attachment) => PermissionName,
+) {
+  const found = await findAttachment(db, id);
+  const attachment = found?.complete ? found : null;
+  await requireProjectOf(
+    db,
+    principal,
+    attachment?.project_id,
+    ATTACHMENT_NOT_FOUND,
+    attachment ? (permission ?? readPermission)(attachment) : undefined,
+  );
+  return attachment!;
+}
+
+/** An attachment and its bytes, read a few chunks at a time as the answer is sent. */
+export async function openAttachment(
+  db: Db,
+  principal: Principal,
+  id: number,
+): Promise<{ attachment: Attachment; bytes: AsyncGenerator<Buffer> }> {
+  const attachment = withoutProject(await visibleAttachment(db, principal, id));
+  return { attachment, bytes: chunksOf(db, id, attachment.size) };
+}
+
+async function* chunksOf(db: Db, id: number, size: number): AsyncGenerator<Buffer> {
+  let next = 0;
+  let sent = 0;
+  for (;;) {
+    const rows = await readChunks(db, id, next, CHUNKS_PER_READ);
+    for (const row of rows) {
+      yield row.data;
+      sent += row.data.length;
+    }
+    if (rows.length < CHUNKS_PER_READ) break;
+    next = rows.at(-1)!.seq + 1;
+  }
+  // Deleted while it was sent: the answer must not end as if it were whole.
+  if (sent !== size) throw new Error(`Attachment ${id} changed while it was read`);
+}
+
+/** Deletes a file: a case's needs edit_test_case, a result's execute_test_cycle and an open cycle. */
+export async function deleteAttachment(db: Db, principal: Principal, id: number): Promise<void> {
+  const attachment = await visibleAttachment(db, principal, id, (a) =>
+    a.case_id === null ? 'execute_test_cycle' : 'edit_test_case',
+  );
+  const owner =
+    attachment.case_id !== null
+      ? await findCaseOwner(db, attachment.case_id)
+      : await findResultOwner(db, attachment.result_id!);
+  if (!owner) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
+  if (owner.cycleState === 'closed') throw new ConflictError(CYCLE_CLOSED);
+  await db.transaction(async (tx) => {
+    await deleteAttachmentRow(tx, id);
+    await auditAttachments(tx, principal, owner, 'Removed', [attachment]);
+  });
+}

@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CaseVersion, TestCaseDetail } from '@verdict/contract';
+import { describe, expect, it } from 'vitest';
+import { mockApi } from '@/test/mock-api';
+import { renderWithProviders } from '@/test/render';
+import { CaseHistory } from './case-history';
+
+const testCase: TestCaseDetail = {
+  id: 5,
+  name: 'Sign in',
+  description: 'With a passkey',
+  project_id: 1,
+  suite_id: null,
+  parent_id: null,
+  has_children: false,
+  status: null,
+  rollup: null,
+  priority: 'high',
+  tags: ['login'],
+  preconditions: '',
+  steps: [],
+  custom_fields: {},
+  version: 3,
+};
+
+const version = (n: number, description: string, changed: string[]): CaseVersion => ({
+  version: n,
+  author: { id: 7, username: 'jane' },
+  created_at: `2026-11-2${n}T10:00:00.000Z`,
+  changed,
+  content: {
+    name: 'Sign in',
+    description,
+    preconditions: '',
+    priority: n === 3 ? 'high' : 'medium',
+    tags: ['login'],
+    steps: [],
+    custom_fields: {},
+  },
+});
+
+function renderHistory(mayRestore = true) {
+  const api = mockApi({
+    'GET /api/projects/1/case-fields': { body: { fields: [] } },
+    'GET /api/test-cases/5/versions?limit=50&offset=0': {
+      body: {
+        items: [
+          version(3, 'With a passkey', ['priority']),
+          version(2, 'With a passkey', ['description']),
+          version(1, 'With a password', ['name', 'description']),
+        ],
+        total: 3,
+      },
+    },
+    'POST /api/test-cases/5/versions/1/restore': {
+      body: { message: 'Version 1 restored', testCase: { ...testCase, version: 4 } },
+    },
+  });
+  renderWithProviders(<CaseHistory testCase={testCase} mayRestore={mayRestore} />);
+  return api;
+}
+
+describe('CaseHistory', () => {
+  it('lists the versions and compares the newest two by default', async () => {
+    renderHistory();
+    const table = await screen.findByRole('table', { name: 'Versions of Sign in' });
+    expect(within(table).getAllByRole('row')).toHaveLength(4);
+    expect(within(table).getByText('Name, Description')).toBeTruthy();
+    const diff = screen.getByRole('region', { name: 'Version 2 → version 3' });
+    expect(within(diff).getByRole('rowheader', { name: 'Priority' })).toBeTruthy();
+    expect(within(diff).queryByRole('rowheader', { name: 'Description' })).toBeNull();
+  });
+
+  it('compares any two chosen versions, words marked, and restores one after confirming', async () => {
+    const api = renderHistory();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('radio', { name: 'Compare from version 1' }));
+    const diff = screen.getByRole('region', { name: 'Version 1 → version 3' });
+    expect(diff.querySelector('del')?.textContent).toBe('password');
+    expect(diff.querySelector('ins')?.textContent).toBe('passkey');
+    await user.click(screen.getByRole('button', { name: 'Restore this version (version 1)' }));
+    await user.click(await screen.findByRole('button', { name: 'Yes, Restore' }));
+    expect(await screen.findByText('Version 1 restored')).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path.endsWith('/versions/1/restore'))).toBe(true);
+  });
+
+  it('offers no restore without edit_test_case', async () => {
+    renderHistory(false);
+    await screen.findByRole('table', { name: 'Versions of Sign in' });
+    expect(screen.queryByRole('button', { name: /Restore this version/ })).toBeNull();
+  });
+});

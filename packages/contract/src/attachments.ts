@@ -1,0 +1,38 @@
+import { type Static, Type } from 'typebox';
+
+/** A file on a case or a cycle result (docs/product/rich-cases.md, "Attachments"). */
+export const Attachment = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  content_type: Type.String(),
+  size: Type.Integer(),
+  case_id: Type.Union([Type.Integer(), Type.Null()]),
+  result_id: Type.Union([Type.Integer(), Type.Null()]),
+  created_by: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
+  created_at: Type.String(),
+  /** True for PNG, JPEG, GIF and WebP: the app shows these inline as thumbnails. */
+  is_image: Type.Boolean(),
+});
+export type Attachment = Static<typeof Attachment>;
+
+export const AttachmentList = Type.Object({ attachments: Type.Array(Attachment) });
+export type AttachmentList = Static<typeof AttachmentList>;
+
+export const AttachmentMutation = Type.Object({ message: Type.String(), attachment: Attachment });
+export type AttachmentMutation = Static<typeof AttachmentMutation>;
+
+/** The default of `ATTACHMENT_MAX_BYTES`: the largest file one upload may hold. */
+export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
+
+/** The answer of an upload: every file of the request, in the order sent. */
+export const AttachmentsUploaded = Type.Object({
+  message: Type.String(),
+  attachments: Type.Array(Attachment),
+});
+export type AttachmentsUploaded = Static<typeof AttachmentsUploaded>;
+
+/** Raster image types served inline (and shown as thumbnails); every other type is a download. */
+export const INLINE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const;
+
+/** At most this many files in one upload request. */
+export const ATTACHMENT_FILES_MAX = 20;
