@@ -10,7 +10,8 @@
 // Options: --quick (2 s warm-up, 5 s measured; a smaller mixed scenario), --only <substring> (of
 // endpoint names; `--only web` runs only the web step, `--only mixed` only the mixed scenario,
 // which also takes `--db embedded|postgres|both`, `--only cycles` only the test cycles at size,
-// bench/cycles.ts, which takes `--db` too), --skip-floor, --skip-auth-off, --skip-web,
+// bench/cycles.ts, which takes `--db` too; `--only search` the case search at size, bench/search.ts,
+// with `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -44,6 +45,12 @@ function step(message: string) {
 if (only === 'cycles') {
   const { cyclesDatabases, runCycles } = await import('./cycles.ts');
   await runCycles(cyclesDatabases(args));
+  process.exit();
+}
+
+if (only === 'search') {
+  const { runSearch, searchDatabases } = await import('./search.ts');
+  await runSearch(searchDatabases(args));
   process.exit();
 }
 

@@ -22,6 +22,7 @@ import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
 import { runsRoutes } from './modules/runs/runs-routes.ts';
+import { searchRoutes } from './modules/search/search-routes.ts';
 import { suitesRoutes } from './modules/suites/suites-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -107,6 +108,7 @@ export async function buildApp({
   await app.register(casesRoutes);
   await app.register(caseFieldsRoutes);
   await app.register(caseVersionsRoutes);
+  await app.register(searchRoutes);
   await app.register(runsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);

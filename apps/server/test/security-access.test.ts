@@ -511,6 +511,25 @@ function table(): Record<string, Row> {
       expected: LIMITED_REFUSED,
     },
     'GET /api/cycles/active': { prepare: at('/api/cycles/active'), expected: SIGNED_IN },
+    'GET /api/projects/:id/cases/search': {
+      prepare: at(`/api/projects/${ids.a}/cases/search?q=tag:x`),
+      expected: LIMITED_READS,
+    },
+    'GET /api/projects/:id/saved-searches': {
+      prepare: at(`/api/projects/${ids.a}/saved-searches`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/projects/:id/saved-searches': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/saved-searches`,
+        payload: { name: `s${next()}`, q: 'a' },
+      }),
+      expected: [401, 404, 404, 201, 201],
+    },
+    'DELETE /api/saved-searches/:id': {
+      prepare: async () => ({ url: '/api/saved-searches/999999' }),
+      expected: [401, 404, 404, 404, 404],
+    },
     'GET /api/projects/:id/case-tags': {
       prepare: at(`/api/projects/${ids.a}/case-tags?q=a`),
       expected: LIMITED_READS,
@@ -684,6 +703,8 @@ describe('every route', () => {
         'PUT /api/case-fields/:id',
         'DELETE /api/case-fields/:id',
         'POST /api/test-cases/:id/versions/:version/restore',
+        'POST /api/projects/:id/saved-searches',
+        'DELETE /api/saved-searches/:id',
       ].sort(),
     );
   });

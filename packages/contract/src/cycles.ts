@@ -192,7 +192,7 @@ export const CycleResult = Type.Object({
   ]),
   /** Per step of the case, in step order (null for a step without a result); null when none. */
   step_results: Type.Union([Type.Array(Type.Union([StepResult, Type.Null()])), Type.Null()]),
-  /** The case's version when the result was recorded (null for results from before versions). */
+  /** The case's version when the result was recorded (null for imported results and results from before versions). */
   case_version: Type.Union([Type.Integer(), Type.Null()]),
   /** An imported testcase's system-out and system-err (cut to IMPORT_LIMITS.logMax); else null. */
   log: OptionalText,

@@ -13,5 +13,6 @@ export * from './permissions.ts';
 export * from './projects.ts';
 export * from './roles.ts';
 export * from './runs.ts';
+export * from './search.ts';
 export * from './suites.ts';
 export * from './users.ts';

@@ -171,6 +171,9 @@ export const testCases = pgTable(
     steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
     customFields: jsonb('custom_fields').notNull().default(sql`'{}'::jsonb`),
     version: integer('version').notNull().default(1),
+    // What words and phrases of a search match (docs/product/search.md): name, description,
+    // preconditions and steps, lower-cased; written by a trigger (migration 0012).
+    searchText: text('search_text').notNull().default(''),
   },
   (t) => [
     // The tree asks for "top-level cases of a project / suite" and "children of a case".
@@ -181,6 +184,9 @@ export const testCases = pgTable(
     index('test_cases_project_id_idx').on(t.projectId, t.id),
     check('test_cases_latest_run_status_check', sql`${t.latestRunStatus} in ('passed', 'failed')`),
     check('test_cases_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
+    // Search: words by trigram (created only where pg_trgm is available), tags by containment.
+    index('test_cases_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    index('test_cases_tags_idx').using('gin', t.tags),
   ],
 );
 
@@ -570,4 +576,22 @@ export const attachmentChunks = pgTable(
     data: bytea('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.attachmentId, t.seq] })],
+);
+
+/** A query a person saved for a project (docs/product/search.md, "Saved searches"); only theirs. */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    q: text('q').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('saved_searches_user_project_name_idx').on(t.userId, t.projectId, sql`lower(${t.name})`)],
 );

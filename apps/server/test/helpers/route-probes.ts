@@ -228,6 +228,12 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   // A case's file: reading it needs home_test_case and deleting it edit_test_case, as declared.
   'GET /api/attachments/:id': (w) => ({ url: `/api/attachments/${w.attachmentId}` }),
   'DELETE /api/attachments/:id': (w) => ({ url: `/api/attachments/${w.attachmentId}` }),
+  'GET /api/projects/:id/cases/search': (w) => ({ url: `/api/projects/${w.projectId}/cases/search?q=c` }),
+  'GET /api/projects/:id/saved-searches': (w) => ({ url: `/api/projects/${w.projectId}/saved-searches` }),
+  'POST /api/projects/:id/saved-searches': (w) => ({
+    url: `/api/projects/${w.projectId}/saved-searches`,
+    payload: { name: 'S', q: 'tag:a' },
+  }),
   'GET /api/projects/:id/case-tags': (w) => ({ url: `/api/projects/${w.projectId}/case-tags?q=a` }),
   'GET /api/projects/:id/case-fields': (w) => ({ url: `/api/projects/${w.projectId}/case-fields` }),
   'POST /api/projects/:id/case-fields': (w) => ({

@@ -1,0 +1,180 @@
+import { CASE_PRIORITIES, type CaseField } from '@verdict/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FieldTerm, QueryProblem, Term } from './case-query.ts';
+
+/**
+ * Turns parsed search terms into one SQL condition on `test_cases c` of one project
+ * (docs/product/search.md, "The language"). Every term is checked here; a term that cannot be
+ * understood is reported at its place and the query is not run.
+ */
+
+export interface QueryContext {
+  projectId: number;
+  /** The caller, for `assignee:me`. */
+  userId: number;
+  /** The project's custom fields, matched by name ignoring case. */
+  fields: readonly CaseField[];
+}
+
+export interface BuiltQuery {
+  where: SQL;
+  /** Common table expressions the condition refers to (the roll-up sets), if any. */
+  with: SQL | null;
+  problems: QueryProblem[];
+}
+
+const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee'] as const;
+
+/** `%` and `_` taken literally in LIKE (with backslash, the default escape). */
+export function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const RUN_STATES: Record<string, 'passed' | 'failed' | 'none'> = {
+  passed: 'passed',
+  failed: 'failed',
+  none: 'none',
+  untested: 'none',
+  'not-run': 'none',
+};
+
+export function buildCaseQuery(terms: readonly Term[], context: QueryContext): BuiltQuery {
+  const problems: QueryProblem[] = [];
+  const conditions: SQL[] = [];
+  let rollups = false;
+  const fail = (term: Term, message: string) =>
+    problems.push({ index: term.index, source: term.source, message });
+  for (const term of terms) {
+    let condition: SQL | null = null;
+    if (term.kind === 'text') {
+      condition = sql`c.search_text like ${`%${likeLiteral(term.text.toLowerCase())}%`}`;
+    } else {
+      const built = fieldCondition(term, context, fail);
+      if (built === 'rollup') rollups = true;
+      condition = built === null ? null : built === 'rollup' ? rollupCondition(term, fail) : built;
+    }
+    if (!condition) continue;
+    conditions.push(term.negated ? sql`not coalesce(${condition}, false)` : condition);
+  }
+  const where = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+  return { where, with: rollups ? rollupSets(context.projectId) : null, problems };
+}
+
+function fieldCondition(
+  term: FieldTerm,
+  context: QueryContext,
+  fail: (term: Term, message: string) => void,
+): SQL | 'rollup' | null {
+  const value = term.value;
+  const lower = value.toLowerCase();
+  switch (term.field) {
+    case 'tag':
+      return sql`c.tags @> array[${lower.replace(/\s+/g, ' ')}]::text[]`;
+    case 'priority':
+      if (!(CASE_PRIORITIES as readonly string[]).includes(lower)) {
+        fail(term, `Unknown priority "${value}": use critical, high, medium or low`);
+        return null;
+      }
+      return sql`c.priority = ${lower}`;
+    case 'status': {
+      const state = RUN_STATES[lower];
+      if (!state) {
+        fail(term, `Unknown status "${value}": use passed, failed or none`);
+        return null;
+      }
+      return state === 'none' ? sql`c.latest_run_status is null` : sql`c.latest_run_status = ${state}`;
+    }
+    case 'rollup':
+      return 'rollup';
+    case 'suite':
+      if (lower === 'none') return sql`c.suite_id is null`;
+      return sql`c.suite_id in (select s.id from suites s where s.project_id = ${context.projectId} and lower(s.name) = ${lower})`;
+    case 'assignee': {
+      const who =
+        lower === 'me'
+          ? sql`${context.userId}`
+          : sql`(select u.id from users u where lower(u.username) = ${lower})`;
+      return sql`exists (select 1 from cycle_items i join test_cycles y on y.id = i.cycle_id
+        where i.case_id = c.id and y.state = 'open' and i.assignee_id = ${who})`;
+    }
+    default:
+      return customFieldCondition(term, context, fail);
+  }
+}
+
+function customFieldCondition(
+  term: FieldTerm,
+  context: QueryContext,
+  fail: (term: Term, message: string) => void,
+): SQL | null {
+  const field = context.fields.find((f) => f.name.toLowerCase() === term.field);
+  if (!field) {
+    const names = [...BUILT_IN, ...context.fields.map((f) => f.name)].join(', ');
+    fail(term, `Unknown field "${term.field}": use one of ${names}`);
+    return null;
+  }
+  const id = String(field.id);
+  const text = sql`(c.custom_fields ->> ${id})`;
+  const lower = term.value.toLowerCase();
+  switch (field.type) {
+    case 'text':
+    case 'textarea':
+    case 'url':
+      return sql`lower(${text}) like ${`%${likeLiteral(lower)}%`}`;
+    case 'select':
+      return sql`lower(${text}) = ${lower}`;
+    case 'multiselect':
+      return sql`exists (select 1 from jsonb_array_elements_text(c.custom_fields -> ${id}) x where lower(x) = ${lower})`;
+    case 'number': {
+      const number = Number(term.value);
+      if (!Number.isFinite(number)) {
+        fail(term, `${field.name} is a number: "${term.value}" is not one`);
+        return null;
+      }
+      return sql`(c.custom_fields -> ${id}) = to_jsonb(${number}::numeric)`;
+    }
+    case 'checkbox': {
+      if (['yes', 'true', 'checked'].includes(lower)) return sql`(c.custom_fields -> ${id}) = 'true'::jsonb`;
+      if (['no', 'false', 'unchecked'].includes(lower))
+        return sql`coalesce(c.custom_fields -> ${id}, 'false'::jsonb) = 'false'::jsonb`;
+      fail(term, `${field.name} is a checkbox: use yes or no`);
+      return null;
+    }
+    case 'date':
+      if (!/^\d{4}-\d{2}-\d{2}$/.test(term.value)) {
+        fail(term, `${field.name} is a date: write it YYYY-MM-DD`);
+        return null;
+      }
+      return sql`${text} = ${term.value}`;
+    default:
+      return null;
+  }
+}
+
+function rollupCondition(term: FieldTerm, fail: (term: Term, message: string) => void): SQL | null {
+  const state = RUN_STATES[term.value.toLowerCase()];
+  if (!state) {
+    fail(term, `Unknown roll-up "${term.value}": use passed, failed or none`);
+    return null;
+  }
+  if (state === 'failed') return sql`c.id in (select id from rollup_failed)`;
+  if (state === 'passed')
+    return sql`(c.id in (select id from rollup_ran) and c.id not in (select id from rollup_failed))`;
+  return sql`c.id not in (select id from rollup_ran)`;
+}
+
+/**
+ * The project's cases whose subtree holds a failed latest run, and those whose subtree holds any
+ * run: walked up from the cases that ran, one primary-key probe a level (a case's roll-up is
+ * failed when any latest run below it, itself included, failed; docs/product/cases.md).
+ */
+function rollupSets(projectId: number): SQL {
+  const up = (name: string, status: SQL) => sql`${sql.raw(name)}(id) as (
+      select c0.id from test_cases c0 where c0.project_id = ${projectId} and ${status}
+      union
+      select a.parent_id from ${sql.raw(name)} u
+        cross join lateral (select a.parent_id from test_cases a where a.id = u.id offset 0) a
+        where a.parent_id is not null
+    )`;
+  return sql`${up('rollup_failed', sql`c0.latest_run_status = 'failed'`)}, ${up('rollup_ran', sql`c0.latest_run_status is not null`)}`;
+}

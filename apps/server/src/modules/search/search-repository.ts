@@ -1,0 +1,63 @@
+import type { CaseSearchHit } from '@verdict/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { selectCaseViews } from '../cases/cases-repository.ts';
+
+/** A query as SQL (case-query-sql.ts): a condition on `test_cases c`, and the CTEs it needs. */
+export interface QueryPlan {
+  where: SQL;
+  with: SQL | null;
+}
+
+/**
+ * The ids of one page of a project's cases matching `where` (on `test_cases c`), in id order,
+ * and how many match in all: one statement, so both come from one snapshot.
+ */
+export async function matchingCaseIds(
+  db: Tx,
+  projectId: number,
+  plan: QueryPlan,
+  limit: number,
+  offset: number,
+): Promise<{ ids: number[]; total: number }> {
+  const before = plan.with ? sql`${plan.with},` : sql``;
+  const [row] = await queryRows<{ ids: number[]; total: number }>(
+    db,
+    sql`
+    with recursive ${before} matched as materialized (
+      select c.id from test_cases c where c.project_id = ${projectId} and ${plan.where}
+    )
+    select (select count(*)::int from matched) as total,
+      array(select id from matched order by id limit ${limit} offset ${offset}) as ids`,
+  );
+  return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+}
+
+/** The cases of a page as lists show them, each with its suite's name and its ancestors' names. */
+export async function searchHits(db: Tx, ids: number[]): Promise<CaseSearchHit[]> {
+  if (ids.length === 0) return [];
+  const list = sql`${`{${ids.join(',')}}`}::int[]`;
+  const views = await selectCaseViews(db, sql`c.id = any(${list})`);
+  const places = await queryRows<{ id: number; suite_name: string | null; ancestors: string[] }>(
+    db,
+    sql`
+    with recursive up as (
+      select c.id as root, c.parent_id as next, 0 as level, null::text as name
+      from test_cases c where c.id = any(${list})
+      union all
+      select u.root, a.parent_id, u.level + 1, a.name
+      from up u cross join lateral (select a.parent_id, a.name from test_cases a where a.id = u.next offset 0) a
+      where u.next is not null
+    )
+    select c.id, (select s.name from suites s where s.id = c.suite_id) as suite_name,
+      coalesce((select array_agg(u.name order by u.level desc) from up u where u.root = c.id and u.level > 0),
+        '{}') as ancestors
+    from test_cases c where c.id = any(${list})`,
+  );
+  const placeOf = new Map(places.map((p) => [p.id, p]));
+  return views.map((view) => ({
+    ...view,
+    suite_name: placeOf.get(view.id)?.suite_name ?? null,
+    ancestors: placeOf.get(view.id)?.ancestors ?? [],
+  }));
+}

@@ -1,0 +1,198 @@
+import type { CaseSearchHit } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/client.ts';
+import { parseCaseQuery } from '../src/modules/search/case-query.ts';
+import {
+  addMember,
+  as,
+  createRole,
+  createUser,
+  createWorld,
+  expectGuards,
+  expectStatus,
+  type World,
+} from './helpers/fixtures.ts';
+import { createTestApp, type TestApp } from './helpers/test-app.ts';
+
+/** docs/product/search.md: the search language through the HTTP API, on a real database. */
+
+let t: TestApp;
+let w: World;
+const ids: Record<string, number> = {};
+let adminId: number;
+
+const admin = () => as(t, w.admin);
+const post = async (url: string, body: object) => expectStatus(await admin().post(url, body), 201);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  w = await createWorld(t);
+  const p = w.project.id;
+  const checkout = (await post('/api/testsuites/create', { project_id: p, name: 'Checkout' })).suite.id;
+  const login = (await post('/api/testsuites/create', { project_id: p, name: 'Login Flow' })).suite.id;
+  const browser = (
+    await post(`/api/projects/${p}/case-fields`, {
+      name: 'Browser',
+      type: 'select',
+      options: ['Chrome', 'Firefox'],
+    })
+  ).field.id;
+  const automated = (await post(`/api/projects/${p}/case-fields`, { name: 'Automated', type: 'checkbox' }))
+    .field.id;
+  const make = async (name: string, url: string, body: object = {}) => {
+    ids[name] = (await post(url, { name, ...body })).testCase.id;
+  };
+  await make('Pay by card', `/api/test-cases/suite/${checkout}/create`, {
+    description: 'Uses the **saved** card',
+    priority: 'high',
+    tags: ['smoke', 'payments'],
+    steps: [{ action: 'Open the cart', expected: 'A receipt shows' }],
+    custom_fields: { [browser]: 'Chrome', [automated]: true },
+  });
+  await make('Pay by invoice', `/api/test-cases/suite/${checkout}/create`, {
+    preconditions: 'A business account',
+    priority: 'low',
+    tags: ['payments'],
+    custom_fields: { [browser]: 'Firefox' },
+  });
+  await make('Declined card', `/api/test-cases/parent/${ids['Pay by card']}/create`, { tags: ['smoke'] });
+  await make('Sign in', `/api/test-cases/suite/${login}/create`, { priority: 'critical' });
+  await make('Loose 100% case', `/api/test-cases/project/${p}/create`);
+  // Runs: the child failed (so its parent's roll-up fails), Sign in passed.
+  await post(`/api/testruns/create/${ids['Declined card']}`, { status: 'failed' });
+  await post(`/api/testruns/create/${ids['Pay by card']}`, { status: 'passed' });
+  await post(`/api/testruns/create/${ids['Sign in']}`, { status: 'passed' });
+  // An open cycle with Sign in assigned to the admin.
+  [{ id: adminId } = { id: 0 }] = await queryRows<{ id: number }>(
+    t.db,
+    sql`select id from users where parent_id is null order by id limit 1`,
+  );
+  const cycle = (await post(`/api/projects/${p}/cycles`, { name: 'R1', case_ids: [ids['Sign in']] })).cycle;
+  const items = expectStatus(await admin().get(`/api/cycles/${cycle.id}/items`), 200).items;
+  expectStatus(
+    await admin().put(`/api/cycles/${cycle.id}/assign`, { item_ids: [items[0].id], assignee_id: adminId }),
+    200,
+  );
+});
+afterAll(() => t.close());
+
+async function search(
+  q: string,
+  extra = '',
+): Promise<{ names: string[]; total: number; items: CaseSearchHit[] }> {
+  const page = expectStatus(
+    await admin().get(`/api/projects/${w.project.id}/cases/search?q=${encodeURIComponent(q)}${extra}`),
+    200,
+  );
+  return { names: page.items.map((c: CaseSearchHit) => c.name), total: page.total, items: page.items };
+}
+
+describe('the search language', () => {
+  it('parses words, phrases, fields, quoted values and names, and negation', () => {
+    expect(parseCaseQuery('pay "saved card" -tag:smoke "browser name":"Chrome 120" -x').terms).toMatchObject([
+      { kind: 'text', text: 'pay', negated: false, index: 0 },
+      { kind: 'text', text: 'saved card', negated: false, index: 1 },
+      { kind: 'field', field: 'tag', value: 'smoke', negated: true, index: 2 },
+      { kind: 'field', field: 'browser name', value: 'Chrome 120', negated: false, index: 3 },
+      { kind: 'text', text: 'x', negated: true, index: 4 },
+    ]);
+    expect(parseCaseQuery('tag:"open').problems).toEqual([
+      { index: 0, source: 'tag:"open', message: 'A quote is not closed' },
+    ]);
+    expect(parseCaseQuery('priority:').problems[0]!.message).toBe('priority: needs a value');
+  });
+
+  it('words and phrases match name, description, preconditions and steps, ignoring case', async () => {
+    expect((await search('PAY')).names).toEqual(['Pay by card', 'Pay by invoice']);
+    // A phrase matches as written, in that order.
+    expect((await search('"uses the **saved"')).names).toEqual(['Pay by card']);
+    expect((await search('"card uses"')).names).toEqual([]);
+    expect((await search('receipt')).names).toEqual(['Pay by card']);
+    expect((await search('business account')).names).toEqual(['Pay by invoice']);
+    expect((await search('100%')).names).toEqual(['Loose 100% case']);
+    expect((await search('')).total).toBe(5);
+  });
+
+  it('filters by tag, priority, status, roll-up, suite and assignee, and negates any term', async () => {
+    expect((await search('tag:SMOKE')).names).toEqual(['Pay by card', 'Declined card']);
+    expect((await search('tag:payments -tag:smoke')).names).toEqual(['Pay by invoice']);
+    expect((await search('priority:high')).names).toEqual(['Pay by card']);
+    expect((await search('-priority:medium')).names).toEqual(['Pay by card', 'Pay by invoice', 'Sign in']);
+    expect((await search('status:failed')).names).toEqual(['Declined card']);
+    expect((await search('status:none')).names).toEqual(['Pay by invoice', 'Loose 100% case']);
+    expect((await search('rollup:failed')).names).toEqual(['Pay by card', 'Declined card']);
+    expect((await search('rollup:passed')).names).toEqual(['Sign in']);
+    expect((await search('rollup:none')).names).toEqual(['Pay by invoice', 'Loose 100% case']);
+    expect((await search('suite:"login flow"')).names).toEqual(['Sign in']);
+    expect((await search('suite:none')).names).toEqual(['Loose 100% case']);
+    expect((await search('assignee:me')).names).toEqual(['Sign in']);
+    expect((await search('-assignee:me suite:checkout')).names).toEqual([
+      'Pay by card',
+      'Pay by invoice',
+      'Declined card',
+    ]);
+  });
+
+  it('filters by custom fields, by their names', async () => {
+    expect((await search('browser:chrome')).names).toEqual(['Pay by card']);
+    expect((await search('Browser:Firefox')).names).toEqual(['Pay by invoice']);
+    expect((await search('automated:yes')).names).toEqual(['Pay by card']);
+    expect((await search('automated:no')).total).toBe(4);
+  });
+
+  it('answers each hit with its path, a page at a time, with the total', async () => {
+    const { items } = await search('declined');
+    expect(items[0]).toMatchObject({
+      name: 'Declined card',
+      suite_name: 'Checkout',
+      ancestors: ['Pay by card'],
+      status: 'failed',
+      rollup: 'failed',
+      tags: ['smoke'],
+    });
+    const page = await search('', '&limit=2&offset=2');
+    expect(page.total).toBe(5);
+    expect(page.names).toEqual(['Declined card', 'Sign in']);
+  });
+
+  it('a term it cannot understand is a 400 at that term, never a 500', async () => {
+    const url = (q: string) => `/api/projects/${w.project.id}/cases/search?q=${encodeURIComponent(q)}`;
+    const bad = expectStatus(await admin().get(url('pay priority:urgent colour:red')), 400);
+    expect(bad.message).toBe('priority:urgent: Unknown priority "urgent": use critical, high, medium or low');
+    expect(bad.details.map((d: { field: string }) => d.field)).toEqual(['q.1', 'q.2']);
+    expect(bad.details[1].message).toContain('Unknown field "colour"');
+    for (const q of ['status:maybe', 'rollup:x', 'automated:perhaps', 'tag:"open', ':x', 'browser:']) {
+      expectStatus(await admin().get(url(q)), 400);
+    }
+    await expectGuards(t, w, { method: 'GET', url: url('pay') });
+  });
+
+  it('saves searches per person and project: listed by name, understood before saved, theirs only', async () => {
+    const base = `/api/projects/${w.project.id}/saved-searches`;
+    const saved = expectStatus(
+      await admin().post(base, { name: '  Smoke failures ', q: 'tag:smoke status:failed' }),
+      201,
+    );
+    expect(saved).toMatchObject({
+      message: 'Search saved',
+      search: { name: 'Smoke failures', q: 'tag:smoke status:failed' },
+    });
+    expectStatus(await admin().post(base, { name: 'A first', q: 'priority:high' }), 201);
+    expect(expectStatus(await admin().get(base), 200).searches.map((s: { name: string }) => s.name)).toEqual([
+      'A first',
+      'Smoke failures',
+    ]);
+    expectStatus(await admin().post(base, { name: 'smoke FAILURES', q: 'x' }), 409);
+    const bad = expectStatus(await admin().post(base, { name: 'Bad', q: 'priority:urgent' }), 400);
+    expect(bad.details[0].field).toBe('q.0');
+    // Another person sees none of them and cannot delete them.
+    await expectGuards(t, w, { method: 'GET', url: base, permission: 'home_test_case' });
+    const reader = await createUser(t);
+    await addMember(t, w.project.id, reader.id, await createRole(t, ['home_test_case']));
+    expect(expectStatus(await as(t, reader.token).get(base), 200).searches).toEqual([]);
+    expectStatus(await as(t, reader.token).del(`/api/saved-searches/${saved.search.id}`), 404);
+    expectStatus(await admin().del(`/api/saved-searches/${saved.search.id}`), 200);
+    expectStatus(await admin().del(`/api/saved-searches/${saved.search.id}`), 404);
+  });
+});
