@@ -88,6 +88,10 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
     { name: 'cycle-item', url: `/cycle-items/${items[1]!.id}` },
     { name: 'my-work', url: '/my-work' },
     { name: 'case-fields', url: `/projects/${project.id}/case-fields` },
+    {
+      name: 'case-search',
+      url: `/projects/${project.id}/search?q=${encodeURIComponent('tag:smoke -priority:low')}`,
+    },
     { name: 'admin-dashboard', url: '/admin-dashboard' },
     { name: 'users', url: '/admin' },
     { name: 'user-create', url: '/admin-create-user' },

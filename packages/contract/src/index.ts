@@ -3,6 +3,7 @@ export * from './attachments.ts';
 export * from './audit-log.ts';
 export * from './auth.ts';
 export * from './case-fields.ts';
+export * from './case-query.ts';
 export * from './cases.ts';
 export * from './common.ts';
 export * from './constants.ts';

@@ -593,5 +593,7 @@ export const savedSearches = pgTable(
     q: text('q').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('saved_searches_user_project_name_idx').on(t.userId, t.projectId, sql`lower(${t.name})`)],
+  (t) => [
+    uniqueIndex('saved_searches_user_project_name_idx').on(t.userId, t.projectId, sql`lower(${t.name})`),
+  ],
 );

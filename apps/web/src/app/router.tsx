@@ -286,6 +286,13 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.caseSearch.pattern,
+    lazy: screen(
+      () => import('@/features/case-search/components/case-search-page'),
+      (m) => m.CaseSearchPage,
+    ),
+  },
+  {
     path: paths.cycleCreate.pattern,
     lazy: screen(
       () => import('@/features/cycles/components/cycle-create-page'),

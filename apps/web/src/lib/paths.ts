@@ -79,4 +79,6 @@ export const paths = {
 
   /** A project's custom case fields (docs/product/rich-cases-screens.md). */
   caseFields: withIds('/projects/:id/case-fields'),
+  /** Search Test Cases, ?q= (docs/product/search-screens.md). */
+  caseSearch: withIds('/projects/:id/search'),
 } as const;

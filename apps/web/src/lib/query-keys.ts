@@ -58,6 +58,9 @@ export const queryKeys = {
     /** A case's versions (under 'cases', so every case change reloads its history). */
     versions: (id: Id) => ['cases', 'versions', Number(id)] as const,
     tags: (projectId: Id, q: string) => ['cases', 'tags', Number(projectId), q] as const,
+    /** A page of a project's case search (under 'cases', so every case change searches again). */
+    search: (projectId: Id, q: string, offset: number) =>
+      ['cases', 'search', Number(projectId), q, offset] as const,
   },
   caseFields: {
     byProject: (projectId: Id) => ['case-fields', Number(projectId)] as const,

@@ -4,6 +4,7 @@ import type {
   AuditLogPage,
   CaseFieldList,
   CaseMutation,
+  CaseSearchPage,
   CaseTags,
   CaseVersionPage,
   EffectivePermissions,
@@ -53,6 +54,7 @@ export interface ApiAnswers {
   [call: `GET /api/audit-log${string}`]: AuditLogPage;
   [call: `GET /api/projects/${number}/case-fields`]: CaseFieldList;
   [call: `GET /api/projects/${number}/case-tags${string}`]: CaseTags;
+  [call: `GET /api/projects/${number}/cases/search${string}`]: CaseSearchPage;
   [call: `GET /api/test-cases/${number}/versions${string}`]: CaseVersionPage;
   [call: `POST /api/test-cases/${number}/versions/${number}/restore`]: CaseMutation;
   [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;

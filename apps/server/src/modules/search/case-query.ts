@@ -5,6 +5,8 @@
  * term. Terms are joined by AND. Parsing never throws: a problem is reported at its term.
  */
 
+import { splitQuery } from '@verdict/contract';
+
 export interface TextTerm {
   kind: 'text';
   text: string;
@@ -38,91 +40,30 @@ export interface ParsedQuery {
   problems: QueryProblem[];
 }
 
-/** Reads a quoted run starting at `from` (on the opening quote); null when it never closes. */
-function quoted(query: string, from: number): { text: string; end: number } | null {
-  let text = '';
-  for (let i = from + 1; i < query.length; i++) {
-    const c = query[i]!;
-    if (c === '\\' && i + 1 < query.length) {
-      text += query[++i];
-      continue;
-    }
-    if (c === '"') return { text, end: i + 1 };
-    text += c;
-  }
-  return null;
-}
-
-/** Reads an unquoted run up to whitespace (or, for a field name, a colon). */
-function bare(query: string, from: number, stopAtColon: boolean): { text: string; end: number } {
-  let i = from;
-  while (i < query.length && !/\s/.test(query[i]!) && !(stopAtColon && query[i] === ':')) i++;
-  return { text: query.slice(from, i), end: i };
-}
-
+/** The terms' meaning over `splitQuery`'s split (shared with the web app, so `q.<n>` agree). */
 export function parseCaseQuery(query: string): ParsedQuery {
   const terms: Term[] = [];
   const problems: QueryProblem[] = [];
-  let i = 0;
-  let index = 0;
-  while (i < query.length) {
-    if (/\s/.test(query[i]!)) {
-      i++;
-      continue;
-    }
-    const start = i;
-    const negated = query[i] === '-' && i + 1 < query.length && !/\s/.test(query[i + 1]!);
-    if (negated) i++;
-    let head: { text: string; end: number } | null;
-    let headQuoted = false;
-    if (query[i] === '"') {
-      head = quoted(query, i);
-      headQuoted = true;
-      if (!head) {
-        problems.push({ index, source: query.slice(start), message: 'A quote is not closed' });
-        break;
-      }
+  for (const split of splitQuery(query)) {
+    const { index, source, negated } = split;
+    if (split.unclosed) {
+      problems.push({ index, source, message: 'A quote is not closed' });
+    } else if (split.field === null) {
+      if (split.value !== '') terms.push({ kind: 'text', text: split.value, negated, index, source });
+    } else if (split.field === '') {
+      problems.push({ index, source, message: `"${source}" names no field before the colon` });
+    } else if (split.value === '') {
+      problems.push({ index, source, message: `${split.field}: needs a value` });
     } else {
-      head = bare(query, i, true);
+      terms.push({
+        kind: 'field',
+        field: split.field.toLowerCase(),
+        value: split.value,
+        negated,
+        index,
+        source,
+      });
     }
-    i = head.end;
-    if (query[i] === ':') {
-      i++;
-      let value: { text: string; end: number } | null;
-      if (query[i] === '"') {
-        value = quoted(query, i);
-        if (!value) {
-          problems.push({ index, source: query.slice(start), message: 'A quote is not closed' });
-          break;
-        }
-      } else {
-        value = bare(query, i, false);
-      }
-      i = value.end;
-      const source = query.slice(start, i);
-      if (head.text.trim() === '') {
-        problems.push({ index, source, message: `"${source}" names no field before the colon` });
-      } else if (value.text.trim() === '') {
-        problems.push({ index, source, message: `${head.text}: needs a value` });
-      } else {
-        terms.push({
-          kind: 'field',
-          field: head.text.trim().toLowerCase(),
-          value: value.text.trim(),
-          negated,
-          index,
-          source,
-        });
-      }
-    } else {
-      // A bare word that ran into no colon, or a phrase.
-      const rest = headQuoted ? head : bare(query, start + (negated ? 1 : 0), false);
-      i = Math.max(i, rest.end);
-      const text = rest.text.trim();
-      const source = query.slice(start, i);
-      if (text !== '') terms.push({ kind: 'text', text, negated, index, source });
-    }
-    index++;
   }
   return { terms, problems };
 }

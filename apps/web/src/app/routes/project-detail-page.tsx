@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/ui/button';
+import { ProjectSearchBox } from '@/features/case-search/components/project-search-box';
 import { ProjectCases } from '@/features/cases/components/project-cases';
 import { ProjectCycles } from '@/features/cycles/components/project-cycles';
 import { ExportButton } from '@/features/export/components/export-button';
@@ -9,7 +10,7 @@ import { paths } from '@/lib/paths';
 
 /**
  * /projects/{id}: the project screen with the export and import buttons of their features, and
- * its suites and top-level cases, and its test cycles.
+ * a search box for its cases, its suites and top-level cases, and its test cycles.
  */
 export function ProjectDetailRoute() {
   return (
@@ -27,6 +28,7 @@ export function ProjectDetailRoute() {
       )}
       contents={(project, can) => (
         <>
+          {can('home_test_case') ? <ProjectSearchBox projectId={project.id} /> : null}
           {can('home_test_suit') ? (
             <SuiteList project={project} canAdd={can('add_test_suit_in_project')} />
           ) : null}

@@ -1,4 +1,4 @@
-import type { CasePriority } from '@verdict/contract';
+import type { CasePriority, TestCase } from '@verdict/contract';
 import { PRIORITY_LABELS } from '@/lib/case-priority';
 import './case-badges.css';
 
@@ -27,5 +27,35 @@ export function TagBadges({ tags, label = 'Tags' }: { tags: readonly string[]; l
         </li>
       ))}
     </ul>
+  );
+}
+
+/** Tags shown on a row; the rest are counted ('+2'). */
+const ROW_TAGS = 3;
+
+/**
+ * Quiet badges at the end of a row: the priority when it is not the default (medium on every row
+ * would only be noise) and the first tags; on a phone only the priority
+ * (docs/product/rich-cases-screens.md, "Case lists"; the case lists and the search results).
+ */
+export function CaseRowBadges({ testCase }: { testCase: Pick<TestCase, 'priority' | 'tags'> }) {
+  const tags = testCase.tags ?? [];
+  const showPriority = testCase.priority !== undefined && testCase.priority !== 'medium';
+  if (!showPriority && tags.length === 0) return null;
+  return (
+    <span className="case-row-badges">
+      {showPriority ? <PriorityBadge priority={testCase.priority} quiet /> : null}
+      {tags.length > 0 ? (
+        <span className="case-row-tags">
+          <span className="visually-hidden">Tags: </span>
+          {tags.slice(0, ROW_TAGS).map((tag) => (
+            <span key={tag} className="tag-badge">
+              {tag}
+            </span>
+          ))}
+          {tags.length > ROW_TAGS ? <span className="muted">+{tags.length - ROW_TAGS}</span> : null}
+        </span>
+      ) : null}
+    </span>
   );
 }

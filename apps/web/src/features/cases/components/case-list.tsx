@@ -2,7 +2,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { TestCase } from '@verdict/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { PriorityBadge } from '@/components/ui/case-badges';
+import { CaseRowBadges } from '@/components/ui/case-badges';
 import { ObjectList } from '@/components/ui/object-list';
 import { Card } from '@/components/ui/page';
 import { StatusMark } from '@/components/ui/status-mark';
@@ -64,34 +64,5 @@ export function CaseList({ title, label, cases, keep, pageParam, emptyText, addA
         loadingText="Loading test cases..."
       />
     </Card>
-  );
-}
-
-/** Tags shown on a row; the rest are counted ('+2'). */
-const ROW_TAGS = 3;
-
-/**
- * Quiet badges at the end of a row: the priority when it is not the default (medium on every row
- * would only be noise) and the first tags; on a phone only the priority (case-content.css).
- */
-function CaseRowBadges({ testCase }: { testCase: TestCase }) {
-  const tags = testCase.tags ?? [];
-  const showPriority = testCase.priority !== undefined && testCase.priority !== 'medium';
-  if (!showPriority && tags.length === 0) return null;
-  return (
-    <span className="case-row-badges">
-      {showPriority ? <PriorityBadge priority={testCase.priority} quiet /> : null}
-      {tags.length > 0 ? (
-        <span className="case-row-tags">
-          <span className="visually-hidden">Tags: </span>
-          {tags.slice(0, ROW_TAGS).map((tag) => (
-            <span key={tag} className="tag-badge">
-              {tag}
-            </span>
-          ))}
-          {tags.length > ROW_TAGS ? <span className="muted">+{tags.length - ROW_TAGS}</span> : null}
-        </span>
-      ) : null}
-    </span>
   );
 }

@@ -1,0 +1,267 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { CaseSearchHit, CaseSearchPage, ProjectDetail } from '@verdict/contract';
+import { describe, expect, it, vi } from 'vitest';
+import { type MockHandlers, signedIn } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+const SEARCHER = ['home_project', 'home_test_case'];
+
+const project: ProjectDetail = {
+  id: 3,
+  name: 'Checkout Web',
+  description: '',
+  created_by: 7,
+  members: [],
+  my_role_id: null,
+  my_permissions: SEARCHER,
+};
+
+const hit = (id: number, patch: Partial<CaseSearchHit> = {}): CaseSearchHit => ({
+  id,
+  name: `Case ${id}`,
+  description: '',
+  project_id: 3,
+  suite_id: 1,
+  parent_id: null,
+  has_children: false,
+  status: null,
+  rollup: null,
+  priority: 'medium',
+  tags: [],
+  suite_name: 'Payments',
+  ancestors: [],
+  ...patch,
+});
+
+const page = (items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } => ({
+  body: { items, total },
+});
+
+/** The project and an empty sidebar tree, so nothing else on the screen fails or announces. */
+const shell: MockHandlers = {
+  'GET /api/projects/detail/3': { body: project },
+  'GET /api/projects/list': { body: [] },
+};
+
+const SEARCH = '/api/projects/3/cases/search';
+
+/** The count line: a status region that stays in the page across searches. */
+function countLine(): HTMLElement {
+  const line = document.querySelector<HTMLElement>('.case-search-count');
+  if (!line) throw new Error('no count line');
+  expect(line.getAttribute('role')).toBe('status');
+  return line;
+}
+const searchPaths = (calls: { path: string }[]) =>
+  calls.filter((call) => call.path.startsWith(SEARCH)).map((call) => call.path);
+
+/** jsdom lays nothing out: give the list's scroll box a height so the virtualizer draws rows. */
+function withListHeight(height = 440) {
+  vi.spyOn(Element.prototype, 'clientHeight', 'get').mockReturnValue(height);
+}
+
+describe('Search Test Cases', () => {
+  it('shows the count and the rows of the query in the address, with path, status, priority and tags', async () => {
+    withListHeight();
+    signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?q=card%20tag%3Asmoke&limit=50&offset=0`]: page([
+        hit(10, {
+          name: 'Declined card',
+          ancestors: ['Pay by card'],
+          status: 'failed',
+          rollup: 'failed',
+          priority: 'high',
+          tags: ['smoke', 'cards'],
+        }),
+        hit(11, { name: 'Card in no suite', suite_name: null, suite_id: null }),
+      ]),
+    });
+    renderApp('/projects/3/search?q=card+tag%3Asmoke');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Search Test Cases' })).toBeTruthy();
+    expect(await screen.findByText('Checkout Web', { selector: '.page-subtitle' })).toBeTruthy();
+    expect(screen.getByRole('navigation', { name: /breadcrumb/i }).textContent).toContain(
+      'Search Test Cases',
+    );
+    expect(screen.getByRole('searchbox', { name: 'Search cases' })).toHaveProperty('value', 'card tag:smoke');
+
+    expect(await screen.findByText('2 cases match')).toBeTruthy();
+    expect(countLine().textContent).toBe('2 cases match');
+    const list = screen.getByRole('list', { name: 'Matching cases' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Payments › Pay by card › Declined card'),
+      expect.stringContaining('Card in no suite'),
+    ]);
+    const link = within(rows[0] as HTMLElement).getByRole('link', { name: 'Declined card' });
+    expect(link.getAttribute('href')).toBe('/cases/10');
+    expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Latest: failed' })).toBeTruthy();
+    expect(rows[0]?.textContent).toContain('High');
+    expect(rows[0]?.textContent).toContain('smoke');
+    expect(rows[1]?.textContent).toBe('Card in no suite');
+    // The terms as chips, none marked.
+    const chips = screen.getByRole('list', { name: 'Terms of the query' });
+    expect(
+      within(chips)
+        .getAllByRole('listitem')
+        .map((chip) => chip.textContent),
+    ).toEqual(['card', 'tag:smoke']);
+  });
+
+  it('searches after a pause in typing or on Enter, one history entry a search; Back brings the query back', async () => {
+    const user = userEvent.setup();
+    const api = signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?limit=50&offset=0`]: page([hit(1), hit(2), hit(3)]),
+      [`GET ${SEARCH}?q=login&limit=50&offset=0`]: page([hit(2)]),
+      [`GET ${SEARCH}?q=login%20-tag%3Aflaky&limit=50&offset=0`]: page([]),
+    });
+    const { router } = renderApp('/projects/3/search');
+    expect(await screen.findByText('3 cases match')).toBeTruthy();
+    const box = screen.getByRole('searchbox', { name: 'Search cases' });
+
+    await user.type(box, 'login');
+    await screen.findByText('1 case matches');
+    // One request for the word, not one per key.
+    expect(searchPaths(api.calls)).toEqual([
+      `${SEARCH}?limit=50&offset=0`,
+      `${SEARCH}?q=login&limit=50&offset=0`,
+    ]);
+    expect(router.state.location.search).toBe('?q=login');
+
+    await user.type(box, ' -tag:flaky{Enter}');
+    expect(await screen.findByText('No cases match.')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Matching cases' })).toBeNull();
+    expect(new URLSearchParams(router.state.location.search).get('q')).toBe('login -tag:flaky');
+
+    // The refined query replaced the typed one: Back goes to the search before, the whole project.
+    await act(() => router.navigate(-1));
+    expect(await screen.findByText('3 cases match')).toBeTruthy();
+    expect(router.state.location.search).toBe('');
+    expect(box).toHaveProperty('value', '');
+    await act(() => router.navigate(1));
+    expect(await screen.findByText('No cases match.')).toBeTruthy();
+    expect(box).toHaveProperty('value', 'login -tag:flaky');
+  });
+
+  it('shows the problems of a query at their terms: listed under the box, their chips marked', async () => {
+    const message = 'priority:urgent: Unknown priority "urgent": use critical, high, medium or low';
+    signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?q=login%20priority%3Aurgent%20colour%3Ared&limit=50&offset=0`]: {
+        status: 400,
+        body: {
+          message,
+          details: [
+            { field: 'q.1', message },
+            { field: 'q.2', message: 'colour:red: Unknown field "colour": use one of tag, priority' },
+          ],
+        },
+      },
+    });
+    renderApp('/projects/3/search?q=login+priority%3Aurgent+colour%3Ared');
+    const alert = await waitFor(() => {
+      const found = document.querySelector<HTMLElement>('.case-search-problems');
+      if (!found) throw new Error('no problems yet');
+      return found;
+    });
+    expect(alert.getAttribute('role')).toBe('alert');
+    const problems = within(alert).getAllByRole('listitem');
+    expect(problems.map((problem) => problem.textContent)).toEqual([
+      message,
+      'colour:red: Unknown field "colour": use one of tag, priority',
+    ]);
+    expect(problems.map((problem) => problem.querySelector('code')?.textContent)).toEqual([
+      'priority:urgent',
+      'colour:red',
+    ]);
+    const box = screen.getByRole('searchbox', { name: 'Search cases' });
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(box.getAttribute('aria-describedby')).toBe(alert.id);
+    const chips = within(screen.getByRole('list', { name: 'Terms of the query' })).getAllByRole('listitem');
+    expect(chips.map((chip) => chip.textContent)).toEqual([
+      'login',
+      'priority:urgent error',
+      'colour:red error',
+    ]);
+    expect(chips.map((chip) => chip.classList.contains('is-bad'))).toEqual([false, true, true]);
+    // No results and no count for a query that was not run.
+    expect(screen.queryByRole('list', { name: 'Matching cases' })).toBeNull();
+    expect(countLine().textContent).toBe('');
+  });
+
+  it('any other failure says so with Retry, never an empty list', async () => {
+    const user = userEvent.setup();
+    let fail = true;
+    signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?q=x&limit=50&offset=0`]: () => (fail ? { status: 500, body: {} } : page([hit(4)])),
+    });
+    renderApp('/projects/3/search?q=x');
+    expect(await screen.findByText('⚠️ Could not load the search results.')).toBeTruthy();
+    expect(screen.queryByText('No cases match.')).toBeNull();
+    fail = false;
+    withListHeight();
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('1 case matches')).toBeTruthy();
+  });
+
+  it('loads the next page of 50 as the list scrolls', async () => {
+    withListHeight();
+    const many = (from: number) => Array.from({ length: 50 }, (_, i) => hit(from + i));
+    const api = signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?limit=50&offset=0`]: page(many(1), 120),
+      [`GET ${SEARCH}?limit=50&offset=50`]: page(many(51), 120),
+      [`GET ${SEARCH}?limit=50&offset=100`]: page(many(101).slice(0, 20), 120),
+    });
+    renderApp('/projects/3/search');
+    expect(await screen.findByText('120 cases match')).toBeTruthy();
+    const list = screen.getByRole('list', { name: 'Matching cases' });
+    // Only the rows in view (and a few more) are drawn.
+    expect(within(list).getAllByRole('listitem').length).toBeLessThan(30);
+    const scroller = list.parentElement as HTMLElement;
+    scroller.scrollTop = 4400;
+    scroller.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(within(list).getByRole('link', { name: 'Case 111' })).toBeTruthy());
+    expect(searchPaths(api.calls)).toEqual([
+      `${SEARCH}?limit=50&offset=0`,
+      `${SEARCH}?limit=50&offset=50`,
+      `${SEARCH}?limit=50&offset=100`,
+    ]);
+  });
+});
+
+describe('the project page search box', () => {
+  it("'/' focuses it unless the user is typing; Enter opens Search Test Cases with the query", async () => {
+    const user = userEvent.setup();
+    signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?q=tag%3Asmoke&limit=50&offset=0`]: page([]),
+    });
+    const { router } = renderApp('/projects/3');
+    const box = await screen.findByRole('searchbox', { name: 'Search cases' });
+    expect(box.getAttribute('aria-keyshortcuts')).toBe('/');
+    (document.activeElement as HTMLElement | null)?.blur();
+    await user.keyboard('/');
+    expect(document.activeElement).toBe(box);
+    // In the box, '/' is a character.
+    await user.keyboard('tag:smoke/');
+    expect(box).toHaveProperty('value', 'tag:smoke/');
+    await user.keyboard('{Backspace}{Enter}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/projects/3/search'));
+    expect(router.state.location.search).toBe('?q=tag%3Asmoke');
+    expect(await screen.findByText('No cases match.')).toBeTruthy();
+  });
+
+  it('is not there without home_test_case', async () => {
+    signedIn(['home_project'], {
+      ...shell,
+      'GET /api/projects/detail/3': { body: { ...project, my_permissions: ['home_project'] } },
+    });
+    renderApp('/projects/3');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Project Details' })).toBeTruthy();
+    expect(screen.queryByRole('searchbox', { name: 'Search cases' })).toBeNull();
+  });
+});

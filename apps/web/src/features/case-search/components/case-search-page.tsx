@@ -1,0 +1,93 @@
+import { splitQuery } from '@verdict/contract';
+import { useSearchParams } from 'react-router';
+import { ErrorBox } from '@/components/ui/error-box';
+import { LoadFailed } from '@/components/ui/load-failed';
+import { Loading } from '@/components/ui/loading';
+import { Card, Page } from '@/components/ui/page';
+import { formatCount } from '@/lib/cycle-states';
+import { useProject } from '@/lib/get-project';
+import { useIdParam } from '@/lib/route-params';
+import { useScreenTrail } from '@/lib/use-object-trail';
+import { withParam } from '@/lib/use-url-list-state';
+import { useFirstSearchPage } from '../api/search-cases';
+import { queryProblemsOf } from '../query-terms';
+import { SearchBox } from './search-box';
+import { SearchHelp } from './search-help';
+import { SearchResults } from './search-results';
+import './case-search.css';
+
+const TITLE = 'Search Test Cases';
+
+/**
+ * /projects/{id}/search?q=: a project's cases matching a query (docs/product/search-screens.md).
+ * The query lives in the address, so a search is a link to share and Back returns to the one
+ * before; a query the server cannot read shows its problems at their terms.
+ */
+export function CaseSearchPage() {
+  const projectId = useIdParam();
+  const project = useProject(projectId);
+  const breadcrumbs = useScreenTrail(projectId === null ? null : { type: 'project', id: projectId }, TITLE);
+  if (projectId === null) {
+    return (
+      <Page title={TITLE}>
+        <ErrorBox message="Failed to fetch project details" />
+      </Page>
+    );
+  }
+  return (
+    <Page title={TITLE} subtitle={project.data?.name} breadcrumbs={breadcrumbs} card={false}>
+      <CaseSearch projectId={projectId} />
+    </Page>
+  );
+}
+
+function CaseSearch({ projectId }: { projectId: number }) {
+  const [params, setParams] = useSearchParams();
+  const query = params.get('q') ?? '';
+  const first = useFirstSearchPage(projectId, query);
+  const problems = queryProblemsOf(first.error);
+  return (
+    <>
+      <Card>
+        <SearchBox
+          query={query}
+          terms={splitQuery(query)}
+          problems={problems}
+          onSearch={(next, replace) => setParams((current) => withParam(current, 'q', next), { replace })}
+        />
+        <SearchHelp />
+      </Card>
+      {/* Kept while the query has problems (its box drawn away), so the count line stays in the
+          page and the next search's count is announced. */}
+      <Card className={problems.length > 0 ? 'case-search-results is-idle' : 'case-search-results'}>
+        <ResultCount total={problems.length > 0 ? undefined : first.data?.total} />
+        {problems.length > 0 ? null : first.isError ? (
+          <LoadFailed what="the search results" error={first.error} onRetry={() => void first.refetch()} />
+        ) : first.data === undefined ? (
+          <Loading text="Searching..." />
+        ) : first.data.total > 0 ? (
+          // A new query starts a new list at its top.
+          <SearchResults key={query} projectId={projectId} query={query} total={first.data.total} />
+        ) : null}
+      </Card>
+    </>
+  );
+}
+
+/**
+ * 'N cases match', always in the page so screen readers hear each new count; empty while a
+ * search runs or when the query could not be read.
+ */
+function ResultCount({ total }: { total: number | undefined }) {
+  const text = total === undefined ? '' : countText(total);
+  return (
+    <p className="case-search-count" role="status">
+      {text}
+    </p>
+  );
+}
+
+function countText(total: number): string {
+  if (total === 0) return 'No cases match.';
+  return total === 1 ? '1 case matches' : `${formatCount(total)} cases match`;
+}

@@ -1,0 +1,48 @@
+/** The language of docs/product/search.md, one example a term. */
+const TERMS: readonly { example: string; finds: string }[] = [
+  { example: 'login', finds: 'cases whose name, description, preconditions or steps contain the word' },
+  { example: '"wrong password"', finds: 'the same for the words in that order' },
+  { example: 'tag:smoke', finds: 'cases with that tag (tag:"two words" for a tag with a space)' },
+  { example: 'priority:high', finds: 'critical, high, medium or low' },
+  { example: 'status:failed', finds: 'the latest run: passed, failed, or none when the case never ran' },
+  {
+    example: 'rollup:failed',
+    finds: 'the roll-up of the case and everything below it: passed, failed or none',
+  },
+  {
+    example: 'suite:"Login flow"',
+    finds: 'cases of the suite with that name; suite:none for cases in no suite',
+  },
+  {
+    example: 'assignee:me',
+    finds: 'cases with an item in an open test cycle assigned to you, or assignee:<username>',
+  },
+  {
+    example: 'Browser:Chrome',
+    finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
+  },
+  { example: '-tag:flaky', finds: 'a leading - leaves out what the term matches' },
+];
+
+/**
+ * 'Search help': a disclosure under the box listing the terms of the search language, each
+ * with an example (docs/product/search.md, "The language").
+ */
+export function SearchHelp() {
+  return (
+    <details className="case-search-help">
+      <summary>Search help</summary>
+      <p>A case must match every term. Terms are separated by spaces.</p>
+      <dl>
+        {TERMS.map((term) => (
+          <div key={term.example}>
+            <dt>
+              <code>{term.example}</code>
+            </dt>
+            <dd>{term.finds}</dd>
+          </div>
+        ))}
+      </dl>
+    </details>
+  );
+}
