@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiFilters, filtersFromParams, hasFilters, pagesOf } from './cycle-filters';
+import { apiFilters, filtersFromParams, hasFilters } from './cycle-filters';
 
 describe('cycle page filters in the address', () => {
   it('reads valid filters and ignores the rest', () => {
@@ -12,11 +12,5 @@ describe('cycle page filters in the address', () => {
     expect(apiFilters(filtersFromParams(new URLSearchParams('assignee=12&q=%20%20')))).toEqual({
       assignee_id: 12,
     });
-  });
-
-  it('names the pages a range of rows needs', () => {
-    expect(pagesOf(0, 10, 200)).toEqual([0]);
-    expect(pagesOf(190, 420, 200)).toEqual([0, 1, 2]);
-    expect(pagesOf(5, 4, 200)).toEqual([0]);
   });
 });

@@ -41,11 +41,3 @@ export function apiFilters(filters: FilterParams): CycleItemFilters {
 
 export const hasFilters = (filters: FilterParams) =>
   filters.state !== '' || filters.assignee !== '' || filters.suite !== '' || filters.q.trim() !== '';
-
-/** The pages (of `pageSize` items) that hold rows `start`..`end` (inclusive). */
-export function pagesOf(start: number, end: number, pageSize: number): number[] {
-  if (end < start) return [0];
-  const first = Math.floor(start / pageSize);
-  const last = Math.floor(end / pageSize);
-  return Array.from({ length: last - first + 1 }, (_, i) => first + i);
-}

@@ -1,14 +1,12 @@
-import { useQueries } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import { CASE_SEARCH_PAGE, type CaseSearchHit } from '@verdict/contract';
-import { useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 import { CaseRowBadges } from '@/components/ui/case-badges';
 import { ErrorBox } from '@/components/ui/error-box';
 import { StatusMark } from '@/components/ui/status-mark';
+import { usePagedRows } from '@/lib/paged-rows';
 import { paths } from '@/lib/paths';
 import { caseSearchQuery } from '../api/search-cases';
-import { pagesAround } from '../search-pages';
 
 const ROW_HEIGHT = 44;
 
@@ -26,30 +24,18 @@ export interface SearchResultsProps {
  */
 export function SearchResults({ projectId, query, total }: SearchResultsProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [range, setRange] = useState({ start: 0, end: 0 });
-  const pageIndexes = pagesAround(range.start, range.end, CASE_SEARCH_PAGE);
-  const pages = useQueries({
-    queries: pageIndexes.map((index) => caseSearchQuery(projectId, query, index * CASE_SEARCH_PAGE)),
-  });
-  const hitAt = (index: number): CaseSearchHit | undefined => {
-    const at = pageIndexes.indexOf(Math.floor(index / CASE_SEARCH_PAGE));
-    return at < 0 ? undefined : pages[at]?.data?.items[index % CASE_SEARCH_PAGE];
-  };
-
-  const virtualizer = useVirtualizer({
-    count: total,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+  const {
+    rowAt: hitAt,
+    virtualizer,
+    visible,
+    failed,
+  } = usePagedRows({
+    pageSize: CASE_SEARCH_PAGE,
+    page: (offset) => caseSearchQuery(projectId, query, offset),
+    rowHeight: ROW_HEIGHT,
     overscan: 10,
+    scrollRef,
   });
-  const visible = virtualizer.getVirtualItems();
-  const first = visible[0]?.index ?? 0;
-  const last = visible.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (first !== range.start || last !== range.end) setRange({ start: first, end: last });
-  }, [first, last, range.start, range.end]);
-
-  const failed = pages.find((page) => page.error);
   return (
     <>
       {failed ? (

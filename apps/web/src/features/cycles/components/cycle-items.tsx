@@ -1,5 +1,3 @@
-import { useQueries } from '@tanstack/react-query';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { Cycle, CycleItem, ProjectMember } from '@verdict/contract';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
@@ -12,11 +10,12 @@ import { useToast } from '@/components/ui/toast';
 import { useAuth } from '@/lib/auth';
 import { getCycleItems, useAssignItems } from '@/lib/cycle-api';
 import { CYCLE_ITEM_STATE_OPTIONS, formatCount, formatDuration } from '@/lib/cycle-states';
+import { usePagedRows } from '@/lib/paged-rows';
 import { paths } from '@/lib/paths';
 import { useProjectSuites } from '@/lib/project-suites';
 import { queryKeys } from '@/lib/query-keys';
 import { withParam } from '@/lib/use-url-list-state';
-import { apiFilters, type FilterParams, filtersFromParams, hasFilters, pagesOf } from '../cycle-filters';
+import { apiFilters, type FilterParams, filtersFromParams, hasFilters } from '../cycle-filters';
 
 /** Items a request asks for; the list loads the pages its visible rows fall in. */
 export const ITEMS_PAGE = 200;
@@ -180,37 +179,16 @@ function ItemRows({
   onSelect: (next: ReadonlySet<number>) => void;
 }) {
   const scrollRef = useRef<HTMLDivElement>(null);
-  const [range, setRange] = useState({ start: 0, end: 0 });
-  // Page 0 is always asked for: it answers the total, which sizes the list wherever it scrolls.
-  const pageIndexes = [...new Set([0, ...pagesOf(range.start, range.end, ITEMS_PAGE)])];
-  const pages = useQueries({
-    queries: pageIndexes.map((index) => ({
-      queryKey: queryKeys.cycleItems.page(cycle.id, { ...query, limit: ITEMS_PAGE }, index * ITEMS_PAGE),
-      queryFn: () => getCycleItems(cycle.id, query, index * ITEMS_PAGE, ITEMS_PAGE),
-    })),
-  });
-  const firstPage = pages[0];
-  const total = firstPage?.data?.total;
-  const rowAt = (index: number): CycleItem | undefined => {
-    const at = pageIndexes.indexOf(Math.floor(index / ITEMS_PAGE));
-    const page = at < 0 ? undefined : pages[at]?.data;
-    return page?.items[index % ITEMS_PAGE];
-  };
-
-  const virtualizer = useVirtualizer({
-    count: total ?? 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
+  const { pages, total, rowAt, virtualizer, visible, failed } = usePagedRows({
+    pageSize: ITEMS_PAGE,
+    page: (offset) => ({
+      queryKey: queryKeys.cycleItems.page(cycle.id, { ...query, limit: ITEMS_PAGE }, offset),
+      queryFn: () => getCycleItems(cycle.id, query, offset, ITEMS_PAGE),
+    }),
+    rowHeight: ROW_HEIGHT,
     overscan: 12,
+    scrollRef,
   });
-  const visible = virtualizer.getVirtualItems();
-  const first = visible[0]?.index ?? 0;
-  const last = visible.at(-1)?.index ?? 0;
-  useEffect(() => {
-    if (first !== range.start || last !== range.end) setRange({ start: first, end: last });
-  }, [first, last, range.start, range.end]);
-
-  const failed = pages.find((page) => page.error);
   if (failed && total === undefined) {
     return <LoadFailed what="the items" error={failed.error} onRetry={() => void failed.refetch()} />;
   }
