@@ -11,6 +11,7 @@
 // endpoint names; `--only web` runs only the web step, `--only mixed` only the mixed scenario,
 // which also takes `--db embedded|postgres|both`, `--only cycles` only the test cycles at size,
 // bench/cycles.ts, which takes `--db` too; `--only search` the case search at size, bench/search.ts,
+// `--only bulk` the bulk actions and the case import at size, bench/bulk.ts,
 // with `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
@@ -51,6 +52,12 @@ if (only === 'cycles') {
 if (only === 'search') {
   const { runSearch, searchDatabases } = await import('./search.ts');
   await runSearch(searchDatabases(args));
+  process.exit();
+}
+
+if (only === 'bulk') {
+  const { bulkDatabases, runBulk } = await import('./bulk.ts');
+  await runBulk(bulkDatabases(args));
   process.exit();
 }
 

@@ -10,7 +10,9 @@ import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { authzRoutes } from './modules/authz/authz-routes.ts';
+import { bulkRoutes } from './modules/bulk/bulk-routes.ts';
 import { caseFieldsRoutes } from './modules/case-fields/case-fields-routes.ts';
+import { caseImportRoutes } from './modules/case-import/case-import-routes.ts';
 import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
@@ -109,6 +111,8 @@ export async function buildApp({
   await app.register(caseFieldsRoutes);
   await app.register(caseVersionsRoutes);
   await app.register(searchRoutes);
+  await app.register(bulkRoutes);
+  await app.register(caseImportRoutes);
   await app.register(runsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);

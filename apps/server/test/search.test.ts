@@ -6,6 +6,7 @@ import { parseCaseQuery } from '../src/modules/search/case-query.ts';
 import {
   addMember,
   as,
+  createProject,
   createRole,
   createUser,
   createWorld,
@@ -194,5 +195,22 @@ describe('the search language', () => {
     expectStatus(await as(t, reader.token).del(`/api/saved-searches/${saved.search.id}`), 404);
     expectStatus(await admin().del(`/api/saved-searches/${saved.search.id}`), 200);
     expectStatus(await admin().del(`/api/saved-searches/${saved.search.id}`), 404);
+  });
+
+  it('counts matches up to 10,000 and says when there are more', async () => {
+    const project = await createProject(t, w.admin);
+    await t.db.execute(sql`
+      insert into test_cases (project_id, name) select ${project.id}, 'Many ' || g from generate_series(1, 10005) g`);
+    const url = (q: string, extra = '') =>
+      `/api/projects/${project.id}/cases/search?q=${encodeURIComponent(q)}${extra}`;
+    const all = expectStatus(await admin().get(url('many')), 200);
+    expect(all).toMatchObject({ total: 10000, total_capped: true });
+    expect(all.items).toHaveLength(50);
+    const last = expectStatus(await admin().get(url('many', '&offset=9990&limit=50')), 200);
+    expect(last.items.map((c: CaseSearchHit) => c.name)).toHaveLength(10);
+    expect(expectStatus(await admin().get(url('many', '&offset=10000')), 200).items).toEqual([]);
+    const few = expectStatus(await admin().get(url('"many 1000"')), 200);
+    // Many 1000, 10000 and 10001–10005.
+    expect(few).toMatchObject({ total: 7, total_capped: false });
   });
 });

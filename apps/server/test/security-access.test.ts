@@ -530,6 +530,34 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: '/api/saved-searches/999999' }),
       expected: [401, 404, 404, 404, 404],
     },
+    'POST /api/projects/:id/cases/bulk/preview': {
+      prepare: at(`/api/projects/${ids.a}/cases/bulk/preview`, { selection: { ids: [ids.case] } }),
+      expected: LIMITED_READS,
+    },
+    'POST /api/projects/:id/cases/bulk': {
+      prepare: at(`/api/projects/${ids.a}/cases/bulk`, {
+        selection: { ids: [ids.case] },
+        action: 'set_priority',
+        priority: 'high',
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/case-imports/preview': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/case-imports/preview`,
+        payload: `Name\nimported ${next()}`,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/case-imports': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/case-imports`,
+        payload: `Name\nimported ${next()}`,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
     'GET /api/projects/:id/case-tags': {
       prepare: at(`/api/projects/${ids.a}/case-tags?q=a`),
       expected: LIMITED_READS,
@@ -705,6 +733,10 @@ describe('every route', () => {
         'POST /api/test-cases/:id/versions/:version/restore',
         'POST /api/projects/:id/saved-searches',
         'DELETE /api/saved-searches/:id',
+        'POST /api/projects/:id/cases/bulk/preview',
+        'POST /api/projects/:id/cases/bulk',
+        'POST /api/projects/:id/case-imports/preview',
+        'POST /api/projects/:id/case-imports',
       ].sort(),
     );
   });
@@ -1095,6 +1127,8 @@ describe('objects of another project', () => {
       ['PUT', `/api/testruns/update/${bRun}`, { status: 'passed' }],
       ['DELETE', `/api/testruns/delete/${bRun}`],
       ['POST', `/api/projects/${b}/import/junit`, JUNIT],
+      ['POST', `/api/projects/${b}/cases/bulk`, { selection: { ids: [bCase] }, action: 'delete' }],
+      ['POST', `/api/projects/${b}/cases/bulk/preview`, { selection: { ids: [bCase] } }],
     ];
     const before = await checksum(t.db);
     const answers: string[] = [];

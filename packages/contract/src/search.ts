@@ -20,8 +20,21 @@ export const CaseSearchHit = Type.Object({
 });
 export type CaseSearchHit = Static<typeof CaseSearchHit>;
 
-export const CaseSearchPage = Type.Object({ items: Type.Array(CaseSearchHit), total: Type.Integer() });
+/**
+ * `total`: how many cases match, counted up to CASE_SEARCH_COUNT_MAX; when more match,
+ * `total` is that cap and `total_capped` is true (the screen says "more than 10,000"). Counting
+ * every match of a broad query in a large project is what made a search slow; the pages past the
+ * cap are not served either (`offset` beyond it answers no items).
+ */
+export const CaseSearchPage = Type.Object({
+  items: Type.Array(CaseSearchHit),
+  total: Type.Integer(),
+  total_capped: Type.Boolean(),
+});
 export type CaseSearchPage = Static<typeof CaseSearchPage>;
+
+/** How far a search counts its matches (see CaseSearchPage). */
+export const CASE_SEARCH_COUNT_MAX = 10_000;
 
 /** How many hits a page holds unless `limit` says otherwise. */
 export const CASE_SEARCH_PAGE = 50;

@@ -56,7 +56,8 @@ export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
     for (const [part, value] of [
       ['params', request.params],
       ['querystring', request.query],
-      ['body', typeof request.body === 'object' ? request.body : undefined],
+      // A raw file (a case import's) is checked by its reader, not walked byte by byte here.
+      ['body', typeof request.body === 'object' && !Buffer.isBuffer(request.body) ? request.body : undefined],
     ] as const) {
       const path = nulPath(value, '');
       if (path !== null) {

@@ -234,6 +234,25 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     url: `/api/projects/${w.projectId}/saved-searches`,
     payload: { name: 'S', q: 'tag:a' },
   }),
+  'POST /api/projects/:id/cases/bulk/preview': (w) => ({
+    url: `/api/projects/${w.projectId}/cases/bulk/preview`,
+    payload: { selection: { ids: [w.caseId] } },
+  }),
+  // Setting a priority needs edit_test_case, the declared permission; other actions name their own.
+  'POST /api/projects/:id/cases/bulk': (w) => ({
+    url: `/api/projects/${w.projectId}/cases/bulk`,
+    payload: { selection: { ids: [w.caseId] }, action: 'set_priority', priority: 'high' },
+  }),
+  'POST /api/projects/:id/case-imports/preview': (w) => ({
+    url: `/api/projects/${w.projectId}/case-imports/preview`,
+    headers: { 'content-type': 'text/csv' },
+    payload: 'Name\nProbe',
+  }),
+  'POST /api/projects/:id/case-imports': (w) => ({
+    url: `/api/projects/${w.projectId}/case-imports`,
+    headers: { 'content-type': 'text/csv' },
+    payload: 'Name\nProbe',
+  }),
   'GET /api/projects/:id/case-tags': (w) => ({ url: `/api/projects/${w.projectId}/case-tags?q=a` }),
   'GET /api/projects/:id/case-fields': (w) => ({ url: `/api/projects/${w.projectId}/case-fields` }),
   'POST /api/projects/:id/case-fields': (w) => ({

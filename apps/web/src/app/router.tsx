@@ -288,8 +288,15 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.caseSearch.pattern,
     lazy: screen(
-      () => import('@/features/case-search/components/case-search-page'),
-      (m) => m.CaseSearchPage,
+      () => import('./routes/case-search-page'),
+      (m) => m.CaseSearchRoute,
+    ),
+  },
+  {
+    path: paths.caseImport.pattern,
+    lazy: screen(
+      () => import('@/features/case-import/components/case-import-page'),
+      (m) => m.CaseImportPage,
     ),
   },
   {

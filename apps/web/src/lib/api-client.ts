@@ -167,6 +167,50 @@ export async function request<T>(
   return parsed.value as T;
 }
 
+/**
+ * Sends a file as the raw request body (an import: CSV, XLSX) and answers the `Response` itself,
+ * for a caller that reads it as it comes (a stream of JSON lines). The same token, sign-out on
+ * 401 and `ApiError`s as `request`: a non-2xx answer throws with its parsed body.
+ */
+export async function sendFile(
+  path: string,
+  file: Blob,
+  contentType: string,
+  options: RequestOptions & { accept?: string } = {},
+): Promise<Response> {
+  const token = localStorage.getItem(STORAGE_KEYS.token);
+  const headers: Record<string, string> = {
+    Accept: options.accept ?? 'application/json',
+    'Content-Type': contentType,
+    ...options.headers,
+  };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response: Response;
+  try {
+    response = await fetch(`${API_BASE}${path}`, {
+      method: 'POST',
+      headers,
+      body: file,
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (isAbortError(cause)) throw cause;
+    throw new ApiError({ kind: 'no-response', reason: reasonOf(cause) });
+  }
+  if (response.ok) return response;
+  const parsed = await readBody(response);
+  if (response.status === 401 && token) {
+    for (const listener of [...unauthorizedListeners]) listener();
+  }
+  const statusText = response.statusText ? ` ${response.statusText}` : '';
+  throw new ApiError({
+    kind: 'response',
+    status: response.status,
+    reason: `HTTP ${response.status}${statusText}`,
+    body: parsed.value,
+  });
+}
+
 async function readBody(response: Response): Promise<{ ok: boolean; value: unknown }> {
   const text = await response.text().catch(() => '');
   if (text === '') return { ok: true, value: undefined };

@@ -19,10 +19,10 @@ export interface RowPage<Row> {
   total: number;
 }
 
-export interface PagedRowsOptions<Row, Key extends QueryKey> {
+export interface PagedRowsOptions<Page extends RowPage<unknown>, Key extends QueryKey> {
   pageSize: number;
   /** The query of the page that starts at `offset`; it answers that page's rows and the total. */
-  page: (offset: number) => UseQueryOptions<RowPage<Row>, Error, RowPage<Row>, Key>;
+  page: (offset: number) => UseQueryOptions<Page, Error, Page, Key>;
   rowHeight: number;
   overscan: number;
   scrollRef: RefObject<HTMLElement | null>;
@@ -33,13 +33,14 @@ export interface PagedRowsOptions<Row, Key extends QueryKey> {
  * only the rows in view are drawn, and only the pages they fall in are loaded, as the list
  * scrolls. The cycle page's items and the search results use it.
  */
-export function usePagedRows<Row, Key extends QueryKey = QueryKey>({
+export function usePagedRows<Page extends RowPage<unknown>, Key extends QueryKey = QueryKey>({
   pageSize,
   page,
   rowHeight,
   overscan,
   scrollRef,
-}: PagedRowsOptions<Row, Key>) {
+}: PagedRowsOptions<Page, Key>) {
+  type Row = Page['items'][number];
   const [range, setRange] = useState({ start: 0, end: 0 });
   const pageIndexes = pagesAround(range.start, range.end, pageSize);
   const pages = useQueries({ queries: pageIndexes.map((index) => page(index * pageSize)) });

@@ -81,4 +81,6 @@ export const paths = {
   caseFields: withIds('/projects/:id/case-fields'),
   /** Search Test Cases, ?q= (docs/product/search-screens.md). */
   caseSearch: withIds('/projects/:id/search'),
+  /** Import Test Cases from a CSV or XLSX file (docs/product/case-import-screens.md). */
+  caseImport: withIds('/projects/:id/import-cases'),
 } as const;

@@ -62,9 +62,16 @@ export const queryKeys = {
     search: (projectId: Id, q: string, offset: number) =>
       ['cases', 'search', Number(projectId), q, offset] as const,
   },
+  /** The caller's saved searches in a project (docs/product/search.md, "Saved searches"). */
+  savedSearches: {
+    byProject: (projectId: Id) => ['saved-searches', Number(projectId)] as const,
+  },
   caseFields: {
     byProject: (projectId: Id) => ['case-fields', Number(projectId)] as const,
   },
+  /** A preview of one chosen file (`file` counts the files chosen) with one mapping ('' = the server's). */
+  caseImportPreview: (projectId: Id, file: number, mapping: string) =>
+    ['case-import-preview', Number(projectId), file, mapping] as const,
   runs: {
     all: ['runs'] as const,
     stats: () => ['runs', 'stats'] as const,

@@ -2,11 +2,15 @@ import type {
   ApiToken,
   ApiTokenCreated,
   AuditLogPage,
+  BulkPreview,
+  BulkResult,
   CaseFieldList,
+  CaseImportPreview,
   CaseMutation,
   CaseSearchPage,
   CaseTags,
   CaseVersionPage,
+  Cycle,
   EffectivePermissions,
   ErrorResponse,
   LoginResponse,
@@ -17,7 +21,11 @@ import type {
   ProjectDetail,
   Role,
   RunStats,
+  SavedSearchList,
+  SavedSearchMutation,
+  Suite,
   SuiteCount,
+  TestCase,
   User,
   UserMutation,
 } from '@verdict/contract';
@@ -55,6 +63,17 @@ export interface ApiAnswers {
   [call: `GET /api/projects/${number}/case-fields`]: CaseFieldList;
   [call: `GET /api/projects/${number}/case-tags${string}`]: CaseTags;
   [call: `GET /api/projects/${number}/cases/search${string}`]: CaseSearchPage;
+  [call: `GET /api/projects/${number}/saved-searches`]: SavedSearchList;
+  [call: `POST /api/projects/${number}/saved-searches`]: SavedSearchMutation;
+  [call: `DELETE /api/saved-searches/${number}`]: MessageResponse;
+  [call: `POST /api/projects/${number}/cases/bulk`]: BulkResult;
+  [call: `POST /api/projects/${number}/cases/bulk/preview`]: BulkPreview;
+  [call: `GET /api/projects/${number}/cycles`]: Cycle[];
+  [call: `GET /api/testsuites/project/${number}`]: Suite[];
+  [call: `GET /api/test-cases/${'project' | 'suite' | 'parent'}/${number}`]: TestCase[];
+  [call: `POST /api/projects/${number}/case-imports/preview${string}`]: CaseImportPreview;
+  /** A stream of JSON lines, not one JSON body: answer with a `Response`. */
+  [call: `POST /api/projects/${number}/case-imports?${string}`]: never;
   [call: `GET /api/test-cases/${number}/versions${string}`]: CaseVersionPage;
   [call: `POST /api/test-cases/${number}/versions/${number}/restore`]: CaseMutation;
   [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;

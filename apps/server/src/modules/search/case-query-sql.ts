@@ -41,7 +41,7 @@ const RUN_STATES: Record<string, 'passed' | 'failed' | 'none'> = {
 export function buildCaseQuery(terms: readonly Term[], context: QueryContext): BuiltQuery {
   const problems: QueryProblem[] = [];
   const conditions: SQL[] = [];
-  let rollups = false;
+  const rollups = new Set<RollupSet>();
   const fail = (term: Term, message: string) =>
     problems.push({ index: term.index, source: term.source, message });
   for (const term of terms) {
@@ -50,14 +50,13 @@ export function buildCaseQuery(terms: readonly Term[], context: QueryContext): B
       condition = sql`c.search_text like ${`%${likeLiteral(term.text.toLowerCase())}%`}`;
     } else {
       const built = fieldCondition(term, context, fail);
-      if (built === 'rollup') rollups = true;
-      condition = built === null ? null : built === 'rollup' ? rollupCondition(term, fail) : built;
+      condition = built === null ? null : built === 'rollup' ? rollupCondition(term, fail, rollups) : built;
     }
     if (!condition) continue;
     conditions.push(term.negated ? sql`not coalesce(${condition}, false)` : condition);
   }
   const where = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
-  return { where, with: rollups ? rollupSets(context.projectId) : null, problems };
+  return { where, with: rollups.size > 0 ? rollupSets(context.projectId, rollups) : null, problems };
 }
 
 function fieldCondition(
@@ -151,30 +150,48 @@ function customFieldCondition(
   }
 }
 
-function rollupCondition(term: FieldTerm, fail: (term: Term, message: string) => void): SQL | null {
+type RollupSet = 'rollup_failed' | 'rollup_ran';
+
+function rollupCondition(
+  term: FieldTerm,
+  fail: (term: Term, message: string) => void,
+  needed: Set<RollupSet>,
+): SQL | null {
   const state = RUN_STATES[term.value.toLowerCase()];
   if (!state) {
     fail(term, `Unknown roll-up "${term.value}": use passed, failed or none`);
     return null;
   }
-  if (state === 'failed') return sql`c.id in (select id from rollup_failed)`;
-  if (state === 'passed')
-    return sql`(c.id in (select id from rollup_ran) and c.id not in (select id from rollup_failed))`;
-  return sql`c.id not in (select id from rollup_ran)`;
+  if (state === 'failed') {
+    needed.add('rollup_failed');
+    return sql`c.id in (select id from rollup_failed)`;
+  }
+  needed.add('rollup_ran');
+  if (state === 'none') return sql`c.id not in (select id from rollup_ran)`;
+  needed.add('rollup_failed');
+  return sql`(c.id in (select id from rollup_ran) and c.id not in (select id from rollup_failed))`;
 }
 
 /**
- * The project's cases whose subtree holds a failed latest run, and those whose subtree holds any
- * run: walked up from the cases that ran, one primary-key probe a level (a case's roll-up is
- * failed when any latest run below it, itself included, failed; docs/product/cases.md).
+ * The project's cases whose subtree holds a failed latest run (`rollup_failed`), and those whose
+ * subtree holds any run (`rollup_ran`), only those the query needs: walked up from the cases that
+ * ran, one primary-key probe a level (a case's roll-up is failed when any latest run below it,
+ * itself included, failed; docs/product/cases.md).
  */
-function rollupSets(projectId: number): SQL {
-  const up = (name: string, status: SQL) => sql`${sql.raw(name)}(id) as (
-      select c0.id from test_cases c0 where c0.project_id = ${projectId} and ${status}
+function rollupSets(projectId: number, needed: Set<RollupSet>): SQL {
+  const status: Record<RollupSet, SQL> = {
+    rollup_failed: sql`c0.latest_run_status = 'failed'`,
+    rollup_ran: sql`c0.latest_run_status is not null`,
+  };
+  const up = (name: RollupSet) => sql`${sql.raw(name)}(id) as (
+      select c0.id from test_cases c0 where c0.project_id = ${projectId} and ${status[name]}
       union
       select a.parent_id from ${sql.raw(name)} u
         cross join lateral (select a.parent_id from test_cases a where a.id = u.id offset 0) a
         where a.parent_id is not null
     )`;
-  return sql`${up('rollup_failed', sql`c0.latest_run_status = 'failed'`)}, ${up('rollup_ran', sql`c0.latest_run_status is not null`)}`;
+  return sql.join(
+    [...needed].sort().map((name) => up(name)),
+    sql`, `,
+  );
 }

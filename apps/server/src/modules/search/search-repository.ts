@@ -10,8 +10,10 @@ export interface QueryPlan {
 }
 
 /**
- * The ids of one page of a project's cases matching `where` (on `test_cases c`), in id order,
- * and how many match in all: one statement, so both come from one snapshot.
+ * The ids of one page of a project's cases matching `where` (on `test_cases c`), in id order, and
+ * how many match, counted up to `countMax` (one more tells that there are more): one statement,
+ * so both come from one snapshot. Neither materialises every match: the page stops after its
+ * last row, the count after `countMax + 1`.
  */
 export async function matchingCaseIds(
   db: Tx,
@@ -19,18 +21,33 @@ export async function matchingCaseIds(
   plan: QueryPlan,
   limit: number,
   offset: number,
-): Promise<{ ids: number[]; total: number }> {
+  countMax: number,
+): Promise<{ ids: number[]; total: number; capped: boolean }> {
+  const before = plan.with ? sql`with recursive ${plan.with}` : sql``;
+  const matches = sql`from test_cases c where c.project_id = ${projectId} and ${plan.where}`;
+  const [row] = await queryRows<{ ids: number[]; counted: number }>(
+    db,
+    sql`
+    ${before}
+    select (select count(*)::int from (select 1 ${matches} limit ${countMax + 1}) m) as counted,
+      array(select c.id ${matches} order by c.id limit ${limit} offset ${offset}) as ids`,
+  );
+  const counted = row?.counted ?? 0;
+  return { ids: row?.ids ?? [], total: Math.min(counted, countMax), capped: counted > countMax };
+}
+
+/** The ids of every case of a project matching `where`, in id order (a bulk action's "all matching"). */
+export async function allMatchingCaseIds(db: Tx, projectId: number, plan: QueryPlan): Promise<number[]> {
   const before = plan.with ? sql`${plan.with},` : sql``;
-  const [row] = await queryRows<{ ids: number[]; total: number }>(
+  const [row] = await queryRows<{ ids: number[] }>(
     db,
     sql`
     with recursive ${before} matched as materialized (
       select c.id from test_cases c where c.project_id = ${projectId} and ${plan.where}
     )
-    select (select count(*)::int from matched) as total,
-      array(select id from matched order by id limit ${limit} offset ${offset}) as ids`,
+    select array(select id from matched order by id) as ids`,
   );
-  return { ids: row?.ids ?? [], total: row?.total ?? 0 };
+  return row?.ids ?? [];
 }
 
 /** The cases of a page as lists show them, each with its suite's name and its ancestors' names. */

@@ -1,4 +1,5 @@
 import {
+  CASE_SEARCH_COUNT_MAX,
   CASE_SEARCH_PAGE,
   type CaseSearchPage,
   type CaseSearchQuery,
@@ -19,7 +20,7 @@ import {
   insertSavedSearch,
   listSavedSearches,
 } from './saved-searches-repository.ts';
-import { matchingCaseIds, type QueryPlan, searchHits } from './search-repository.ts';
+import { allMatchingCaseIds, matchingCaseIds, type QueryPlan, searchHits } from './search-repository.ts';
 
 /**
  * A project's cases matching a query (docs/product/search.md), a page at a time in id order. A
@@ -35,14 +36,26 @@ export async function searchCases(
 ): Promise<CaseSearchPage> {
   await requireProject(db, principal, projectId, 'home_test_case');
   const plan = await understoodQuery(db, principal, projectId, query.q ?? '');
-  const { ids, total } = await matchingCaseIds(
+  const offset = query.offset ?? 0;
+  const limit = Math.max(0, Math.min(query.limit ?? CASE_SEARCH_PAGE, CASE_SEARCH_COUNT_MAX - offset));
+  const { ids, total, capped } = await matchingCaseIds(
     db,
     projectId,
     plan,
-    query.limit ?? CASE_SEARCH_PAGE,
-    query.offset ?? 0,
+    limit,
+    offset,
+    CASE_SEARCH_COUNT_MAX,
   );
-  return { items: await searchHits(db, ids), total };
+  return { items: await searchHits(db, ids), total, total_capped: capped };
+}
+
+/**
+ * The ids of every case of a project that a query matches (a bulk action's "all N matching"),
+ * in the caller's transaction; the caller has checked access. A query that cannot be understood
+ * is a 400 as for a search.
+ */
+export async function allMatchingIds(tx: Tx, principal: Principal, projectId: number, q: string) {
+  return allMatchingCaseIds(tx, projectId, await understoodQuery(tx, principal, projectId, q));
 }
 
 /** The query as SQL, or a 400 naming each term that cannot be understood. */

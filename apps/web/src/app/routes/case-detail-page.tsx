@@ -1,16 +1,22 @@
 import { AttachmentPanel } from '@/components/ui/attachment-panel';
 import { Card } from '@/components/ui/page';
+import { mayRunAny } from '@/features/bulk-actions/bulk-text';
+import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
 import { CaseCycleResults } from '@/features/cycles/components/case-cycle-results';
 import { ExportButton } from '@/features/export/components/export-button';
+import type { BulkBarSlot } from '@/lib/selection';
+
+const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /cases/{id}: the case screen with the export button of its feature, its files and its cycle
- * results.
+ * /cases/{id}: the case screen with the export button of its feature, its files, its cycle
+ * results, and the bulk actions over its child cases.
  */
 export function CaseDetailRoute() {
   return (
     <CaseDetailPage
+      childBulkBar={(can) => (mayRunAny(can) ? bulkBar : undefined)}
       moreButtons={(testCase, can) =>
         can('export_project') ? <ExportButton kind="case-runs" id={testCase.id} /> : null
       }

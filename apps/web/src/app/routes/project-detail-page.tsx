@@ -1,4 +1,6 @@
 import { ButtonLink } from '@/components/ui/button';
+import { mayRunAny } from '@/features/bulk-actions/bulk-text';
+import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { ProjectSearchBox } from '@/features/case-search/components/project-search-box';
 import { ProjectCases } from '@/features/cases/components/project-cases';
 import { ProjectCycles } from '@/features/cycles/components/project-cycles';
@@ -7,10 +9,14 @@ import { ImportResultsButton } from '@/features/import/components/import-results
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
 import { SuiteList } from '@/features/suites/components/suite-list';
 import { paths } from '@/lib/paths';
+import type { BulkBarSlot } from '@/lib/selection';
+
+const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /projects/{id}: the project screen with the export and import buttons of their features, and
- * a search box for its cases, its suites and top-level cases, and its test cycles.
+ * /projects/{id}: the project screen with the export and import buttons of their features and the
+ * link to Import Test Cases, a search box for its cases, its suites and top-level cases, and its
+ * test cycles.
  */
 export function ProjectDetailRoute() {
   return (
@@ -19,6 +25,11 @@ export function ProjectDetailRoute() {
         <>
           {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
           {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
+          {can('add_test_case_in_project') ? (
+            <ButtonLink variant="secondary" to={paths.caseImport(project.id)}>
+              Import cases
+            </ButtonLink>
+          ) : null}
           {can('manage_case_fields') ? (
             <ButtonLink variant="secondary" to={paths.caseFields(project.id)}>
               Case Fields
@@ -37,6 +48,7 @@ export function ProjectDetailRoute() {
               project={project}
               suitesShown={can('home_test_suit')}
               canAdd={can('add_test_case_in_project')}
+              bulkBar={mayRunAny(can) ? bulkBar : undefined}
             />
           ) : null}
           {can('home_test_cycle') ? <ProjectCycles project={project} canAdd={can('add_test_cycle')} /> : null}

@@ -1,15 +1,5 @@
-import {
-  createContext,
-  type KeyboardEvent,
-  type ReactNode,
-  useCallback,
-  useContext,
-  useEffect,
-  useId,
-  useRef,
-  useState,
-} from 'react';
-import { createPortal } from 'react-dom';
+import { createContext, type ReactNode, useCallback, useContext, useId, useRef, useState } from 'react';
+import { Modal } from './modal';
 
 export interface ConfirmOptions {
   /** Default 'Are you sure?'. */
@@ -30,15 +20,15 @@ export interface ConfirmDialogProps extends ConfirmOptions {
   busy?: boolean;
 }
 
-const FOCUSABLE =
-  'button:not([disabled]), [href], input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
-
 /**
- * A modal confirmation: focus moves to the cancel button, Tab stays inside, Escape or a click
- * on the backdrop cancels, and focus returns to where it was when the dialog closes.
+ * A modal confirmation (components/ui/modal.tsx): focus moves to the cancel button, Escape or a
+ * click on the backdrop cancels.
  */
-export function ConfirmDialog({
-  open,
+export function ConfirmDialog({ open, ...props }: ConfirmDialogProps) {
+  return open ? <OpenConfirmDialog {...props} /> : null;
+}
+
+function OpenConfirmDialog({
   title = 'Are you sure?',
   text,
   confirmLabel = 'Yes, Delete',
@@ -46,99 +36,46 @@ export function ConfirmDialog({
   onConfirm,
   onCancel,
   busy = false,
-}: ConfirmDialogProps) {
-  const titleId = useId();
+}: Omit<ConfirmDialogProps, 'open'>) {
   const textId = useId();
-  const dialogRef = useRef<HTMLDivElement>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    if (!open) return;
-    const previouslyFocused = document.activeElement;
-    cancelRef.current?.focus();
-    document.body.classList.add('modal-open');
-    return () => {
-      document.body.classList.remove('modal-open');
-      if (previouslyFocused instanceof HTMLElement && previouslyFocused.isConnected) {
-        previouslyFocused.focus();
-      }
-    };
-  }, [open]);
-
-  if (!open) return null;
-
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      event.stopPropagation();
-      if (!busy) onCancel();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialogRef.current) return;
-    const focusable = [...dialogRef.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) {
-      event.preventDefault();
-      return;
-    }
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
-
-  return createPortal(
-    // biome-ignore lint/a11y/noStaticElementInteractions: a click outside cancels; Escape is the keyboard way
-    <div
-      className="modal-backdrop"
-      onMouseDown={(event) => {
-        if (event.target === event.currentTarget && !busy) onCancel();
-      }}
-    >
-      <div
-        ref={dialogRef}
-        className="modal"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={textId}
-        onKeyDown={onKeyDown}
-      >
+  return (
+    <Modal
+      title={title}
+      onClose={onCancel}
+      busy={busy}
+      initialFocus={cancelRef}
+      describedBy={textId}
+      before={
         <div className="modal-icon" aria-hidden="true">
           !
         </div>
-        <h2 className="modal-title" id={titleId}>
-          {title}
-        </h2>
-        <div className="modal-text" id={textId}>
-          {text}
-        </div>
-        <div className="modal-actions">
-          <button
-            ref={cancelRef}
-            type="button"
-            className="btn btn-secondary"
-            onClick={onCancel}
-            disabled={busy}
-          >
-            {cancelLabel}
-          </button>
-          <button
-            type="button"
-            className="btn btn-danger"
-            onClick={onConfirm}
-            disabled={busy}
-            aria-busy={busy || undefined}
-          >
-            {confirmLabel}
-          </button>
-        </div>
+      }
+    >
+      <div className="modal-text" id={textId}>
+        {text}
       </div>
-    </div>,
-    document.body,
+      <div className="modal-actions">
+        <button
+          ref={cancelRef}
+          type="button"
+          className="btn btn-secondary"
+          onClick={onCancel}
+          disabled={busy}
+        >
+          {cancelLabel}
+        </button>
+        <button
+          type="button"
+          className="btn btn-danger"
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {confirmLabel}
+        </button>
+      </div>
+    </Modal>
   );
 }
 

@@ -35,13 +35,14 @@ const hit = (id: number, patch: Partial<CaseSearchHit> = {}): CaseSearchHit => (
 });
 
 const page = (items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } => ({
-  body: { items, total },
+  body: { items, total, total_capped: false },
 });
 
 /** The project and an empty sidebar tree, so nothing else on the screen fails or announces. */
 const shell: MockHandlers = {
   'GET /api/projects/detail/3': { body: project },
   'GET /api/projects/list': { body: [] },
+  'GET /api/projects/3/saved-searches': { body: { searches: [] } },
 };
 
 const SEARCH = '/api/projects/3/cases/search';
@@ -62,6 +63,19 @@ function withListHeight(height = 440) {
 }
 
 describe('Search Test Cases', () => {
+  it('says "more than" when the server counted only to its cap', async () => {
+    withListHeight();
+    signedIn(SEARCHER, {
+      ...shell,
+      [`GET ${SEARCH}?q=card&limit=50&offset=0`]: {
+        body: { items: [hit(10, { name: 'Card one' })], total: 10000, total_capped: true },
+      },
+    });
+    renderApp('/projects/3/search?q=card');
+    expect(await screen.findByText('More than 10,000 cases match')).toBeTruthy();
+    expect(countLine().textContent).toBe('More than 10,000 cases match');
+  });
+
   it('shows the count and the rows of the query in the address, with path, status, priority and tags', async () => {
     withListHeight();
     signedIn(SEARCHER, {
@@ -263,5 +277,68 @@ describe('the project page search box', () => {
     renderApp('/projects/3');
     expect(await screen.findByRole('heading', { level: 1, name: 'Project Details' })).toBeTruthy();
     expect(screen.queryByRole('searchbox', { name: 'Search cases' })).toBeNull();
+  });
+});
+
+describe('saved searches', () => {
+  const saved = (id: number, name: string, q: string) => ({
+    id,
+    project_id: 3,
+    name,
+    q,
+    created_at: '2026-11-25T10:00:00Z',
+  });
+
+  it('lists them as links, saves the query under a name (a taken name said at the field), deletes one', async () => {
+    const user = userEvent.setup();
+    let searches = [saved(1, 'Smoke', 'tag:smoke'), saved(2, 'Everything', '')];
+    const api = signedIn(SEARCHER, {
+      ...shell,
+      'GET /api/projects/3/saved-searches': () => ({ body: { searches } }),
+      [`GET ${SEARCH}?q=priority%3Ahigh&limit=50&offset=0`]: page([]),
+      'POST /api/projects/3/saved-searches': (body) => {
+        const { name, q } = body as { name: string; q: string };
+        if (name === 'Smoke') {
+          return { status: 409, body: { message: 'You already have a saved search named "Smoke"' } };
+        }
+        const search = saved(3, name, q);
+        searches = [...searches, search];
+        return { status: 201, body: { message: 'Search saved', search } };
+      },
+      'DELETE /api/saved-searches/1': () => {
+        searches = searches.filter((s) => s.id !== 1);
+        return { body: { message: 'Saved search deleted' } };
+      },
+    });
+    renderApp('/projects/3/search?q=priority%3Ahigh');
+    const region = await screen.findByRole('region', { name: 'Saved searches' });
+    const link = await within(region).findByRole('link', { name: 'Smoke' });
+    expect(link.getAttribute('href')).toBe('/projects/3/search?q=tag%3Asmoke');
+    expect(within(region).getByRole('link', { name: 'Everything' }).getAttribute('href')).toBe(
+      '/projects/3/search',
+    );
+
+    await user.click(within(region).getByRole('button', { name: 'Save search' }));
+    const name = within(region).getByRole('textbox', { name: 'Name of the search' });
+    expect(document.activeElement).toBe(name);
+    expect(name).toHaveProperty('value', 'priority:high');
+    await user.clear(name);
+    await user.type(name, 'Smoke{Enter}');
+    const taken = await within(region).findByText('You already have a saved search named "Smoke"');
+    expect(name.getAttribute('aria-describedby')).toContain(taken.id);
+    expect(name.getAttribute('aria-invalid')).toBe('true');
+
+    await user.clear(name);
+    await user.type(name, 'High ones{Enter}');
+    expect(await within(region).findByRole('link', { name: 'High ones' })).toBeTruthy();
+    expect(within(region).getByRole('status').textContent).toBe('Search saved: High ones');
+    expect(api.calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { name: 'Smoke', q: 'priority:high' },
+      { name: 'High ones', q: 'priority:high' },
+    ]);
+
+    await user.click(within(region).getByRole('button', { name: 'Delete saved search Smoke' }));
+    await waitFor(() => expect(within(region).queryByRole('link', { name: 'Smoke' })).toBeNull());
+    expect(within(region).getByRole('status').textContent).toBe('Saved search deleted');
   });
 });

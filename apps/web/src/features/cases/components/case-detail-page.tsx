@@ -18,6 +18,7 @@ import { paths } from '@/lib/paths';
 import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
 import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
+import type { BulkBarSlot } from '@/lib/selection';
 import { useObjectTrail } from '@/lib/use-object-trail';
 import { useCase, useDeleteCase } from '../api/case-api';
 import { useChildCases } from '../api/case-lists';
@@ -31,6 +32,8 @@ export interface CaseDetailPageProps {
   moreButtons?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
   /** What other features show of the case after its runs (its cycle results), gated by `can`. */
   moreContents?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
+  /** The bulk-actions bar over the child cases, when `can` allows one (lib/selection.ts). */
+  childBulkBar?: (can: ProjectPermissions['can']) => BulkBarSlot | undefined;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface CaseDetailPageProps {
  * (docs/product/rich-cases-screens.md), its child cases, and its runs (with home_test_run, when
  * there are any).
  */
-export function CaseDetailPage({ moreButtons, moreContents }: CaseDetailPageProps) {
+export function CaseDetailPage({ moreButtons, moreContents, childBulkBar }: CaseDetailPageProps) {
   const id = useIdParam();
   const testCase = useCase(id);
   const trail = useObjectTrail({ type: 'case', id });
@@ -75,6 +78,7 @@ export function CaseDetailPage({ moreButtons, moreContents }: CaseDetailPageProp
       trail={trail.crumbs}
       moreButtons={moreButtons}
       moreContents={moreContents}
+      childBulkBar={childBulkBar}
     />
   );
 }
@@ -92,8 +96,10 @@ function CaseDetailView({
   trail,
   moreButtons,
   moreContents,
+  childBulkBar,
 }: CaseDetailPageProps & { testCase: TestCaseDetail; trail: readonly Crumb[] }) {
   const { can } = useProjectPermissions(testCase.project_id);
+  const bulkBar = childBulkBar?.(can);
   const children = useChildCases(testCase.id, can('home_test_case'));
   const navigate = useNavigate();
   const confirm = useConfirm();
@@ -205,6 +211,7 @@ function CaseDetailView({
               ? { to: paths.caseAddChild(testCase.id), label: 'New child case' }
               : null
           }
+          bulk={bulkBar ? { projectId: testCase.project_id, bar: bulkBar } : undefined}
         />
       ) : null}
       {can('home_test_run') ? <CaseRuns caseId={testCase.id} can={can} /> : null}

@@ -1,5 +1,6 @@
-import type { Project } from '@verdict/contract';
+import type { Project, TestCase } from '@verdict/contract';
 import { paths } from '@/lib/paths';
+import type { BulkBarSlot } from '@/lib/selection';
 import { useProjectCases } from '../api/case-lists';
 import { CaseList } from './case-list';
 
@@ -9,23 +10,28 @@ export interface ProjectCasesProps {
   suitesShown: boolean;
   /** The empty list offers 'New test case' (add_test_case_in_project). */
   canAdd: boolean;
+  /** The bulk-actions bar over the list, with a checkbox per case (lib/selection.ts). */
+  bulkBar?: BulkBarSlot | undefined;
 }
 
 /**
  * A project's top-level cases on its page: those in no suite, or all of them for a user who does
  * not see suites, so that every case is reachable (docs/product/cases.md, "Lists of cases").
  */
-export function ProjectCases({ project, suitesShown, canAdd }: ProjectCasesProps) {
+export function ProjectCases({ project, suitesShown, canAdd, bulkBar }: ProjectCasesProps) {
   const cases = useProjectCases(project.id, true);
   return (
     <CaseList
       title="Test Cases"
       label={`Test cases of ${project.name}`}
       cases={cases}
-      keep={suitesShown ? (testCase) => testCase.suite_id === null : undefined}
+      keep={suitesShown ? outsideSuites : undefined}
       pageParam="cases"
       emptyText={suitesShown ? 'No test cases outside a suite yet.' : 'No test cases yet.'}
       addAction={canAdd ? { to: paths.projectAddCase(project.id), label: 'New test case' } : null}
+      bulk={bulkBar ? { projectId: project.id, bar: bulkBar } : undefined}
     />
   );
 }
+
+const outsideSuites = (testCase: TestCase) => testCase.suite_id === null;

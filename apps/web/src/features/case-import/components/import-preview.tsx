@@ -1,0 +1,89 @@
+import type { CaseImportPreview, CasePriority } from '@verdict/contract';
+import { PRIORITY_LABELS } from '@/lib/case-priority';
+import { formatCount } from '@/lib/cycle-states';
+import { problemText } from '../import-mapping';
+
+const priorityText = (priority: string) => PRIORITY_LABELS[priority as CasePriority] ?? priority;
+
+/** '5 cases', '1 case'. */
+export const casesText = (n: number) => `${formatCount(n)} ${n === 1 ? 'case' : 'cases'}`;
+
+/**
+ * The problems of the file, each by its row and column ('Row 5, Priority: …'), with how many
+ * there are in all when the server listed only the first
+ * (docs/product/case-import-screens.md, "Preview").
+ */
+export function ImportProblems({ preview }: { preview: CaseImportPreview }) {
+  const { problems, problem_count: count } = preview;
+  if (count === 0) return null;
+  return (
+    <section className="case-import-problems" aria-labelledby="case-import-problems-title">
+      <h3 id="case-import-problems-title" className="case-import-subtitle">
+        {count === 1 ? '1 problem' : `${formatCount(count)} problems`}
+      </h3>
+      <ul>
+        {problems.map((problem, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a row can have several problems in one column
+          <li key={index}>{problemText(problem)}</li>
+        ))}
+      </ul>
+      {count > problems.length ? (
+        <p className="case-import-more">
+          Showing the first {formatCount(problems.length)} of {formatCount(count)} problems.
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** The first rows as they would be imported: row number, name, suite, priority, tags, steps. */
+export function PreviewTable({ preview }: { preview: CaseImportPreview }) {
+  const rows = preview.preview;
+  if (rows.length === 0) return null;
+  const caption =
+    rows.length < preview.cases
+      ? `The first ${formatCount(rows.length)} of ${casesText(preview.cases)}`
+      : rows.length === 1
+        ? 'The one case'
+        : `All ${casesText(rows.length)}`;
+  return (
+    <div className="table-wrap">
+      <table className="table table-stack case-import-preview">
+        <caption className="case-import-caption">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Row</th>
+            <th scope="col">Name</th>
+            <th scope="col">Suite</th>
+            <th scope="col">Priority</th>
+            <th scope="col">Tags</th>
+            <th scope="col">Steps</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.row}>
+              <td data-label="Row">{row.row}</td>
+              <td data-label="Name" className="case-import-name">
+                <span>{row.name}</span>
+                {row.parent_row === null ? null : (
+                  <span className="case-import-muted"> (child of row {row.parent_row})</span>
+                )}
+              </td>
+              <td data-label="Suite">{row.suite ?? <span className="case-import-muted">No suite</span>}</td>
+              <td data-label="Priority">{priorityText(row.priority)}</td>
+              <td data-label="Tags">
+                {row.tags.length === 0 ? (
+                  <span className="case-import-muted">None</span>
+                ) : (
+                  <span>{row.tags.join(', ')}</span>
+                )}
+              </td>
+              <td data-label="Steps">{row.steps}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
