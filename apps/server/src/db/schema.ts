@@ -182,6 +182,9 @@ export const testCases = pgTable(
     index('test_cases_parent_idx').on(t.parentId, t.id),
     // The CSV export walks a project's cases in id order, a batch at a time (keyset paging).
     index('test_cases_project_id_idx').on(t.projectId, t.id),
+    // Search by latest status (`status:failed`) and the roll-up walks start from the cases that
+    // ran (docs/product/search.md): those rows, in id order, without reading the others.
+    index('test_cases_project_status_idx').on(t.projectId, t.latestRunStatus, t.id),
     check('test_cases_latest_run_status_check', sql`${t.latestRunStatus} in ('passed', 'failed')`),
     check('test_cases_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
     // Search: words by trigram (created only where pg_trgm is available), tags by containment.

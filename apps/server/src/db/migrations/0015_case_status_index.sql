@@ -1,0 +1,1 @@
+CREATE INDEX "test_cases_project_status_idx" ON "test_cases" USING btree ("project_id","latest_run_status","id");
