@@ -93,6 +93,7 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
       url: `/projects/${project.id}/search?q=${encodeURIComponent('tag:smoke -priority:low')}`,
     },
     { name: 'case-import', url: `/projects/${project.id}/import-cases` },
+    { name: 'flaky-tests', url: `/projects/${project.id}/flaky` },
     { name: 'admin-dashboard', url: '/admin-dashboard' },
     { name: 'users', url: '/admin' },
     { name: 'user-create', url: '/admin-create-user' },

@@ -15,8 +15,10 @@ import { caseFieldsRoutes } from './modules/case-fields/case-fields-routes.ts';
 import { caseImportRoutes } from './modules/case-import/case-import-routes.ts';
 import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { cycleCompareRoutes } from './modules/cycle-compare/cycle-compare.ts';
 import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
 import { exportsRoutes } from './modules/exports/exports-routes.ts';
+import { flakyRoutes } from './modules/flaky/flaky-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
@@ -113,6 +115,7 @@ export async function buildApp({
   await app.register(searchRoutes);
   await app.register(bulkRoutes);
   await app.register(caseImportRoutes);
+  await app.register(cycleCompareRoutes);
   await app.register(runsRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);
@@ -121,6 +124,7 @@ export async function buildApp({
   await app.register(auditRoutes);
   await app.register(cyclesRoutes);
   await app.register(attachmentsRoutes);
+  await app.register(flakyRoutes);
   await app.register(liveRoutes);
 
   await registerWeb(app, config.webDist);

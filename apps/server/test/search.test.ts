@@ -213,4 +213,31 @@ describe('the search language', () => {
     // Many 1000, 10000 and 10001–10005.
     expect(few).toMatchObject({ total: 7, total_capped: false });
   });
+
+  it('follows runs as they are recorded, edited and deleted (status: and rollup:)', async () => {
+    const project = await createProject(t, w.admin);
+    const created = expectStatus(
+      await admin().post(`/api/test-cases/project/${project.id}/create`, { name: 'Runs here' }),
+      201,
+    ).testCase.id;
+    const child = expectStatus(
+      await admin().post(`/api/test-cases/parent/${created}/create`, { name: 'Child here' }),
+      201,
+    ).testCase.id;
+    const found = async (q: string) =>
+      expectStatus(
+        await admin().get(`/api/projects/${project.id}/cases/search?q=${encodeURIComponent(q)}`),
+        200,
+      ).items.map((c: CaseSearchHit) => c.name);
+    const run = expectStatus(await admin().post(`/api/testruns/create/${child}`, { status: 'failed' }), 201);
+    expect(await found('status:failed')).toEqual(['Child here']);
+    expect(await found('rollup:failed')).toEqual(['Runs here', 'Child here']);
+    expectStatus(await admin().put(`/api/testruns/update/${run.testRun.id}`, { status: 'passed' }), 200);
+    expect(await found('status:failed')).toEqual([]);
+    expect(await found('status:passed')).toEqual(['Child here']);
+    expect(await found('rollup:passed')).toEqual(['Runs here', 'Child here']);
+    expectStatus(await admin().del(`/api/testruns/delete/${run.testRun.id}`), 200);
+    expect(await found('status:passed')).toEqual([]);
+    expect(await found('rollup:none')).toEqual(['Runs here', 'Child here']);
+  });
 });

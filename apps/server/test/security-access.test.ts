@@ -511,6 +511,13 @@ function table(): Record<string, Row> {
       expected: LIMITED_REFUSED,
     },
     'GET /api/cycles/active': { prepare: at('/api/cycles/active'), expected: SIGNED_IN },
+    'GET /api/cycles/compare': {
+      prepare: async () => {
+        const cycle = await freshCycle();
+        return { url: `/api/cycles/compare?from=${cycle.id}&to=${cycle.id}` };
+      },
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/projects/:id/cases/search': {
       prepare: at(`/api/projects/${ids.a}/cases/search?q=tag:x`),
       expected: LIMITED_READS,
@@ -587,6 +594,36 @@ function table(): Record<string, Row> {
     },
     'POST /api/test-cases/:id/versions/:version/restore': {
       prepare: async () => ({ url: `/api/test-cases/${await freshCase()}/versions/1/restore` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/test-cases/:id/history': {
+      prepare: at(`/api/test-cases/${ids.case}/history`),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/test-cases/:id/quarantine': {
+      prepare: async () => ({
+        url: `/api/test-cases/${await freshCase()}/quarantine`,
+        payload: { reason: 'Flaky', until: null },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/test-cases/:id/quarantine': {
+      prepare: async () => ({ url: `/api/test-cases/${await freshCase()}/quarantine` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/flaky-tests': {
+      prepare: at(`/api/projects/${ids.a}/flaky-tests`),
+      expected: LIMITED_READS,
+    },
+    'GET /api/projects/:id/flaky-settings': {
+      prepare: at(`/api/projects/${ids.a}/flaky-settings`),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/projects/:id/flaky-settings': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/flaky-settings`,
+        payload: { window: 20, flips: 3 },
+      }),
       expected: LIMITED_REFUSED,
     },
     'POST /api/test-cases/:id/attachments': {
@@ -731,6 +768,9 @@ describe('every route', () => {
         'PUT /api/case-fields/:id',
         'DELETE /api/case-fields/:id',
         'POST /api/test-cases/:id/versions/:version/restore',
+        'PUT /api/test-cases/:id/quarantine',
+        'DELETE /api/test-cases/:id/quarantine',
+        'PUT /api/projects/:id/flaky-settings',
         'POST /api/projects/:id/saved-searches',
         'DELETE /api/saved-searches/:id',
         'POST /api/projects/:id/cases/bulk/preview',

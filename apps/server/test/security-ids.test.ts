@@ -58,15 +58,18 @@ describe('ids are plain positive decimal integers', () => {
         for (const spelling of BAD_SPELLINGS) {
           const url = route.url.replace(/:([A-Za-z]+)/g, (_, param) => (param === name ? spelling : '1'));
           const junit = route.url.endsWith('/import/junit');
+          const csv = route.url.includes('/case-imports');
           const res = await t.request({
             method: route.method as 'GET',
             url,
             token: admin,
             ...(junit
               ? { headers: { 'content-type': 'application/xml' }, payload: '<testsuites/>' }
-              : route.method === 'POST' || route.method === 'PUT'
-                ? { payload: {} }
-                : {}),
+              : csv
+                ? { headers: { 'content-type': 'text/csv' }, payload: 'Name\nA case' }
+                : route.method === 'POST' || route.method === 'PUT'
+                  ? { payload: {} }
+                  : {}),
           });
           checked++;
           const field = res.statusCode === 400 ? res.json().details?.[0]?.field : undefined;

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // verdict-import: uploads JUnit XML reports to a Verdict project. One file, no dependencies,
 // Node 20+, so a CI job can run it with npx or copy it as is.
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -28,10 +28,19 @@ Options:
   --no-gzip          send the reports uncompressed
   --timeout SECONDS  give up on one report after this long (default 300)
   --json             print the server's answers as JSON lines instead of text
+  --gate [new]       fail (exit 1) when a failure is new or still failing and neither flaky
+                     nor quarantined; with "new", only when one is new
+  --summary-file F   write a Markdown summary of the failures to F (also appended to
+                     $GITHUB_STEP_SUMMARY when that is set)
   -h, --help         show this help
   -v, --version      show the version
 
-Exit status: 0 when every report was imported, 1 when any failed, 2 for a usage error.`;
+Every import sorts its failures against the previous import on the same branch (a new
+branch: the latest on main or master): new, still failing, flaky, quarantined; and lists the
+cases it fixed.
+
+Exit status: 0 when every report was imported (and, with --gate, the gate passed), 1 when any
+failed to import or the gate failed, 2 for a usage error.`;
 
 class UsageError extends Error {}
 
@@ -46,9 +55,20 @@ function formatBytes(bytes) {
 
 const plural = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
+/** `--gate` takes an optional mode: `--gate new`, `--gate all`, or `--gate` alone (all). */
+function withGateMode(argv) {
+  const args = [];
+  for (let i = 0; i < argv.length; i++) {
+    if (argv[i] !== '--gate') args.push(argv[i]);
+    else if (argv[i + 1] === 'new' || argv[i + 1] === 'all') args.push(`--gate=${argv[++i]}`);
+    else args.push('--gate=all');
+  }
+  return args;
+}
+
 function parseOptions(argv, env) {
   const { values, positionals } = parseArgs({
-    args: argv,
+    args: withGateMode(argv),
     allowPositionals: true,
     options: {
       url: { type: 'string' },
@@ -62,6 +82,8 @@ function parseOptions(argv, env) {
       'build-number': { type: 'string' },
       timeout: { type: 'string' },
       json: { type: 'boolean', default: false },
+      gate: { type: 'string' },
+      'summary-file': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -88,6 +110,8 @@ function parseOptions(argv, env) {
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new UsageError('--timeout must be a positive number of seconds');
   if (positionals.length === 0) throw new UsageError('name at least one report file');
+  if (values.gate !== undefined && values.gate !== 'all' && values.gate !== 'new')
+    throw new UsageError(`--gate takes "new" or nothing (got "${values.gate}")`);
 
   const endpoint = new URL(`api/projects/${project}/import/junit`, base);
   const detected = ciFacts(env);
@@ -107,6 +131,10 @@ function parseOptions(argv, env) {
     gzip: !values['no-gzip'],
     timeoutMs: timeout * 1000,
     json: values.json,
+    gate: values.gate ?? null,
+    summaryFile: values['summary-file'] ?? null,
+    stepSummary: env.GITHUB_STEP_SUMMARY || null,
+    origin: base,
   };
 }
 
@@ -228,6 +256,53 @@ function summaryLine(file, answer) {
   return `${file}: recorded ${plural(s.runsRecorded, 'result')} in "${answer.project.name}" (${s.passed} passed, ${s.failed} failed${errors})${skipped}${created}${cycle}`;
 }
 
+const GROUPS = [
+  ['new', 'new'],
+  ['still_failing', 'still failing'],
+  ['flaky', 'flaky'],
+  ['quarantined', 'quarantined'],
+  ['fixed', 'fixed'],
+];
+
+/** 'gate: 2 new, 1 still failing, 0 flaky, 0 quarantined, 3 fixed (against "Nightly 41")'. */
+function gateLine(gate) {
+  const counts = GROUPS.map(([key, words]) => `${gate.counts[key]} ${words}`).join(', ');
+  const against = gate.compared_with ? ` (against "${gate.compared_with.name}")` : ' (the first import here)';
+  return `gate: ${counts}${against}`;
+}
+
+/** Whether the gate fails an import in this mode ('all' or 'new'). */
+const gateFails = (gate, mode) => (mode === 'new' ? gate.fails_new : gate.fails);
+
+/** The Markdown summary of the imports (for a pull request's checks page). */
+function markdownSummary(results, options) {
+  const link = (pathname) => new URL(pathname.replace(/^\//, ''), options.origin).href;
+  const md = (text) => String(text).replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+  const lines = ['## Verdict test results', ''];
+  for (const { file, answer } of results) {
+    const s = answer.summary;
+    const cycle = answer.cycle
+      ? `[${md(answer.cycle.name)}](${link(`/cycles/${answer.cycle.id}`)})`
+      : md(file);
+    lines.push(`### ${cycle}`, '', `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped.`, '');
+    const gate = answer.gate;
+    if (!gate) continue;
+    lines.push(`${gateLine(gate).replace(/^gate: /, 'Failures: ')}.`, '');
+    for (const [key, words] of GROUPS) {
+      const cases = gate[key];
+      if (cases.length === 0) continue;
+      lines.push(`**${words[0].toUpperCase()}${words.slice(1)}** (${gate.counts[key]})`, '');
+      for (const c of cases) {
+        const message = c.failure_message ? `: ${md(c.failure_message.split('\n')[0].slice(0, 200))}` : '';
+        lines.push(`- [${md(c.name)}](${link(`/cases/${c.id}`)})${message}`);
+      }
+      if (gate.counts[key] > cases.length) lines.push(`- … and ${gate.counts[key] - cases.length} more`);
+      lines.push('');
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
 async function upload(options, file, label) {
   const progress = progressLine(label);
   const raw = readFileSync(file);
@@ -295,6 +370,8 @@ async function main(argv = process.argv.slice(2), env = process.env) {
   }
 
   const totals = { reports: 0, failedReports: 0, runs: 0, passed: 0, failed: 0, skipped: 0 };
+  const imported = [];
+  let gateFailed = false;
   for (const [index, file] of options.files.entries()) {
     const label = `verdict-import [${index + 1}/${options.files.length}]`;
     let answer = null;
@@ -308,8 +385,18 @@ async function main(argv = process.argv.slice(2), env = process.env) {
       totals.failedReports += 1;
       continue;
     }
+    imported.push({ file, answer });
     if (options.json) out(JSON.stringify({ file, ...answer }));
-    else out(summaryLine(file, answer));
+    else {
+      out(summaryLine(file, answer));
+      if (options.gate && answer.gate) out(`${file}: ${gateLine(answer.gate)}`);
+      if (options.gate && answer.gate && gateFails(answer.gate, options.gate)) {
+        for (const [key, words] of GROUPS.slice(0, options.gate === 'new' ? 1 : 2)) {
+          for (const c of answer.gate[key]) out(`  ${words}: ${c.name}`);
+        }
+      }
+    }
+    if (options.gate && answer.gate && gateFails(answer.gate, options.gate)) gateFailed = true;
     totals.runs += answer.summary.runsRecorded;
     totals.passed += answer.summary.passed;
     totals.failed += answer.summary.failed;
@@ -320,8 +407,32 @@ async function main(argv = process.argv.slice(2), env = process.env) {
       `total: ${plural(totals.reports - totals.failedReports, 'report')} imported, ${plural(totals.runs, 'result')} recorded (${totals.passed} passed, ${totals.failed} failed), ${totals.skipped} skipped`,
     );
   }
+  if (imported.length > 0 && (options.summaryFile || options.stepSummary)) {
+    const summary = markdownSummary(imported, options);
+    // A file named is written; $GITHUB_STEP_SUMMARY collects every step's summary, so it is appended to.
+    const writes = [
+      [options.summaryFile, writeFileSync],
+      [options.stepSummary, appendFileSync],
+    ];
+    for (const [target, write] of writes) {
+      if (!target) continue;
+      try {
+        write(target, summary);
+      } catch (error) {
+        err(`verdict-import: could not write the summary to ${target}: ${error?.message ?? error}`);
+      }
+    }
+  }
   if (totals.failedReports > 0) {
     err(`verdict-import: ${totals.failedReports} of ${plural(totals.reports, 'report')} failed to import`);
+    return 1;
+  }
+  if (gateFailed) {
+    err(
+      options.gate === 'new'
+        ? 'verdict-import: the gate failed: there are new failures'
+        : 'verdict-import: the gate failed: there are new or still-failing failures',
+    );
     return 1;
   }
   return 0;

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { IdName } from './common.ts';
+import { ImportGate } from './gate.ts';
 
 /** Media types the JUnit import accepts; `Content-Encoding: gzip` is accepted too. */
 export const JUNIT_CONTENT_TYPES = ['application/xml', 'text/xml'] as const;
@@ -73,5 +74,7 @@ export const ImportResponse = Type.Object({
   summary: ImportSummary,
   /** The test cycle the import created (null when the report held no test case). */
   cycle: Type.Union([IdName, Type.Null()]),
+  /** Its failures sorted for a CI gate (docs/product/ci-gate.md); null without a cycle. */
+  gate: Type.Union([ImportGate, Type.Null()]),
 });
 export type ImportResponse = Static<typeof ImportResponse>;

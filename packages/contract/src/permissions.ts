@@ -54,6 +54,7 @@ export const PERMISSION_CATALOGUE = {
   delete_test_cycle: 'Delete test cycles',
   execute_test_cycle: 'Record results in test cycles',
   manage_case_fields: "Define a project's custom case fields",
+  quarantine_test_case: 'Quarantine a test case (its failures stop failing the gate) and end a quarantine',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

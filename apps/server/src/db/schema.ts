@@ -5,6 +5,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -182,9 +183,6 @@ export const testCases = pgTable(
     index('test_cases_parent_idx').on(t.parentId, t.id),
     // The CSV export walks a project's cases in id order, a batch at a time (keyset paging).
     index('test_cases_project_id_idx').on(t.projectId, t.id),
-    // Search by latest status (`status:failed`) and the roll-up walks start from the cases that
-    // ran (docs/product/search.md): those rows, in id order, without reading the others.
-    index('test_cases_project_status_idx').on(t.projectId, t.latestRunStatus, t.id),
     check('test_cases_latest_run_status_check', sql`${t.latestRunStatus} in ('passed', 'failed')`),
     check('test_cases_priority_check', sql`${t.priority} in ('critical', 'high', 'medium', 'low')`),
     // Search: words by trigram (created only where pg_trgm is available), tags by containment.
@@ -475,6 +473,25 @@ export const cycleCounts = pgTable('cycle_counts', {
   skipped: integer('skipped').notNull().default(0),
 });
 
+/**
+ * The cases that ran, with their latest run's status (test_cases.latest_run_status), kept by the
+ * same trigger (migration 0015). Search reads it for `status:` terms and the roll-up walks
+ * (docs/product/search.md). A table of its own because an index on test_cases.latest_run_status
+ * would make every recorded run rewrite all of that table's indexes (no HOT update), the trigram
+ * one included.
+ */
+export const caseRunStates = pgTable(
+  'case_run_states',
+  {
+    caseId: integer('case_id')
+      .primaryKey()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    status: text('status').notNull(),
+  },
+  (t) => [index('case_run_states_project_idx').on(t.projectId, t.status, t.caseId)],
+);
+
 /** One case in one cycle; the item goes when its case or cycle does. */
 export const cycleItems = pgTable(
   'cycle_items',
@@ -600,3 +617,52 @@ export const savedSearches = pgTable(
     uniqueIndex('saved_searches_user_project_name_idx').on(t.userId, t.projectId, sql`lower(${t.name})`),
   ],
 );
+
+/**
+ * Flakiness per case and branch (docs/product/flaky-tests.md), kept by a statement trigger on
+ * cycle_results in the same transaction as the results of import cycles: the outcomes (passed or
+ * failed) of the last 100 automated results, oldest first, with each one's case version and time,
+ * and what they say under the project's window. `branch` is '' for imports that named none.
+ */
+export const caseFlakiness = pgTable(
+  'case_flakiness',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    states: text('states').array().notNull(),
+    versions: integer('versions').array().notNull(),
+    ats: timestamp('ats', { withTimezone: true }).array().notNull(),
+    results: integer('results').notNull().default(0),
+    flips: integer('flips').notNull().default(0),
+    firstFlipAt: timestamp('first_flip_at', { withTimezone: true }),
+    lastFlipAt: timestamp('last_flip_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.branch] }),
+    // The Flaky Tests page and `is:flaky` read only rows that can be flaky (K is at least 2).
+    index('case_flakiness_flips_idx').on(t.caseId).where(sql`${t.flips} >= 2`),
+  ],
+);
+
+/** A project's flakiness window N and flip threshold K; no row means 20 and 3. */
+export const projectFlakySettings = pgTable('project_flaky_settings', {
+  projectId: integer('project_id')
+    .primaryKey()
+    .references(() => projects.id, { onDelete: 'cascade' }),
+  windowSize: integer('window_size').notNull(),
+  flipThreshold: integer('flip_threshold').notNull(),
+});
+
+/** A quarantined case; `until` (a date, UTC) ends it by itself when that day begins. */
+export const caseQuarantines = pgTable('case_quarantines', {
+  caseId: integer('case_id')
+    .primaryKey()
+    .references(() => testCases.id, { onDelete: 'cascade' }),
+  reason: text('reason').notNull(),
+  until: date('until', { mode: 'string' }),
+  // No foreign key: the id stays when the user is deleted, as a cycle's created_by does.
+  createdBy: integer('created_by'),
+  createdAt: createdAt(),
+});

@@ -253,6 +253,7 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     headers: { 'content-type': 'text/csv' },
     payload: 'Name\nProbe',
   }),
+  'GET /api/cycles/compare': (w) => ({ url: `/api/cycles/compare?from=${w.cycleId}&to=${w.cycleId}` }),
   'GET /api/projects/:id/case-tags': (w) => ({ url: `/api/projects/${w.projectId}/case-tags?q=a` }),
   'GET /api/projects/:id/case-fields': (w) => ({ url: `/api/projects/${w.projectId}/case-fields` }),
   'POST /api/projects/:id/case-fields': (w) => ({
@@ -265,6 +266,18 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   // Version 1 of a case made without the API is its current content: restoring it changes nothing.
   'POST /api/test-cases/:id/versions/:version/restore': (w) => ({
     url: `/api/test-cases/${w.caseId}/versions/1/restore`,
+  }),
+  'GET /api/test-cases/:id/history': (w) => ({ url: `/api/test-cases/${w.caseId}/history` }),
+  'PUT /api/test-cases/:id/quarantine': (w) => ({
+    url: `/api/test-cases/${w.caseId}/quarantine`,
+    payload: { reason: 'Probe', until: null },
+  }),
+  'DELETE /api/test-cases/:id/quarantine': (w) => ({ url: `/api/test-cases/${w.caseId}/quarantine` }),
+  'GET /api/projects/:id/flaky-tests': (w) => ({ url: `/api/projects/${w.projectId}/flaky-tests` }),
+  'GET /api/projects/:id/flaky-settings': (w) => ({ url: `/api/projects/${w.projectId}/flaky-settings` }),
+  'PUT /api/projects/:id/flaky-settings': (w) => ({
+    url: `/api/projects/${w.projectId}/flaky-settings`,
+    payload: { window: 20, flips: 3 },
   }),
   // Skipped records no test run, so execute_test_cycle is all it needs.
   'POST /api/cycle-items/:id/results': (w) => ({

@@ -279,6 +279,13 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.flakyTests.pattern,
+    lazy: screen(
+      () => import('@/features/flaky-tests/components/flaky-tests-page'),
+      (m) => m.FlakyTestsPage,
+    ),
+  },
+  {
     path: paths.caseFields.pattern,
     lazy: screen(
       () => import('@/features/case-fields/components/case-fields-page'),

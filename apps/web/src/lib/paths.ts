@@ -83,4 +83,6 @@ export const paths = {
   caseSearch: withIds('/projects/:id/search'),
   /** Import Test Cases from a CSV or XLSX file (docs/product/case-import-screens.md). */
   caseImport: withIds('/projects/:id/import-cases'),
+  /** A project's flaky tests, ranked by flip rate (docs/product/flaky-tests.md). */
+  flakyTests: withIds('/projects/:id/flaky'),
 } as const;

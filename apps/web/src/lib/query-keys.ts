@@ -93,6 +93,15 @@ export const queryKeys = {
     /** The cycle results of one case, newest first (its case page). */
     byCase: (caseId: Id) => ['cycle-items', 'case', Number(caseId)] as const,
   },
+  /**
+   * Result history and flaky tests (docs/product/flaky-tests.md), under 'cycle-items' and
+   * 'cycles' so live updates reload them as results arrive.
+   */
+  flaky: {
+    history: (caseId: Id) => ['cycle-items', 'history', Number(caseId)] as const,
+    byProject: (projectId: Id) => ['cycles', 'flaky', Number(projectId)] as const,
+    settings: (projectId: Id) => ['flaky-settings', Number(projectId)] as const,
+  },
   myWork: ['my-work'] as const,
   tree,
 } as const;

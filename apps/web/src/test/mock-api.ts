@@ -5,6 +5,7 @@ import type {
   BulkPreview,
   BulkResult,
   CaseFieldList,
+  CaseHistory,
   CaseImportPreview,
   CaseMutation,
   CaseSearchPage,
@@ -13,12 +14,15 @@ import type {
   Cycle,
   EffectivePermissions,
   ErrorResponse,
+  FlakySettingsMutation,
+  FlakyTestList,
   LoginResponse,
   MessageResponse,
   Permission,
   Project,
   ProjectCount,
   ProjectDetail,
+  QuarantineMutation,
   Role,
   RunStats,
   SavedSearchList,
@@ -76,6 +80,11 @@ export interface ApiAnswers {
   [call: `POST /api/projects/${number}/case-imports?${string}`]: never;
   [call: `GET /api/test-cases/${number}/versions${string}`]: CaseVersionPage;
   [call: `POST /api/test-cases/${number}/versions/${number}/restore`]: CaseMutation;
+  [call: `GET /api/test-cases/${number}/history${string}`]: CaseHistory;
+  [call: `PUT /api/test-cases/${number}/quarantine`]: QuarantineMutation;
+  [call: `DELETE /api/test-cases/${number}/quarantine`]: MessageResponse;
+  [call: `GET /api/projects/${number}/flaky-tests`]: FlakyTestList;
+  [call: `PUT /api/projects/${number}/flaky-settings`]: FlakySettingsMutation;
   [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;

@@ -655,8 +655,12 @@ export async function insertImportedResults(
   const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
   await tx.execute(sql`
     insert into cycle_results
-      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log)
-    select i, s, r, e, ${executedBy}, m, t, x, l
+      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
+        case_version)
+    select i, s, r, e, ${executedBy}, m, t, x, l,
+      -- The case's version, as a manual result records it: flakiness counts flips only among
+      -- results of one version (docs/product/flaky-tests.md).
+      (select c.version from cycle_items ci join test_cases c on c.id = ci.case_id where ci.id = u.i)
     from unnest(
       ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
       ${sql.param(results.map((r) => r.state))}::text[],

@@ -10,6 +10,7 @@ import {
   requireProject,
 } from '../authz/authorization.ts';
 import { insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
+import { gateOf } from './import-gate.ts';
 import {
   addToPlan,
   caseKey,
@@ -65,8 +66,11 @@ export async function importJunitReport(
       plan.runs.length > 0
         ? await createImportCycle(tx, projectId, principal, plan, created.runIds, query, reportName)
         : null;
+    const gate = cycle
+      ? await gateOf(tx, projectId, { id: cycle.id, branch: query.branch?.trim() || null })
+      : null;
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
-    return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle };
+    return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle, gate };
   });
 }
 

@@ -1,4 +1,4 @@
-import { CASE_PRIORITIES, type CaseField } from '@verdict/contract';
+import { CASE_PRIORITIES, type CaseField, FLAKY_DEFAULTS } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import type { FieldTerm, QueryProblem, Term } from './case-query.ts';
 
@@ -23,7 +23,7 @@ export interface BuiltQuery {
   problems: QueryProblem[];
 }
 
-const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee'] as const;
+const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee', 'is'] as const;
 
 /** `%` and `_` taken literally in LIKE (with backslash, the default escape). */
 export function likeLiteral(text: string): string {
@@ -81,7 +81,11 @@ function fieldCondition(
         fail(term, `Unknown status "${value}": use passed, failed or none`);
         return null;
       }
-      return state === 'none' ? sql`c.latest_run_status is null` : sql`c.latest_run_status = ${state}`;
+      // The cases that ran come from case_run_states (migration 0015), read by their index.
+      return state === 'none'
+        ? sql`c.latest_run_status is null`
+        : sql`c.id = any(array(select s.case_id from case_run_states s
+            where s.project_id = ${context.projectId} and s.status = ${state}))`;
     }
     case 'rollup':
       return 'rollup';
@@ -96,6 +100,20 @@ function fieldCondition(
       return sql`exists (select 1 from cycle_items i join test_cycles y on y.id = i.cycle_id
         where i.case_id = c.id and y.state = 'open' and i.assignee_id = ${who})`;
     }
+    case 'is':
+      // docs/product/flaky-tests.md: flaky on some branch under the project's threshold K, or
+      // under a quarantine whose end date has not come.
+      if (lower === 'flaky') {
+        return sql`exists (select 1 from case_flakiness f where f.case_id = c.id and f.flips >= 2
+          and f.flips >= coalesce((select p.flip_threshold from project_flaky_settings p
+            where p.project_id = ${context.projectId}), ${FLAKY_DEFAULTS.flips}))`;
+      }
+      if (lower === 'quarantined') {
+        return sql`exists (select 1 from case_quarantines q where q.case_id = c.id
+          and (q.until is null or q.until > (now() at time zone 'UTC')::date))`;
+      }
+      fail(term, `Unknown "is:${value}": use is:flaky or is:quarantined`);
+      return null;
     default:
       return customFieldCondition(term, context, fail);
   }
@@ -181,11 +199,11 @@ function rollupCondition(
  */
 function rollupSets(projectId: number, needed: Set<RollupSet>): SQL {
   const status: Record<RollupSet, SQL> = {
-    rollup_failed: sql`c0.latest_run_status = 'failed'`,
-    rollup_ran: sql`c0.latest_run_status is not null`,
+    rollup_failed: sql` and s.status = 'failed'`,
+    rollup_ran: sql``,
   };
   const up = (name: RollupSet) => sql`${sql.raw(name)}(id) as (
-      select c0.id from test_cases c0 where c0.project_id = ${projectId} and ${status[name]}
+      select s.case_id from case_run_states s where s.project_id = ${projectId}${status[name]}
       union
       select a.parent_id from ${sql.raw(name)} u
         cross join lateral (select a.parent_id from test_cases a where a.id = u.id offset 0) a

@@ -5,13 +5,14 @@ import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-
 import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
 import { CaseCycleResults } from '@/features/cycles/components/case-cycle-results';
 import { ExportButton } from '@/features/export/components/export-button';
+import { ResultHistory } from '@/features/flaky-tests/components/result-history';
 import type { BulkBarSlot } from '@/lib/selection';
 
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /cases/{id}: the case screen with the export button of its feature, its files, its cycle
- * results, and the bulk actions over its child cases.
+ * /cases/{id}: the case screen with the export button of its feature, its files, its result
+ * history (strip, flakiness, quarantine), its cycle results, and the bulk actions over its child cases.
  */
 export function CaseDetailRoute() {
   return (
@@ -29,6 +30,7 @@ export function CaseDetailRoute() {
               pasteAnywhere
             />
           </Card>
+          <ResultHistory caseId={testCase.id} canQuarantine={can('quarantine_test_case')} />
           {can('home_test_cycle') ? <CaseCycleResults caseId={testCase.id} /> : null}
         </>
       )}

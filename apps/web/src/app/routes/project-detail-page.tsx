@@ -15,7 +15,7 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
  * /projects/{id}: the project screen with the export and import buttons of their features and the
- * link to Import Test Cases, a search box for its cases, its suites and top-level cases, and its
+ * links to Import Test Cases and Flaky Tests, a search box for its cases, its suites and top-level cases, and its
  * test cycles.
  */
 export function ProjectDetailRoute() {
@@ -28,6 +28,11 @@ export function ProjectDetailRoute() {
           {can('add_test_case_in_project') ? (
             <ButtonLink variant="secondary" to={paths.caseImport(project.id)}>
               Import cases
+            </ButtonLink>
+          ) : null}
+          {can('home_test_case') ? (
+            <ButtonLink variant="secondary" to={paths.flakyTests(project.id)}>
+              Flaky Tests
             </ButtonLink>
           ) : null}
           {can('manage_case_fields') ? (

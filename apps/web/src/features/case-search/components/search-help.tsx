@@ -18,6 +18,10 @@ const TERMS: readonly { example: string; finds: string }[] = [
     finds: 'cases with an item in an open test cycle assigned to you, or assignee:<username>',
   },
   {
+    example: 'is:flaky',
+    finds: 'cases flaky on some branch (see Flaky Tests); is:quarantined for cases in quarantine',
+  },
+  {
     example: 'Browser:Chrome',
     finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
   },

@@ -17,6 +17,7 @@ import { Loading } from '@/components/ui/loading';
 import { Markdown } from '@/components/ui/markdown';
 import { Card, Page } from '@/components/ui/page';
 import { PendingFiles } from '@/components/ui/pending-files';
+import { ResultStrip } from '@/components/ui/result-strip';
 import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
 import { attachmentKeys, uploadFiles } from '@/lib/attachments';
@@ -28,6 +29,7 @@ import { useCase } from '@/lib/get-case';
 import { useProject } from '@/lib/get-project';
 import { paths } from '@/lib/paths';
 import { useProjectPermissions } from '@/lib/project-permissions';
+import { useCaseHistory } from '@/lib/result-history';
 import { NEXT_PAGE_SIZE, nextUntestedItem } from '../next-item';
 import { type ExecutionAction, NEXT_KEY, RESULT_KEYS } from '../result-keys';
 import { EMPTY_STEP, type StepEntry, stepResultsBody } from '../step-results';
@@ -226,6 +228,7 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
           <h2 className="execution-subheading">Cycle progress</h2>
           <CycleProgress counts={cycle.counts} />
         </section>
+        <RecentResults caseId={item.test_case.id} />
       </Card>
       <Card title="Description">
         {item.test_case.description ? (
@@ -333,5 +336,20 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
         <ItemResults results={results} caseVersion={testCase.data?.version ?? null} mayAttach={mayRecord} />
       </Card>
     </Page>
+  );
+}
+
+/**
+ * The case's last results across cycles, as the case page shows them (docs/product/flaky-tests.md):
+ * shown once there are some; nothing while they load or when the caller may not read them.
+ */
+function RecentResults({ caseId }: { caseId: number }) {
+  const history = useCaseHistory(caseId);
+  if (!history.data || history.data.items.length === 0) return null;
+  return (
+    <section className="execution-progress" aria-label="Recent results of this case">
+      <h2 className="execution-subheading">Recent results of this case</h2>
+      <ResultStrip items={history.data.items} quarantine={history.data.quarantine} />
+    </section>
   );
 }
