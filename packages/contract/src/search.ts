@@ -22,7 +22,7 @@ export type CaseSearchHit = Static<typeof CaseSearchHit>;
 
 /**
  * `total`: how many cases match, counted up to CASE_SEARCH_COUNT_MAX; when more match,
- * `total` is that cap and `total_capped` is true (the screen says "more than 10,000"). Counting
+ * `total` is that cap and `total_capped` is true (the screen says "More than 1,000 cases match"). Counting
  * every match of a broad query in a large project is what made a search slow; the pages past the
  * cap are not served either (`offset` beyond it answers no items).
  */
@@ -34,7 +34,7 @@ export const CaseSearchPage = Type.Object({
 export type CaseSearchPage = Static<typeof CaseSearchPage>;
 
 /** How far a search counts its matches (see CaseSearchPage). */
-export const CASE_SEARCH_COUNT_MAX = 10_000;
+export const CASE_SEARCH_COUNT_MAX = 1_000;
 
 /** How many hits a page holds unless `limit` says otherwise. */
 export const CASE_SEARCH_PAGE = 50;

@@ -106,7 +106,7 @@ export interface BulkBarProps {
   selection: BulkSelection;
   /** How many cases that is (0: the bar shows only the message of the last action). */
   count: number;
-  /** `count` is a lower bound: all matches of a search that counts only to 10,000. */
+  /** `count` is a lower bound: all matches of a search that counts only to 1,000. */
   atLeast?: boolean;
   /** Unticks everything ('Clear selection', and after an action). */
   onClear: () => void;

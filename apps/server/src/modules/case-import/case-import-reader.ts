@@ -1,4 +1,3 @@
-import * as XLSX from '@e965/xlsx';
 import { parse } from 'csv-parse/sync';
 import { BadRequestError } from '../../lib/errors.ts';
 import type { Table } from './case-import-mapping.ts';
@@ -18,9 +17,9 @@ export type Format = 'csv' | 'xlsx';
 export const formatOf = (bytes: Buffer): Format =>
   bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 ? 'xlsx' : 'csv';
 
-export function readTable(bytes: Buffer): { format: Format; table: Table } {
+export async function readTable(bytes: Buffer): Promise<{ format: Format; table: Table }> {
   const format = formatOf(bytes);
-  const grid = format === 'xlsx' ? sheetRows(bytes) : csvRows(bytes);
+  const grid = format === 'xlsx' ? await sheetRows(bytes) : csvRows(bytes);
   const [header, ...rest] = grid;
   if (!header || header.every((h) => h.trim() === '')) {
     throw new BadRequestError('The file is empty: its first row must name the columns');
@@ -63,8 +62,13 @@ function csvRows(bytes: Buffer): string[][] {
   }
 }
 
-function sheetRows(bytes: Buffer): string[][] {
-  let book: XLSX.WorkBook;
+/**
+ * The spreadsheet library (several megabytes of code) is loaded with the first XLSX file, not at
+ * start: most servers never see one, and the embedded default's memory budget is tight.
+ */
+async function sheetRows(bytes: Buffer): Promise<string[][]> {
+  const XLSX = await import('@e965/xlsx');
+  let book: import('@e965/xlsx').WorkBook;
   try {
     book = XLSX.read(bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
   } catch {

@@ -35,7 +35,7 @@ interface Understood {
 
 /** The file read, its columns mapped (as given, else guessed) and every row checked. */
 async function understand(db: Db, projectId: number, bytes: Buffer, mappingText: string | undefined) {
-  const { format, table } = readTable(bytes);
+  const { format, table } = await readTable(bytes);
   const fields = await listFields(db, projectId);
   const guessed = guessMapping(table.columns, fields);
   let mapping = guessed.mapping;

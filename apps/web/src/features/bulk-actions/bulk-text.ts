@@ -13,7 +13,7 @@ import { formatCount } from '@/lib/cycle-states';
  * React so they can be tested alone.
  */
 
-/** '1 case', '1,200 cases'; 'at least 10,000 cases' when the count is a lower bound. */
+/** '1 case', '1,200 cases'; 'at least 1,000 cases' when the count is a lower bound. */
 export function casesText(count: number, what = 'case', atLeast = false): string {
   return `${atLeast ? 'at least ' : ''}${formatCount(count)} ${count === 1 && !atLeast ? what : `${what}s`}`;
 }

@@ -30,7 +30,7 @@ export interface ActionDialogProps {
   projectId: number;
   selection: BulkSelection;
   count: number;
-  /** `count` is a lower bound (every match of a search of more than 10,000 cases). */
+  /** `count` is a lower bound (every match of a search of more than 1,000 cases). */
   atLeast?: boolean;
   /** The person sees the project's suites (home_test_suit): Move and Copy offer them. */
   suitesShown: boolean;

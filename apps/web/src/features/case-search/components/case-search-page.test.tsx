@@ -68,12 +68,12 @@ describe('Search Test Cases', () => {
     signedIn(SEARCHER, {
       ...shell,
       [`GET ${SEARCH}?q=card&limit=50&offset=0`]: {
-        body: { items: [hit(10, { name: 'Card one' })], total: 10000, total_capped: true },
+        body: { items: [hit(10, { name: 'Card one' })], total: 1000, total_capped: true },
       },
     });
     renderApp('/projects/3/search?q=card');
-    expect(await screen.findByText('More than 10,000 cases match')).toBeTruthy();
-    expect(countLine().textContent).toBe('More than 10,000 cases match');
+    expect(await screen.findByText('More than 1,000 cases match')).toBeTruthy();
+    expect(countLine().textContent).toBe('More than 1,000 cases match');
   });
 
   it('shows the count and the rows of the query in the address, with path, status, priority and tags', async () => {
