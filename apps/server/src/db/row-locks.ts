@@ -34,7 +34,8 @@ export async function lockProject(tx: Tx, projectId: number, lock: RowLock): Pro
 /**
  * Locks the project of a row (and its suite, for a case), then the row itself with `lock`;
  * null when the row is gone. `find` reads the row with the given lock. A row never moves to
- * another project or suite, so reading it again after the parents are locked is enough.
+ * another project; a case may move to another suite (a bulk move, which locks the cases
+ * themselves), and the row read again under its lock is what the caller acts on.
  */
 export async function lockTopDown<T extends { project_id: number; suite_id?: number | null }>(
   tx: Tx,

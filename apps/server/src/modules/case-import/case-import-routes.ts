@@ -54,25 +54,33 @@ export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     'tags, suite, id, parent_id, field:<id>, or empty); without it the server recognises TestRail and Verdict ' +
     'exports and usual headers.';
 
+  // What both calls share: who may call them, the file as the body, and its limit.
+  const fileRoute = {
+    config: {
+      access: { project: 'add_test_case_in_project' },
+      authCache: 'keeps',
+      errors: [404, 413, 415],
+    },
+    bodyLimit: CASE_IMPORT_MAX_BYTES,
+    onRequest: mayImport,
+  } as const;
+  const fileSchema = {
+    tags: ['test cases'],
+    consumes: [...CASE_IMPORT_CONTENT_TYPES],
+    params: IdParams,
+    querystring: CaseImportQuery,
+    body: CaseImportFile,
+  };
+
   app.post(
     '/api/projects/:id/case-imports/preview',
     {
-      config: {
-        access: { project: 'add_test_case_in_project' },
-        authCache: 'keeps',
-        errors: [404, 413, 415],
-      },
-      bodyLimit: CASE_IMPORT_MAX_BYTES,
-      onRequest: mayImport,
+      ...fileRoute,
       schema: {
-        tags: ['test cases'],
+        ...fileSchema,
         summary:
           'Read a CSV or XLSX file of cases: its columns, their mapping, the first cases and every problem',
         description,
-        consumes: [...CASE_IMPORT_CONTENT_TYPES],
-        params: IdParams,
-        querystring: CaseImportQuery,
-        body: CaseImportFile,
         response: { 200: CaseImportPreview },
       },
     },
@@ -83,22 +91,12 @@ export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/projects/:id/case-imports',
     {
-      config: {
-        access: { project: 'add_test_case_in_project' },
-        authCache: 'keeps',
-        errors: [404, 413, 415],
-      },
-      bodyLimit: CASE_IMPORT_MAX_BYTES,
-      onRequest: mayImport,
+      ...fileRoute,
       schema: {
-        tags: ['test cases'],
+        ...fileSchema,
         summary:
           'Import every case of a CSV or XLSX file, or none (Accept: application/x-ndjson streams progress)',
         description: `${description} Needs add_test_case_in_project, and the permissions to add suites, cases in suites and child cases when the file makes them.`,
-        consumes: [...CASE_IMPORT_CONTENT_TYPES],
-        params: IdParams,
-        querystring: CaseImportQuery,
-        body: CaseImportFile,
         response: { 201: CaseImportResult },
       },
     },

@@ -159,7 +159,9 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
   return db.transaction(async (tx) => {
     const parent = await lockCase(tx, parentId, LOCK.keyShare);
     await requireProjectOf(tx, principal, parent?.project_id, CASE_NOT_FOUND, 'add_test_case_in_test_case');
-    // A case never moves, so its level cannot change while the child is added.
+    // The parent's level is read once here: a bulk move of one of its ancestors committing at the
+    // same moment (it checks depth over the tree it moves) could still leave the child one level
+    // past the limit; the two are rare together, and the tree stays readable if it happens.
     if (((await caseLevel(tx, parentId, LIMITS.caseDepthMax)) ?? 0) >= LIMITS.caseDepthMax) {
       throw new BadRequestError(CASE_TOO_DEEP);
     }
