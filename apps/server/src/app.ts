@@ -24,6 +24,7 @@ import { importRoutes } from './modules/imports/import-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
+import { reportsRoutes } from './modules/reports/reports-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
 import { runsRoutes } from './modules/runs/runs-routes.ts';
 import { searchRoutes } from './modules/search/search-routes.ts';
@@ -125,6 +126,7 @@ export async function buildApp({
   await app.register(cyclesRoutes);
   await app.register(attachmentsRoutes);
   await app.register(flakyRoutes);
+  await app.register(reportsRoutes);
   await app.register(liveRoutes);
 
   await registerWeb(app, config.webDist);

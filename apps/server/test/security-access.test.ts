@@ -615,6 +615,22 @@ function table(): Record<string, Row> {
       prepare: at(`/api/projects/${ids.a}/flaky-tests`),
       expected: LIMITED_READS,
     },
+    'GET /api/projects/:id/reports/branches': {
+      prepare: at(`/api/projects/${ids.a}/reports/branches`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/cycles': {
+      prepare: at(`/api/projects/${ids.a}/reports/cycles?branch=main`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/slowest-tests': {
+      prepare: at(`/api/projects/${ids.a}/reports/slowest-tests`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/failing-tests': {
+      prepare: at(`/api/projects/${ids.a}/reports/failing-tests?branch=`),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/projects/:id/flaky-settings': {
       prepare: at(`/api/projects/${ids.a}/flaky-settings`),
       expected: LIMITED_READS,

@@ -17,6 +17,7 @@ export * from './gate.ts';
 export * from './imports.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
+export * from './reports.ts';
 export * from './roles.ts';
 export * from './runs.ts';
 export * from './search.ts';

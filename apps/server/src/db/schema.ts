@@ -451,6 +451,7 @@ export const testCycles = pgTable(
   },
   (t) => [
     index('test_cycles_project_idx').on(t.projectId, t.id),
+    index('test_cycles_branch_idx').on(t.projectId, sql`coalesce(${t.branch}, '')`, t.id),
     check('test_cycles_state_check', sql`${t.state} in ('open', 'closed')`),
     check('test_cycles_source_check', sql`${t.source} in ('manual', 'import')`),
   ],
@@ -471,6 +472,10 @@ export const cycleCounts = pgTable('cycle_counts', {
   failed: integer('failed').notNull().default(0),
   blocked: integer('blocked').notNull().default(0),
   skipped: integer('skipped').notNull().default(0),
+  /** The sum of its items' elapsed_ms (each item's latest result's duration), migration 0017. */
+  durationMs: bigint('duration_ms', { mode: 'number' }).notNull().default(0),
+  /** For an import's cycle: the flaky tests on its branch right after it (docs/product/reports.md). */
+  flakyCount: integer('flaky_count'),
 });
 
 /**
@@ -506,6 +511,8 @@ export const cycleItems = pgTable(
     state: text('state').notNull().default('untested'),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     results: integer('results').notNull().default(0),
+    /** Its latest result's duration (null: none, or the result carried none). */
+    elapsedMs: integer('elapsed_ms'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -666,3 +673,47 @@ export const caseQuarantines = pgTable('case_quarantines', {
   createdBy: integer('created_by'),
   createdAt: createdAt(),
 });
+
+/**
+ * Each case's results per branch (docs/product/reports.md), kept by a statement trigger on
+ * cycle_results (migration 0017): how many, how many failed, and the sum of the durations of those
+ * that carried one. `branch` is '' for cycles that name none (manual cycles too). Deleting a cycle
+ * takes its results out again. The Reports page's slowest and most often failing tests read it.
+ */
+export const caseResultStats = pgTable(
+  'case_result_stats',
+  {
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    branch: text('branch').notNull(),
+    projectId: integer('project_id').notNull(),
+    results: integer('results').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    timed: integer('timed').notNull().default(0),
+    durationSum: bigint('duration_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.caseId, t.branch] }),
+    index('case_result_stats_project_idx').on(t.projectId, t.branch),
+  ],
+);
+
+/**
+ * The same figures as case_result_stats, over every branch: one row per case, so "all branches"
+ * ranks one row per case whatever the number of branches. Kept by the same trigger.
+ */
+export const caseResultTotals = pgTable(
+  'case_result_totals',
+  {
+    caseId: integer('case_id')
+      .primaryKey()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    results: integer('results').notNull().default(0),
+    failures: integer('failures').notNull().default(0),
+    timed: integer('timed').notNull().default(0),
+    durationSum: bigint('duration_sum', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [index('case_result_totals_project_idx').on(t.projectId)],
+);

@@ -274,6 +274,14 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'DELETE /api/test-cases/:id/quarantine': (w) => ({ url: `/api/test-cases/${w.caseId}/quarantine` }),
   'GET /api/projects/:id/flaky-tests': (w) => ({ url: `/api/projects/${w.projectId}/flaky-tests` }),
+  'GET /api/projects/:id/reports/branches': (w) => ({ url: `/api/projects/${w.projectId}/reports/branches` }),
+  'GET /api/projects/:id/reports/cycles': (w) => ({ url: `/api/projects/${w.projectId}/reports/cycles` }),
+  'GET /api/projects/:id/reports/slowest-tests': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/slowest-tests?branch=main`,
+  }),
+  'GET /api/projects/:id/reports/failing-tests': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/failing-tests`,
+  }),
   'GET /api/projects/:id/flaky-settings': (w) => ({ url: `/api/projects/${w.projectId}/flaky-settings` }),
   'PUT /api/projects/:id/flaky-settings': (w) => ({
     url: `/api/projects/${w.projectId}/flaky-settings`,

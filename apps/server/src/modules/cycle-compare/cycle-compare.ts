@@ -67,15 +67,11 @@ export async function compareCycles(
 
 /** Every case in either cycle whose state differs or that is in one only, with both sides. */
 function comparedCases(db: Tx, fromId: number, toId: number): Promise<ComparedCase[]> {
-  const latestMs = (item: string) =>
-    sql.raw(
-      `(select r.elapsed_ms from cycle_results r where r.item_id = ${item}.id order by r.id desc limit 1)`,
-    );
   return queryRows<ComparedCase>(
     db,
     sql`
-    select c.id, c.name, f.state as from_state, t.state as to_state,
-      ${latestMs('f')} as from_ms, ${latestMs('t')} as to_ms
+    select c.id, c.name, f.state as from_state, t.state as to_state, f.elapsed_ms as from_ms,
+      t.elapsed_ms as to_ms
     from (select * from cycle_items where cycle_id = ${fromId}) f
     full join (select * from cycle_items where cycle_id = ${toId}) t on t.case_id = f.case_id
     join test_cases c on c.id = coalesce(f.case_id, t.case_id)
@@ -84,18 +80,18 @@ function comparedCases(db: Tx, fromId: number, toId: number): Promise<ComparedCa
   );
 }
 
+/** The cycle with its kept counts and duration (cycle_counts, migration 0017). */
 async function cycleSide(db: Tx, id: number): Promise<ComparedCycle> {
-  const [row] = await queryRows<ComparedCycle>(
+  const [row] = await queryRows<ComparedCycle & { duration_ms: number | string }>(
     db,
     sql`
     select y.id, y.name, y.branch, y.created_at::text as created_at,
       json_build_object('total', k.total, 'untested', k.untested, 'passed', k.passed, 'failed', k.failed,
         'blocked', k.blocked, 'skipped', k.skipped) as counts,
-      coalesce((select sum((select r.elapsed_ms from cycle_results r where r.item_id = i.id order by r.id desc limit 1))
-        from cycle_items i where i.cycle_id = y.id), 0)::int as duration_ms
+      k.duration_ms
     from test_cycles y join cycle_counts k on k.cycle_id = y.id where y.id = ${id}`,
   );
-  return row!;
+  return { ...row!, duration_ms: Number(row!.duration_ms) };
 }
 
 export const cycleCompareRoutes: FastifyPluginAsyncTypebox = async (app) => {

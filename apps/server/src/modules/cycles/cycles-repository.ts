@@ -463,9 +463,10 @@ export async function insertResults(
       insert into cycle_results (id, item_id, state, comment, elapsed_ms, run_id, executed_by, step_results, case_version)
       select id, i, s, c, e, r, x, sr::jsonb, v from numbered order by id
     ), items as (
-      update cycle_items ci set state = last.s, results = ci.results + last.n, updated_at = now()
+      update cycle_items ci set state = last.s, results = ci.results + last.n, elapsed_ms = last.e,
+        updated_at = now()
       from (
-        select distinct on (i) i, s, count(*) over (partition by i) as n from numbered order by i, o desc
+        select distinct on (i) i, s, e, count(*) over (partition by i) as n from numbered order by i, o desc
       ) last
       where ci.id = last.i
     )
@@ -638,17 +639,22 @@ export async function insertImportedResults(
   executedBy: number,
   results: ImportedResult[],
 ): Promise<void> {
-  const last = new Map<number, { state: string; results: number }>();
+  const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
   for (const r of results)
-    last.set(r.caseId, { state: r.state, results: (last.get(r.caseId)?.results ?? 0) + 1 });
+    last.set(r.caseId, {
+      state: r.state,
+      results: (last.get(r.caseId)?.results ?? 0) + 1,
+      elapsedMs: r.elapsedMs,
+    });
   const caseIds = [...last.keys()];
   const items = await queryRows<{ id: number; case_id: number }>(
     tx,
     sql`
-    insert into cycle_items (cycle_id, case_id, state, results)
-    select ${cycleId}, c, s, n
+    insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)
+    select ${cycleId}, c, s, n, e
     from unnest(${sql.param(caseIds)}::int[], ${sql.param(caseIds.map((id) => last.get(id)!.state))}::text[],
-      ${sql.param(caseIds.map((id) => last.get(id)!.results))}::int[]) with ordinality as t(c, s, n, o)
+      ${sql.param(caseIds.map((id) => last.get(id)!.results))}::int[],
+      ${sql.param(caseIds.map((id) => last.get(id)!.elapsedMs))}::int[]) with ordinality as t(c, s, n, e, o)
     order by o
     returning id, case_id`,
   );

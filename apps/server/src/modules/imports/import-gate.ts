@@ -95,7 +95,7 @@ async function previousCycle(
     tx,
     sql`select id, name, branch from test_cycles
     where project_id = ${projectId} and source = 'import' and id < ${cycle.id}
-      and branch is not distinct from ${cycle.branch}
+      and coalesce(branch, '') = ${cycle.branch ?? ''}
     order by id desc limit 1`,
   );
   if (same || cycle.branch === null) return same ?? null;

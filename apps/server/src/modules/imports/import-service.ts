@@ -10,6 +10,7 @@ import {
   requireProject,
 } from '../authz/authorization.ts';
 import { insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
+import { storeFlakyCount } from '../reports/reports-repository.ts';
 import { gateOf } from './import-gate.ts';
 import {
   addToPlan,
@@ -66,9 +67,9 @@ export async function importJunitReport(
       plan.runs.length > 0
         ? await createImportCycle(tx, projectId, principal, plan, created.runIds, query, reportName)
         : null;
-    const gate = cycle
-      ? await gateOf(tx, projectId, { id: cycle.id, branch: query.branch?.trim() || null })
-      : null;
+    const branch = query.branch?.trim() || null;
+    const gate = cycle ? await gateOf(tx, projectId, { id: cycle.id, branch }) : null;
+    if (cycle) await storeFlakyCount(tx, projectId, { id: cycle.id, branch });
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle, gate };
   });

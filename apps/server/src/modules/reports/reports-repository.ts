@@ -1,0 +1,140 @@
+import {
+  FLAKY_DEFAULTS,
+  REPORT_CYCLES_MAX,
+  REPORT_TESTS_MAX,
+  type ReportBranch,
+  type ReportCycle,
+  type ReportTest,
+} from '@verdict/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/**
+ * SQL of the Reports page (docs/product/reports.md). Every figure is kept as results arrive:
+ * cycle_counts (counts, duration_ms, flaky_count), case_result_stats and case_result_totals
+ * (migration 0017); these
+ * reads pick the newest cycles by index and rank the project's rows of one branch.
+ */
+
+const iso = (value: Date | string) => new Date(value).toISOString();
+
+/** `branch`: undefined for every branch, '' for cycles naming none, else the branch. */
+export type BranchFilter = string | undefined;
+
+export async function reportBranches(db: Tx, projectId: number): Promise<ReportBranch[]> {
+  const rows = await queryRows<{ name: string | null; cycles: number; last_at: Date | string }>(
+    db,
+    sql`
+    select nullif(b, '') as name, count(*)::int as cycles, max(created_at) as last_at
+    from (select coalesce(branch, '') as b, created_at from test_cycles where project_id = ${projectId}) y
+    group by b
+    order by last_at desc, b
+    limit 200`,
+  );
+  return rows.map((row) => ({ ...row, last_at: iso(row.last_at) }));
+}
+
+const onBranch = (branch: BranchFilter): SQL =>
+  branch === undefined ? sql`` : sql`and coalesce(y.branch, '') = ${branch}`;
+
+/** The newest REPORT_CYCLES_MAX cycles on the branch, oldest first. */
+export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter): Promise<ReportCycle[]> {
+  const rows = await queryRows<
+    Omit<ReportCycle, 'counts' | 'pass_rate' | 'created_at' | 'duration_ms'> & {
+      created_at: Date | string;
+      total: number;
+      untested: number;
+      passed: number;
+      failed: number;
+      blocked: number;
+      skipped: number;
+      duration_ms: number | string;
+    }
+  >(
+    db,
+    sql`
+    select * from (
+      select y.id, y.name, y.branch, y.source, y.created_at, k.total, k.untested, k.passed, k.failed,
+        k.blocked, k.skipped, k.duration_ms, k.flaky_count
+      from test_cycles y join cycle_counts k on k.cycle_id = y.id
+      where y.project_id = ${projectId} ${onBranch(branch)}
+      order by y.id desc
+      limit ${REPORT_CYCLES_MAX}
+    ) newest
+    order by id`,
+  );
+  return rows.map(({ total, untested, passed, failed, blocked, skipped, ...row }) => {
+    const executed = total - untested;
+    return {
+      ...row,
+      created_at: iso(row.created_at),
+      counts: { total, untested, passed, failed, blocked, skipped },
+      pass_rate: executed > 0 ? Math.round((passed / executed) * 10_000) / 10_000 : null,
+      duration_ms: Number(row.duration_ms),
+    };
+  });
+}
+
+export type TestRanking = 'slowest' | 'failing';
+
+/** The REPORT_TESTS_MAX slowest (by mean duration) or most often failing tests. */
+export async function rankedTests(
+  db: Tx,
+  projectId: number,
+  branch: BranchFilter,
+  ranking: TestRanking,
+): Promise<ReportTest[]> {
+  // One row per case: its row on the branch, or its row over every branch.
+  const stats =
+    branch === undefined
+      ? sql`select case_id, results, failures, timed, duration_sum::float8 as duration_sum
+        from case_result_totals where project_id = ${projectId}`
+      : sql`select case_id, results, failures, timed, duration_sum::float8 as duration_sum
+        from case_result_stats where project_id = ${projectId} and branch = ${branch}`;
+  const order =
+    ranking === 'slowest'
+      ? sql`where s.timed > 0 order by s.duration_sum / s.timed desc, s.case_id`
+      : sql`where s.failures > 0
+        order by s.failures desc, s.failures::float8 / greatest(s.results, 1) desc, s.case_id`;
+  const rows = await queryRows<{
+    case_id: number;
+    results: number;
+    failures: number;
+    timed: number;
+    duration_sum: number;
+  }>(db, sql`select * from (${stats}) s ${order} limit ${REPORT_TESTS_MAX}`);
+  if (rows.length === 0) return [];
+  const names = await queryRows<{ id: number; name: string; suite_name: string | null }>(
+    db,
+    sql`select c.id, c.name, s.name as suite_name from test_cases c left join suites s on s.id = c.suite_id
+      where c.id = any(${sql.param(rows.map((row) => row.case_id))}::int[])`,
+  );
+  const byId = new Map(names.map((row) => [row.id, row]));
+  return rows.map((row) => ({
+    case_id: row.case_id,
+    name: byId.get(row.case_id)?.name ?? '',
+    suite_name: byId.get(row.case_id)?.suite_name ?? null,
+    results: row.results,
+    failures: row.failures,
+    failure_rate: row.results > 0 ? Math.round((row.failures / row.results) * 10_000) / 10_000 : 0,
+    average_ms: row.timed > 0 ? Math.round(row.duration_sum / row.timed) : null,
+  }));
+}
+
+/**
+ * Called by an import after its results (modules/imports): how many tests are flaky on its branch
+ * now, kept on the cycle for the flaky count over time.
+ */
+export async function storeFlakyCount(
+  tx: Tx,
+  projectId: number,
+  cycle: { id: number; branch: string | null },
+): Promise<void> {
+  await tx.execute(sql`
+    update cycle_counts set flaky_count = (
+      select count(*)::int from case_flakiness f join test_cases c on c.id = f.case_id
+      where c.project_id = ${projectId} and f.branch = ${cycle.branch ?? ''} and f.flips >= 2
+        and f.flips >= coalesce((select flip_threshold from project_flaky_settings
+          where project_id = ${projectId}), ${FLAKY_DEFAULTS.flips}))
+    where cycle_id = ${cycle.id}`);
+}
