@@ -1,11 +1,8 @@
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { ADMIN_ROLE_NAME } from '@verdict/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, migrationsFolder, queryRows } from '../src/db/client.ts';
+import { migrateDatabase, queryRows } from '../src/db/client.ts';
 import { permissions, roles, users } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import {
@@ -20,7 +17,13 @@ import {
 } from './helpers/fixtures.ts';
 import { apiToken } from './helpers/import-world.ts';
 import { checksum } from './helpers/security.ts';
-import { ADMIN_PASSWORD, createTestApp, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import {
+  ADMIN_PASSWORD,
+  createTestApp,
+  migrateUpTo,
+  openTestDatabase,
+  type TestApp,
+} from './helpers/test-app.ts';
 
 /**
  * docs/security.md, "Escalation": nobody grants what they do not hold, and the last
@@ -400,23 +403,8 @@ describe('the built-in Administrator role', () => {
   it('is flagged by the migration on a database made by an earlier version', async () => {
     const { database, drop } = await openTestDatabase();
     try {
-      const folder = mkdtempSync(path.join(tmpdir(), 'verdict-migrations-'));
       // The migrations up to 0006, as an earlier version shipped them.
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-      journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= 6);
-      mkdirSync(path.join(folder, 'meta'));
-      writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-      for (const entry of journal.entries as { tag: string }[]) {
-        copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-      }
-      if (database.pool) {
-        const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-        await migrate(database.db as never, { migrationsFolder: folder });
-      } else {
-        const { migrate } = await import('drizzle-orm/pglite/migrator');
-        await migrate(database.db as never, { migrationsFolder: folder });
-      }
-      rmSync(folder, { recursive: true, force: true });
+      await migrateUpTo(database, 6);
       // What the earlier bootstrap made: a role created first, and another holding everything.
       await database.db.execute(sql`
         insert into permissions (name, description, built_in) values ('add_project', '', true), ('view_audit_log', '', true)`);
