@@ -12,7 +12,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
  * The CI gate of an import (docs/product/ci-gate.md): the import's cycle against the previous
  * import cycle of the project on the same branch (for a branch's first import, the latest on the
  * default branch), read in the import's transaction after its results, so the flakiness the
- * results just updated counts. Two statements, each over the cycle's items only.
+ * results just updated counts. Each statement reads one cycle's items, or cases by id.
  */
 export async function gateOf(
   tx: Tx,
@@ -20,11 +20,31 @@ export async function gateOf(
   cycle: { id: number; branch: string | null },
 ): Promise<ImportGate> {
   const compared = await previousCycle(tx, projectId, cycle);
+  // Three statements that each read one cycle's items by one index, or look cases up by id: the
+  // planner's figures say nothing of a cycle made in this very transaction (nor of the latest few,
+  // until the table is analysed again), and a join of two cycles' items would be planned as a loop
+  // over every item of one for each item of the other.
+  const failedBefore = new Set(
+    compared
+      ? (
+          await queryRows<{ case_id: number }>(
+            tx,
+            sql`select case_id from cycle_items where cycle_id = ${compared.id} and state = 'failed'`,
+          )
+        ).map((row) => row.case_id)
+      : [],
+  );
+  const items = (
+    await queryRows<{ id: number; case_id: number; state: string }>(
+      tx,
+      sql`select id, case_id, state from cycle_items
+        where cycle_id = ${cycle.id} and state in ('failed', 'passed')`,
+    )
+  ).filter((item) => item.state === 'failed' || failedBefore.has(item.case_id));
   const rows = await queryRows<{
+    item_id: number;
     id: number;
     name: string;
-    state: string;
-    previous: string | null;
     failure_message: string | null;
     quarantined: boolean;
     flaky: boolean;
@@ -35,19 +55,19 @@ export async function gateOf(
       select coalesce((select flip_threshold from project_flaky_settings where project_id = ${projectId}),
         ${FLAKY_DEFAULTS.flips}) as k
     )
-    select c.id, c.name, i.state, p.state as previous,
-      (select r.failure_message from cycle_results r where r.item_id = i.id order by r.id desc limit 1)
+    select u.item_id, c.id, c.name,
+      (select r.failure_message from cycle_results r where r.item_id = u.item_id order by r.id desc limit 1)
         as failure_message,
-      exists (select 1 from case_quarantines q where q.case_id = i.case_id
+      exists (select 1 from case_quarantines q where q.case_id = c.id
         and (q.until is null or q.until > (now() at time zone 'UTC')::date)) as quarantined,
-      exists (select 1 from case_flakiness f, k where f.case_id = i.case_id
+      exists (select 1 from case_flakiness f, k where f.case_id = c.id
         and f.branch = ${cycle.branch ?? ''} and f.flips >= k.k) as flaky
-    from cycle_items i
-    join test_cases c on c.id = i.case_id
-    left join cycle_items p on p.cycle_id = ${compared?.id ?? null}::int and p.case_id = i.case_id
-    where i.cycle_id = ${cycle.id} and (i.state = 'failed' or (i.state = 'passed' and p.state = 'failed'))
+    from unnest(${sql.param(items.map((item) => item.id))}::int[],
+      ${sql.param(items.map((item) => item.case_id))}::int[]) as u(item_id, case_id)
+    join test_cases c on c.id = u.case_id
     order by c.id`,
   );
+  const stateOf = new Map(items.map((item) => [item.id, item.state]));
   const groups: Record<'new' | 'still_failing' | 'flaky' | 'quarantined' | 'fixed', GateCase[]> = {
     new: [],
     still_failing: [],
@@ -57,10 +77,10 @@ export async function gateOf(
   };
   for (const row of rows) {
     const item = { id: row.id, name: row.name, failure_message: row.failure_message };
-    if (row.state === 'passed') groups.fixed.push({ ...item, failure_message: null });
+    if (stateOf.get(row.item_id) === 'passed') groups.fixed.push({ ...item, failure_message: null });
     else if (row.quarantined) groups.quarantined.push(item);
     else if (row.flaky) groups.flaky.push(item);
-    else if (row.previous === 'failed') groups.still_failing.push(item);
+    else if (failedBefore.has(row.id)) groups.still_failing.push(item);
     else groups.new.push(item);
   }
   const counts = {
