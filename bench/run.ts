@@ -11,7 +11,8 @@
 // endpoint names; `--only web` runs only the web step, `--only mixed` only the mixed scenario,
 // which also takes `--db embedded|postgres|both`, `--only cycles` only the test cycles at size,
 // bench/cycles.ts, which takes `--db` too; `--only search` the case search at size, bench/search.ts,
-// `--only bulk` the bulk actions and the case import at size, bench/bulk.ts,
+// `--only bulk` the bulk actions and the case import at size, bench/bulk.ts, `--only insight` the
+// flaky list, the reports and an import with its CI gate over 2,000,000 results, bench/insight.ts,
 // with `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
@@ -58,6 +59,12 @@ if (only === 'search') {
 if (only === 'bulk') {
   const { bulkDatabases, runBulk } = await import('./bulk.ts');
   await runBulk(bulkDatabases(args));
+  process.exit();
+}
+
+if (only === 'insight') {
+  const { insightDatabases, runInsight } = await import('./insight.ts');
+  await runInsight(insightDatabases(args));
   process.exit();
 }
 

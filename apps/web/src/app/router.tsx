@@ -286,6 +286,20 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.reports.pattern,
+    lazy: screen(
+      () => import('@/features/reports/components/reports-page'),
+      (m) => m.ReportsPage,
+    ),
+  },
+  {
+    path: paths.cycleCompare.pattern,
+    lazy: screen(
+      () => import('@/features/reports/components/cycle-compare-page'),
+      (m) => m.CycleComparePage,
+    ),
+  },
+  {
     path: paths.caseFields.pattern,
     lazy: screen(
       () => import('@/features/case-fields/components/case-fields-page'),

@@ -85,4 +85,8 @@ export const paths = {
   caseImport: withIds('/projects/:id/import-cases'),
   /** A project's flaky tests, ranked by flip rate (docs/product/flaky-tests.md). */
   flakyTests: withIds('/projects/:id/flaky'),
+  /** A project's reports, ?branch= (docs/product/reports-screens.md). */
+  reports: withIds('/projects/:id/reports'),
+  /** Two cycles of a project side by side, ?from=&to= (docs/product/reports-screens.md). */
+  cycleCompare: withIds('/projects/:id/cycles/compare'),
 } as const;

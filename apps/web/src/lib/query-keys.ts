@@ -102,6 +102,16 @@ export const queryKeys = {
     byProject: (projectId: Id) => ['cycles', 'flaky', Number(projectId)] as const,
     settings: (projectId: Id) => ['flaky-settings', Number(projectId)] as const,
   },
+  /**
+   * Reports and the cycle comparison (docs/product/reports-screens.md), under 'cycles' so live
+   * updates reload them as results arrive. `branch` is the report's query string ('' for every branch).
+   */
+  reports: {
+    branches: (projectId: Id) => ['cycles', 'reports', Number(projectId), 'branches'] as const,
+    report: (projectId: Id, kind: string, branch: string) =>
+      ['cycles', 'reports', Number(projectId), kind, branch] as const,
+    compare: (from: Id, to: Id) => ['cycles', 'compare', Number(from), Number(to)] as const,
+  },
   myWork: ['my-work'] as const,
   tree,
 } as const;

@@ -12,6 +12,8 @@ import type {
   CaseTags,
   CaseVersionPage,
   Cycle,
+  CycleComparison,
+  CycleTrend,
   EffectivePermissions,
   ErrorResponse,
   FlakySettingsMutation,
@@ -23,6 +25,7 @@ import type {
   ProjectCount,
   ProjectDetail,
   QuarantineMutation,
+  ReportBranches,
   Role,
   RunStats,
   SavedSearchList,
@@ -30,6 +33,7 @@ import type {
   Suite,
   SuiteCount,
   TestCase,
+  TestReport,
   User,
   UserMutation,
 } from '@verdict/contract';
@@ -85,6 +89,10 @@ export interface ApiAnswers {
   [call: `DELETE /api/test-cases/${number}/quarantine`]: MessageResponse;
   [call: `GET /api/projects/${number}/flaky-tests`]: FlakyTestList;
   [call: `PUT /api/projects/${number}/flaky-settings`]: FlakySettingsMutation;
+  [call: `GET /api/projects/${number}/reports/branches`]: ReportBranches;
+  [call: `GET /api/projects/${number}/reports/cycles${string}`]: CycleTrend;
+  [call: `GET /api/projects/${number}/reports/${'slowest' | 'failing'}-tests${string}`]: TestReport;
+  [call: `GET /api/cycles/compare?${string}`]: CycleComparison;
   [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;

@@ -15,8 +15,8 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
  * /projects/{id}: the project screen with the export and import buttons of their features and the
- * links to Import Test Cases and Flaky Tests, a search box for its cases, its suites and top-level cases, and its
- * test cycles.
+ * links to Import Test Cases, Flaky Tests and Reports, a search box for its cases, its suites and
+ * top-level cases, and its test cycles.
  */
 export function ProjectDetailRoute() {
   return (
@@ -33,6 +33,11 @@ export function ProjectDetailRoute() {
           {can('home_test_case') ? (
             <ButtonLink variant="secondary" to={paths.flakyTests(project.id)}>
               Flaky Tests
+            </ButtonLink>
+          ) : null}
+          {can('home_test_cycle') ? (
+            <ButtonLink variant="secondary" to={paths.reports(project.id)}>
+              Reports
             </ButtonLink>
           ) : null}
           {can('manage_case_fields') ? (

@@ -23,7 +23,8 @@ import './cycles.css';
 /**
  * /cycles/{id}: a test cycle with its progress, facts and items (docs/product/cycles-screens.md,
  * "The cycle page"). Edit, Close or Reopen and bulk assign need edit_test_cycle; Re-run failed
- * add_test_cycle; Delete delete_test_cycle. Other people's results arrive live.
+ * add_test_cycle; Delete delete_test_cycle. Compare opens the comparison screen with this cycle
+ * as To (docs/product/reports-screens.md). Other people's results arrive live.
  */
 export function CycleDetailPage() {
   return <CycleScreen title="Test Cycle">{(cycle) => <CycleView cycle={cycle} />}</CycleScreen>;
@@ -93,6 +94,9 @@ function CycleView({ cycle }: { cycle: Cycle }) {
           Re-run failed
         </ButtonLink>
       ) : null}
+      <ButtonLink to={`${paths.cycleCompare(cycle.project_id)}?to=${cycle.id}`} variant="secondary">
+        Compare
+      </ButtonLink>
       {can('delete_test_cycle') ? (
         <Button variant="danger" busy={remove.isPending} onClick={onDelete}>
           Delete

@@ -1,0 +1,141 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CycleTrend, ReportCycle } from '@verdict/contract';
+import { Link } from 'react-router';
+import { formatCount, formatDuration } from '@/lib/cycle-states';
+import { formatDateTime } from '@/lib/format-date';
+import { paths } from '@/lib/paths';
+import {
+  compareLink,
+  durationSummary,
+  flakySummary,
+  importCycles,
+  passRateSummary,
+  percentText,
+} from '../report-text';
+import { ReportCard, ReportChart, ReportEmpty, ReportTable } from './report-parts';
+
+/**
+ * The three sections read from a branch's cycle trend (the newest 50 cycles, oldest first):
+ * pass rate, duration and flaky tests per cycle (docs/product/reports-screens.md).
+ */
+export function TrendSections({
+  projectId,
+  trend,
+}: {
+  projectId: number;
+  trend: UseQueryResult<CycleTrend>;
+}) {
+  return (
+    <>
+      <ReportCard title="Pass rate per cycle" what="the cycles" query={trend}>
+        {(data) => <PassRate projectId={projectId} cycles={data.cycles} />}
+      </ReportCard>
+      <ReportCard title="Duration per cycle" what="the cycles" query={trend}>
+        {(data) => <Duration cycles={data.cycles} />}
+      </ReportCard>
+      <ReportCard title="Flaky tests over time" what="the cycles" query={trend}>
+        {(data) => <Flaky cycles={data.cycles} />}
+      </ReportCard>
+    </>
+  );
+}
+
+const NO_CYCLES = 'No cycles yet on this branch.';
+
+function CycleCell({ cycle }: { cycle: ReportCycle }) {
+  return (
+    <th scope="row" className="report-name">
+      <Link to={paths.cycleDetail(cycle.id)}>{cycle.name}</Link>
+    </th>
+  );
+}
+
+const percentTick = (value: number) => `${Math.round(value)}%`;
+
+function PassRate({ projectId, cycles }: { projectId: number; cycles: readonly ReportCycle[] }) {
+  if (cycles.length === 0) return <ReportEmpty>{NO_CYCLES}</ReportEmpty>;
+  const points = cycles.map((cycle) => ({
+    label: cycle.name,
+    value: cycle.pass_rate === null ? null : cycle.pass_rate * 100,
+  }));
+  return (
+    <>
+      <ReportChart
+        kind="line"
+        summary={passRateSummary(cycles)}
+        points={points}
+        format={percentTick}
+        max={100}
+      />
+      <ReportTable
+        caption="Pass rate per cycle, oldest first"
+        head={['Cycle', 'Date', 'Branch', 'Passed', 'Failed', 'Total', 'Pass rate', 'Compare']}
+      >
+        {cycles.map((cycle, index) => {
+          const previous = cycles[index - 1];
+          return (
+            <tr key={cycle.id}>
+              <CycleCell cycle={cycle} />
+              <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
+              <td>{cycle.branch ?? 'No branch'}</td>
+              <td className="report-number">{formatCount(cycle.counts.passed)}</td>
+              <td className="report-number">{formatCount(cycle.counts.failed)}</td>
+              <td className="report-number">{formatCount(cycle.counts.total)}</td>
+              <td className="report-number">
+                {cycle.pass_rate === null ? '—' : percentText(cycle.pass_rate)}
+              </td>
+              <td className="report-nowrap">
+                {previous ? (
+                  <Link to={compareLink(projectId, previous.id, cycle.id)}>Compare with previous</Link>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </ReportTable>
+    </>
+  );
+}
+
+function Duration({ cycles }: { cycles: readonly ReportCycle[] }) {
+  if (cycles.length === 0) return <ReportEmpty>{NO_CYCLES}</ReportEmpty>;
+  const points = cycles.map((cycle) => ({ label: cycle.name, value: cycle.duration_ms }));
+  return (
+    <>
+      <ReportChart kind="bar" summary={durationSummary(cycles)} points={points} format={formatDuration} />
+      <ReportTable caption="Duration per cycle, oldest first" head={['Cycle', 'Date', 'Duration']}>
+        {cycles.map((cycle) => (
+          <tr key={cycle.id}>
+            <CycleCell cycle={cycle} />
+            <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
+            <td className="report-number">{formatDuration(cycle.duration_ms)}</td>
+          </tr>
+        ))}
+      </ReportTable>
+    </>
+  );
+}
+
+function Flaky({ cycles }: { cycles: readonly ReportCycle[] }) {
+  const imports = importCycles(cycles);
+  if (imports.length === 0) return <ReportEmpty>No imported cycles yet on this branch.</ReportEmpty>;
+  const points = imports.map((cycle) => ({ label: cycle.name, value: cycle.flaky_count }));
+  return (
+    <>
+      <p className="report-note">Counted after each import from CI; manual cycles are left out.</p>
+      <ReportChart kind="line" summary={flakySummary(imports)} points={points} format={String} />
+      <ReportTable
+        caption="Flaky tests after each import, oldest first"
+        head={['Cycle', 'Date', 'Flaky tests']}
+      >
+        {imports.map((cycle) => (
+          <tr key={cycle.id}>
+            <CycleCell cycle={cycle} />
+            <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
+            <td className="report-number">{formatCount(cycle.flaky_count ?? 0)}</td>
+          </tr>
+        ))}
+      </ReportTable>
+    </>
+  );
+}
