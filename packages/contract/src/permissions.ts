@@ -55,6 +55,7 @@ export const PERMISSION_CATALOGUE = {
   execute_test_cycle: 'Record results in test cycles',
   manage_case_fields: "Define a project's custom case fields",
   quarantine_test_case: 'Quarantine a test case (its failures stop failing the gate) and end a quarantine',
+  manage_webhooks: "Add, change and delete a project's webhooks, and see and redeliver their deliveries",
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;

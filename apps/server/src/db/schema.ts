@@ -14,6 +14,7 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
@@ -716,4 +717,114 @@ export const caseResultTotals = pgTable(
     durationSum: bigint('duration_sum', { mode: 'number' }).notNull().default(0),
   },
   (t) => [index('case_result_totals_project_idx').on(t.projectId)],
+);
+
+/**
+ * A project's issue tracker (docs/product/defects.md): how a defect id becomes a link, and where
+ * "File a bug" opens a new issue. `project` is Jira's numeric project id, GitHub's `owner/repo` or
+ * GitLab's project path; `issue_type` is Jira's issue type id; the templates are the `url` kind's
+ * (`{id}` in the link, `{title}` and `{body}` in the new-issue address).
+ */
+export const projectTrackers = pgTable(
+  'project_trackers',
+  {
+    projectId: integer('project_id')
+      .primaryKey()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    baseUrl: text('base_url').notNull().default(''),
+    project: text('project').notNull().default(''),
+    issueType: text('issue_type').notNull().default(''),
+    linkTemplate: text('link_template').notNull().default(''),
+    newIssueTemplate: text('new_issue_template').notNull().default(''),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('project_trackers_kind_check', sql`${t.kind} in ('jira', 'github', 'gitlab', 'url')`)],
+);
+
+/**
+ * A defect linked to a case, a cycle item or one result of it (docs/product/defects.md). Every
+ * link names its case (for `defect:` in search) and, below a case, its item and cycle (for the
+ * cycle's defect list). `defect` is the tracker's id as shown (PROJ-12, #12); `url` the link.
+ */
+export const defectLinks = pgTable(
+  'defect_links',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    caseId: integer('case_id')
+      .notNull()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    cycleId: integer('cycle_id').references(() => testCycles.id, { onDelete: 'cascade' }),
+    itemId: integer('item_id').references(() => cycleItems.id, { onDelete: 'cascade' }),
+    resultId: integer('result_id').references(() => cycleResults.id, { onDelete: 'cascade' }),
+    defect: text('defect').notNull(),
+    url: text('url').notNull(),
+    // No foreign key: the id stays when the user is deleted, as a cycle's created_by does.
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    unique('defect_links_target_key').on(t.caseId, t.itemId, t.resultId, t.defect).nullsNotDistinct(),
+    index('defect_links_project_defect_idx').on(t.projectId, sql`lower(${t.defect})`),
+    index('defect_links_cycle_idx').on(t.cycleId),
+    index('defect_links_item_idx').on(t.itemId),
+    index('defect_links_result_idx').on(t.resultId),
+  ],
+);
+
+/**
+ * A project's webhook endpoint (docs/product/webhooks.md): the events it takes (`result.recorded`
+ * of failures only when `failures_only`), and the secret its deliveries are signed with.
+ */
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    failuresOnly: boolean('failures_only').notNull().default(false),
+    secret: text('secret').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdBy: integer('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('webhooks_project_idx').on(t.projectId)],
+);
+
+/**
+ * One event for one endpoint, queued in the transaction that made the event, delivered by the
+ * servers' delivery loop (any instance takes it: FOR UPDATE SKIP LOCKED) and retried with
+ * backoff for a day. `body` is the exact JSON sent and signed.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhookId: integer('webhook_id')
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    body: text('body').notNull(),
+    state: text('state').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    responseCode: integer('response_code'),
+    responseMs: integer('response_ms'),
+    error: text('error'),
+    createdAt: createdAt(),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('webhook_deliveries_state_check', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+    index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_webhook_idx').on(t.webhookId, t.id),
+  ],
 );
