@@ -7,8 +7,22 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
  * Browser tests against the app started the way the README starts it (`npm start`), on a
  * fresh database, in Debian's Chromium (never a downloaded browser).
  */
+/**
+ * Checks of the screens alone (axe on every screen, themes, phone layout, keyboard use): they
+ * behave the same on either database, so `npm test` runs them on the embedded one only and leaves
+ * them out when DATABASE_URL names a server (E2E_SKIP_UI_ONLY, set by scripts/test.mjs; decision
+ * record 143).
+ */
+const UI_ONLY = [
+  'every-screen.spec.ts',
+  'theme.spec.ts',
+  'phone-layout.spec.ts',
+  'keyboard-and-forms.spec.ts',
+];
+
 export default defineConfig({
   testDir: './tests',
+  testIgnore: process.env.E2E_SKIP_UI_ONLY === '1' ? UI_ONLY : [],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
