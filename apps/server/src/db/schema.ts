@@ -629,8 +629,9 @@ export const savedSearches = pgTable(
 /**
  * Flakiness per case and branch (docs/product/flaky-tests.md), kept by a statement trigger on
  * cycle_results in the same transaction as the results of import cycles: the outcomes (passed or
- * failed) of the last 100 automated results, oldest first, with each one's case version and time,
- * and what they say under the project's window. `branch` is '' for imports that named none.
+ * failed, a letter each) of the last 100 automated results, oldest first, with each one's case
+ * version and time, and what they say under the project's window. `branch` is '' for imports
+ * that named none.
  */
 export const caseFlakiness = pgTable(
   'case_flakiness',
@@ -639,7 +640,8 @@ export const caseFlakiness = pgTable(
       .notNull()
       .references(() => testCases.id, { onDelete: 'cascade' }),
     branch: text('branch').notNull(),
-    states: text('states').array().notNull(),
+    // One letter per outcome, oldest first: p (passed) or f (failed), migration 0019.
+    states: text('states').notNull(),
     versions: integer('versions').array().notNull(),
     ats: timestamp('ats', { withTimezone: true }).array().notNull(),
     results: integer('results').notNull().default(0),
