@@ -66,6 +66,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'warn',
+      // The webhook spec's receiver listens on 127.0.0.1 (docs/product/webhooks.md, "Addresses").
+      WEBHOOK_ALLOW_PRIVATE: 'true',
     },
   },
 });

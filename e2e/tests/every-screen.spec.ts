@@ -88,6 +88,8 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
     { name: 'cycle-item', url: `/cycle-items/${items[1]!.id}` },
     { name: 'my-work', url: '/my-work' },
     { name: 'case-fields', url: `/projects/${project.id}/case-fields` },
+    { name: 'issue-tracker', url: `/projects/${project.id}/tracker` },
+    { name: 'webhooks', url: `/projects/${project.id}/webhooks` },
     {
       name: 'case-search',
       url: `/projects/${project.id}/search?q=${encodeURIComponent('tag:smoke -priority:low')}`,

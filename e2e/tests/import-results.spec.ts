@@ -18,7 +18,7 @@ test.describe('results from CI', () => {
     const tokenName = unique('github-actions');
     await page.getByLabel('Token name').fill(tokenName);
     await page.getByRole('button', { name: 'Create Token' }).click();
-    const secretBox = page.locator('.api-token-secret-value');
+    const secretBox = page.locator('.secret-once-value');
     await expect(secretBox).toHaveValue(/^vdt_/);
     const secret = await secretBox.inputValue();
     await expect(page.getByRole('table', { name: 'API tokens' })).toContainText(tokenName);

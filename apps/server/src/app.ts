@@ -17,6 +17,7 @@ import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes
 import { casesRoutes } from './modules/cases/cases-routes.ts';
 import { cycleCompareRoutes } from './modules/cycle-compare/cycle-compare.ts';
 import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
+import { defectsRoutes } from './modules/defects/defects-routes.ts';
 import { exportsRoutes } from './modules/exports/exports-routes.ts';
 import { flakyRoutes } from './modules/flaky/flaky-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
@@ -30,6 +31,7 @@ import { runsRoutes } from './modules/runs/runs-routes.ts';
 import { searchRoutes } from './modules/search/search-routes.ts';
 import { suitesRoutes } from './modules/suites/suites-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { benchAuthOffPlugin } from './plugins/bench-auth-off.ts';
 import { docsPlugin } from './plugins/docs.ts';
@@ -126,8 +128,10 @@ export async function buildApp({
   await app.register(cyclesRoutes);
   await app.register(attachmentsRoutes);
   await app.register(flakyRoutes);
+  await app.register(defectsRoutes);
   await app.register(reportsRoutes);
   await app.register(liveRoutes);
+  await app.register(webhooksRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

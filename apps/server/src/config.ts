@@ -19,6 +19,10 @@ export interface Config {
   importMaxBytes: number;
   /** The largest file an attachment upload accepts, in bytes. */
   attachmentMaxBytes: number;
+  /** Whether webhooks may point at loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
+  webhookAllowPrivate: boolean;
+  /** The first webhook retry's delay in ms; each next one doubles, up to an hour. */
+  webhookRetryBaseMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -85,6 +89,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const allowPrivateText = text('WEBHOOK_ALLOW_PRIVATE') ?? 'false';
+  if (allowPrivateText !== 'true' && allowPrivateText !== 'false') {
+    problems.push(`WEBHOOK_ALLOW_PRIVATE must be true or false (got "${allowPrivateText}")`);
+  }
+
+  const retryBaseText = text('WEBHOOK_RETRY_BASE_MS') ?? '30000';
+  const webhookRetryBaseMs = Number(retryBaseText);
+  if (!Number.isInteger(webhookRetryBaseMs) || webhookRetryBaseMs < 10 || webhookRetryBaseMs > 3_600_000) {
+    problems.push(
+      `WEBHOOK_RETRY_BASE_MS must be a whole number of milliseconds from 10 to 3600000 (got "${retryBaseText}")`,
+    );
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -103,5 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: text('TRUST_PROXY') === 'true',
     importMaxBytes,
     attachmentMaxBytes,
+    webhookAllowPrivate: allowPrivateText === 'true',
+    webhookRetryBaseMs,
   };
 }

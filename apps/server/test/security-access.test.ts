@@ -1,7 +1,7 @@
 import { ErrorResponse, PERMISSION_NAMES } from '@verdict/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, roles, users as usersTable } from '../src/db/schema.ts';
+import { permissions, roles, users as usersTable, webhookDeliveries } from '../src/db/schema.ts';
 import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
 import {
   addMember,
@@ -130,6 +130,31 @@ async function freshAttachment(): Promise<number> {
   const { url, payload, headers } = upload(`/api/test-cases/${ids.case}/attachments`);
   const res = await t.request({ method: 'POST', url, payload, headers, token: admin });
   return expectStatus(res, 201).attachments[0].id;
+}
+/** A GitHub tracker on the project (docs/product/defects.md); answers the project's id. */
+async function freshTracker(projectId: number): Promise<number> {
+  const body = { kind: 'github', project: 'acme/shop' };
+  expectStatus(await adminApi().put(`/api/projects/${projectId}/tracker`, body), 200);
+  return projectId;
+}
+/** A defect the administrator linked to the first case of project A. */
+async function freshDefectLink(): Promise<number> {
+  const body = { defect: `https://bugs.example.com/${next()}` };
+  return expectStatus(await adminApi().post(`/api/test-cases/${ids.case}/defects`, body), 201).defect.id;
+}
+/**
+ * A turned-off webhook (docs/product/webhooks.md) at a public address, so the delivery loop
+ * never calls out from this test; each in a project of its own, as a project holds at most 20.
+ */
+const WEBHOOK_BODY = { url: 'https://93.184.215.14/hook', events: ['cycle.created'], active: false };
+async function freshWebhook(): Promise<number> {
+  const url = `/api/projects/${await freshProjectWithLimitedMember()}/webhooks`;
+  return expectStatus(await adminApi().post(url, WEBHOOK_BODY), 201).webhook.id;
+}
+async function freshDelivery(): Promise<number> {
+  const values = { webhookId: await freshWebhook(), event: 'cycle.created', body: '{}' };
+  const [row] = await t.db.insert(webhookDeliveries).values(values).returning({ id: webhookDeliveries.id });
+  return row!.id;
 }
 async function freshMember(projectId = ids.a): Promise<number> {
   const user = await createUser(t);
@@ -667,6 +692,88 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/attachments/${await freshAttachment()}` }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/projects/:id/tracker': {
+      prepare: at(`/api/projects/${ids.a}/tracker`),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/projects/:id/tracker': {
+      prepare: at(`/api/projects/${ids.a}/tracker`, { kind: 'github', project: 'acme/shop' }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/projects/:id/tracker': {
+      prepare: async () => ({
+        url: `/api/projects/${await freshTracker(await freshProjectWithLimitedMember())}/tracker`,
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/test-cases/:id/defects': {
+      prepare: at(`/api/test-cases/${ids.case}/defects`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/test-cases/:id/defects': {
+      prepare: async () => ({
+        url: `/api/test-cases/${ids.case}/defects`,
+        payload: { defect: `https://bugs.example.com/${next()}` },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    // The limited member holds neither execute_test_cycle nor home_test_cycle.
+    'GET /api/cycle-items/:id/defects': {
+      prepare: async () => ({ url: `/api/cycle-items/${(await freshCycle()).itemId}/defects` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/cycle-items/:id/defects': {
+      prepare: async () => ({
+        url: `/api/cycle-items/${(await freshCycle()).itemId}/defects`,
+        payload: { defect: 'https://bugs.example.com/1' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'DELETE /api/defect-links/:id': {
+      prepare: async () => ({ url: `/api/defect-links/${await freshDefectLink()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycles/:id/defects': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}/defects` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycle-results/:id/new-issue': {
+      prepare: async () => {
+        await freshTracker(ids.a);
+        return { url: `/api/cycle-results/${await freshResult()}/new-issue` };
+      },
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/webhooks': {
+      prepare: at(`/api/projects/${ids.a}/webhooks`),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/webhooks': {
+      prepare: async () => ({
+        url: `/api/projects/${await freshProjectWithLimitedMember()}/webhooks`,
+        payload: WEBHOOK_BODY,
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'PUT /api/webhooks/:id': {
+      prepare: async () => ({
+        url: `/api/webhooks/${await freshWebhook()}`,
+        payload: { failures_only: true },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/webhooks/:id': {
+      prepare: async () => ({ url: `/api/webhooks/${await freshWebhook()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/webhooks/:id/deliveries': {
+      prepare: async () => ({ url: `/api/webhooks/${await freshWebhook()}/deliveries` }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/webhook-deliveries/:id/redeliver': {
+      prepare: async () => ({ url: `/api/webhook-deliveries/${await freshDelivery()}/redeliver` }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
     'GET /api/my-work': { prepare: at('/api/my-work'), expected: SIGNED_IN },
     'GET /api/events': { prepare: at('/api/events'), expected: SIGNED_IN, stream: true },
   };
@@ -793,6 +900,15 @@ describe('every route', () => {
         'POST /api/projects/:id/cases/bulk',
         'POST /api/projects/:id/case-imports/preview',
         'POST /api/projects/:id/case-imports',
+        'PUT /api/projects/:id/tracker',
+        'DELETE /api/projects/:id/tracker',
+        'POST /api/test-cases/:id/defects',
+        'POST /api/cycle-items/:id/defects',
+        'DELETE /api/defect-links/:id',
+        'POST /api/projects/:id/webhooks',
+        'PUT /api/webhooks/:id',
+        'DELETE /api/webhooks/:id',
+        'POST /api/webhook-deliveries/:id/redeliver',
       ].sort(),
     );
   });

@@ -55,6 +55,11 @@ export interface ProbeWorld {
   attachmentId: number;
   /** A custom text field of the project. */
   fieldId: number;
+  /** A defect linked to the case (`caseId`); the project has a GitHub tracker. */
+  defectLinkId: number;
+  /** A turned-off webhook of the project (no call ever leaves the test) and a delivery of it. */
+  webhookId: number;
+  deliveryId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -103,6 +108,17 @@ export async function createProbeWorld(
   const fieldId = await one(
     sql`insert into case_fields (project_id, name, type) values (${projectId}, 'F', 'text') returning id`,
   );
+  await t.db.execute(
+    sql`insert into project_trackers (project_id, kind, project) values (${projectId}, 'github', 'acme/shop')`,
+  );
+  const defectLinkId = await one(sql`
+    insert into defect_links (project_id, case_id, defect, url)
+    values (${projectId}, ${caseId}, '#1', 'https://github.com/acme/shop/issues/1') returning id`);
+  const webhookId = await one(sql`
+    insert into webhooks (project_id, url, events, secret, active)
+    values (${projectId}, 'https://93.184.215.14/hook', '{cycle.created}', 'probe-secret-of-16+', false) returning id`);
+  const deliveryId = await one(sql`
+    insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'cycle.created', '{}') returning id`);
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -120,6 +136,9 @@ export async function createProbeWorld(
     resultId,
     attachmentId,
     fieldId,
+    defectLinkId,
+    webhookId,
+    deliveryId: Number(deliveryId),
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -287,6 +306,38 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     url: `/api/projects/${w.projectId}/flaky-settings`,
     payload: { window: 20, flips: 3 },
   }),
+  'GET /api/projects/:id/tracker': (w) => ({ url: `/api/projects/${w.projectId}/tracker` }),
+  'PUT /api/projects/:id/tracker': (w) => ({
+    url: `/api/projects/${w.projectId}/tracker`,
+    payload: { kind: 'gitlab', project: 'acme/shop' },
+  }),
+  'DELETE /api/projects/:id/tracker': (w) => ({ url: `/api/projects/${w.projectId}/tracker` }),
+  'GET /api/test-cases/:id/defects': (w) => ({ url: `/api/test-cases/${w.caseId}/defects` }),
+  'POST /api/test-cases/:id/defects': (w) => ({
+    url: `/api/test-cases/${w.caseId}/defects`,
+    payload: { defect: '2' },
+  }),
+  'GET /api/cycle-items/:id/defects': (w) => ({ url: `/api/cycle-items/${w.itemId}/defects` }),
+  'POST /api/cycle-items/:id/defects': (w) => ({
+    url: `/api/cycle-items/${w.itemId}/defects`,
+    payload: { defect: '3', result_id: w.resultId },
+  }),
+  // A case's link: removing it needs edit_test_case, as declared.
+  'DELETE /api/defect-links/:id': (w) => ({ url: `/api/defect-links/${w.defectLinkId}` }),
+  'GET /api/cycles/:id/defects': (w) => ({ url: `/api/cycles/${w.cycleId}/defects` }),
+  'GET /api/projects/:id/webhooks': (w) => ({ url: `/api/projects/${w.projectId}/webhooks` }),
+  'POST /api/projects/:id/webhooks': (w) => ({
+    url: `/api/projects/${w.projectId}/webhooks`,
+    payload: { url: 'https://93.184.215.14/hook', events: ['case.changed'], active: false },
+  }),
+  'PUT /api/webhooks/:id': (w) => ({ url: `/api/webhooks/${w.webhookId}`, payload: { failures_only: true } }),
+  'DELETE /api/webhooks/:id': (w) => ({ url: `/api/webhooks/${w.webhookId}` }),
+  'GET /api/webhooks/:id/deliveries': (w) => ({ url: `/api/webhooks/${w.webhookId}/deliveries` }),
+  'POST /api/webhook-deliveries/:id/redeliver': (w) => ({
+    url: `/api/webhook-deliveries/${w.deliveryId}/redeliver`,
+  }),
+  // The world's result is blocked, which "File a bug" takes as a failure.
+  'GET /api/cycle-results/:id/new-issue': (w) => ({ url: `/api/cycle-results/${w.resultId}/new-issue` }),
   // Skipped records no test run, so execute_test_cycle is all it needs.
   'POST /api/cycle-items/:id/results': (w) => ({
     url: `/api/cycle-items/${w.itemId}/results`,

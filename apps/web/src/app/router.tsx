@@ -307,6 +307,20 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.tracker.pattern,
+    lazy: screen(
+      () => import('@/features/defects/components/tracker-page'),
+      (m) => m.TrackerPage,
+    ),
+  },
+  {
+    path: paths.webhooks.pattern,
+    lazy: screen(
+      () => import('@/features/webhooks/components/webhooks-page'),
+      (m) => m.WebhooksPage,
+    ),
+  },
+  {
     path: paths.caseSearch.pattern,
     lazy: screen(
       () => import('./routes/case-search-page'),
@@ -330,8 +344,8 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.cycleDetail.pattern,
     lazy: screen(
-      () => import('@/features/cycles/components/cycle-detail-page'),
-      (m) => m.CycleDetailPage,
+      () => import('./routes/cycle-detail-page'),
+      (m) => m.CycleDetailRoute,
     ),
   },
   {
@@ -344,8 +358,8 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.cycleItem.pattern,
     lazy: screen(
-      () => import('@/features/cycle-execution/components/execution-page'),
-      (m) => m.ExecutionPage,
+      () => import('./routes/execution-page'),
+      (m) => m.ExecutionRoute,
     ),
   },
   {

@@ -79,6 +79,8 @@ export const paths = {
 
   /** A project's custom case fields (docs/product/rich-cases-screens.md). */
   caseFields: withIds('/projects/:id/case-fields'),
+  /** A project's issue tracker setting (docs/product/defects-screens.md). */
+  tracker: withIds('/projects/:id/tracker'),
   /** Search Test Cases, ?q= (docs/product/search-screens.md). */
   caseSearch: withIds('/projects/:id/search'),
   /** Import Test Cases from a CSV or XLSX file (docs/product/case-import-screens.md). */
@@ -89,4 +91,6 @@ export const paths = {
   reports: withIds('/projects/:id/reports'),
   /** Two cycles of a project side by side, ?from=&to= (docs/product/reports-screens.md). */
   cycleCompare: withIds('/projects/:id/cycles/compare'),
+  /** A project's webhooks and their deliveries (docs/product/webhooks-screens.md). */
+  webhooks: withIds('/projects/:id/webhooks'),
 } as const;

@@ -69,6 +69,22 @@ export const queryKeys = {
   caseFields: {
     byProject: (projectId: Id) => ['case-fields', Number(projectId)] as const,
   },
+  /** A project's issue tracker, and defect links (docs/product/defects.md; all under 'defects'). */
+  tracker: {
+    byProject: (projectId: Id) => ['tracker', Number(projectId)] as const,
+  },
+  defects: {
+    all: ['defects'] as const,
+    byCase: (caseId: Id) => ['defects', 'case', Number(caseId)] as const,
+    byItem: (itemId: Id) => ['defects', 'item', Number(itemId)] as const,
+    byCycle: (cycleId: Id) => ['defects', 'cycle', Number(cycleId)] as const,
+  },
+  /** A project's webhooks, and a page of one webhook's deliveries (under 'webhooks'). */
+  webhooks: {
+    byProject: (projectId: Id) => ['webhooks', 'project', Number(projectId)] as const,
+    deliveries: (webhookId: Id, offset: number) =>
+      ['webhooks', 'deliveries', Number(webhookId), offset] as const,
+  },
   /** A preview of one chosen file (`file` counts the files chosen) with one mapping ('' = the server's). */
   caseImportPreview: (projectId: Id, file: number, mapping: string) =>
     ['case-import-preview', Number(projectId), file, mapping] as const,

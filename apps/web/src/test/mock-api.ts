@@ -13,13 +13,17 @@ import type {
   CaseVersionPage,
   Cycle,
   CycleComparison,
+  CycleDefectList,
   CycleTrend,
+  DefectLinkList,
+  DefectLinkMutation,
   EffectivePermissions,
   ErrorResponse,
   FlakySettingsMutation,
   FlakyTestList,
   LoginResponse,
   MessageResponse,
+  NewIssueAnswer,
   Permission,
   Project,
   ProjectCount,
@@ -34,8 +38,15 @@ import type {
   SuiteCount,
   TestCase,
   TestReport,
+  TrackerAnswer,
+  TrackerMutation,
   User,
   UserMutation,
+  WebhookCreated,
+  WebhookDeliveryList,
+  WebhookDeliveryQueued,
+  WebhookList,
+  WebhookMutation,
 } from '@verdict/contract';
 import { vi } from 'vitest';
 import { saveSession } from '@/lib/session';
@@ -94,6 +105,20 @@ export interface ApiAnswers {
   [call: `GET /api/projects/${number}/reports/${'slowest' | 'failing'}-tests${string}`]: TestReport;
   [call: `GET /api/cycles/compare?${string}`]: CycleComparison;
   [call: `POST /api/test-cases/${'project' | 'suite' | 'parent'}/${number}/create`]: CaseMutation;
+  [call: `GET /api/projects/${number}/webhooks`]: WebhookList;
+  [call: `POST /api/projects/${number}/webhooks`]: WebhookCreated;
+  [call: `PUT /api/webhooks/${number}`]: WebhookMutation;
+  [call: `DELETE /api/webhooks/${number}`]: MessageResponse;
+  [call: `GET /api/webhooks/${number}/deliveries${string}`]: WebhookDeliveryList;
+  [call: `POST /api/webhook-deliveries/${number}/redeliver`]: WebhookDeliveryQueued;
+  [call: `GET /api/projects/${number}/tracker`]: TrackerAnswer;
+  [call: `PUT /api/projects/${number}/tracker`]: TrackerMutation;
+  [call: `DELETE /api/projects/${number}/tracker`]: MessageResponse;
+  [call: `GET /api/${'test-cases' | 'cycle-items'}/${number}/defects`]: DefectLinkList;
+  [call: `POST /api/${'test-cases' | 'cycle-items'}/${number}/defects`]: DefectLinkMutation;
+  [call: `DELETE /api/defect-links/${number}`]: MessageResponse;
+  [call: `GET /api/cycles/${number}/defects`]: CycleDefectList;
+  [call: `GET /api/cycle-results/${number}/new-issue`]: NewIssueAnswer;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;
   [call: `GET /api/test-cases/${number}/export/runs.csv`]: never;

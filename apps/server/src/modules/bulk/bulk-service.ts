@@ -6,6 +6,7 @@ import {
   CASE_CONTENT_LIMITS,
   LIMITS,
   type PermissionName,
+  WEBHOOK_CASE_IDS_MAX,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
@@ -20,6 +21,7 @@ import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { findCycleRef, SHARE } from '../cycles/cycles-repository.ts';
 import { CYCLE_CLOSED, CYCLE_NOT_FOUND } from '../cycles/cycles-service.ts';
 import { allMatchingIds } from '../search/search-service.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import {
   addToCycle,
   copySubtrees,
@@ -130,6 +132,22 @@ export async function runBulk(
       summary: result.message,
       changes: { cases: { before: null, after: result.affected } },
     });
+    // One event per call, naming the selected cases up to a cap (docs/product/webhooks.md). Adding
+    // to a cycle changes no case.
+    if (body.action !== 'add_to_cycle') {
+      await queueWebhookEvents(tx, [
+        {
+          projectId,
+          event: 'case.changed',
+          data: {
+            action: body.action,
+            affected: result.affected,
+            case_ids: ids.slice(0, WEBHOOK_CASE_IDS_MAX),
+            truncated: ids.length > WEBHOOK_CASE_IDS_MAX,
+          },
+        },
+      ]);
+    }
     return { message: result.message, affected: result.affected };
   });
 }

@@ -13,6 +13,7 @@ import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from 
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CONTENT_FIELDS, insertVersion } from '../case-versions/case-versions-repository.ts';
 import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { contentAfter, contentOf, recordVersion } from './case-content.ts';
 import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
@@ -212,6 +213,13 @@ export async function writeCaseContent(
   const testCase = updated && (await findCaseView(tx, seen.id));
   if (!testCase) throw new NotFoundError(CASE_NOT_FOUND);
   await auditUpdated(tx, principal, audited(testCase), auditedCaseFields(seen), auditedCaseFields(testCase));
+  await queueWebhookEvents(tx, [
+    {
+      projectId: seen.project_id,
+      event: 'case.changed',
+      data: { action: 'update', case_ids: [seen.id], test_case: testCase },
+    },
+  ]);
   return testCase;
 }
 

@@ -39,6 +39,7 @@ import {
 import { findCase } from '../cases/cases-repository.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { insertRecordedRuns } from '../runs/runs-repository.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import {
   assignItems as assignItemRows,
   type CycleRef,
@@ -196,6 +197,7 @@ export async function createCycle(
       { ...auditedFields(cycle), cases: added },
       ` with ${counted(added, 'case')}`,
     );
+    await queueWebhookEvents(tx, [{ projectId, event: 'cycle.created', data: { cycle } }]);
     return cycle;
   });
 }
@@ -221,6 +223,9 @@ export async function updateCycle(
     });
     const cycle = await cycleOrFail(tx, id);
     await auditUpdated(tx, principal, audited(cycle), auditedFields(before), auditedFields(cycle));
+    if (before.state !== 'closed' && cycle.state === 'closed') {
+      await queueWebhookEvents(tx, [{ projectId: cycle.project_id, event: 'cycle.closed', data: { cycle } }]);
+    }
     const message =
       before.state !== cycle.state
         ? cycle.state === 'closed'
@@ -353,6 +358,23 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
           log: null,
         },
       ]),
+    );
+    await queueWebhookEvents(
+      tx,
+      accepted.map((input) => {
+        const item = items.get(input.itemId)!;
+        return {
+          projectId: item.project_id,
+          event: 'result.recorded',
+          failed: input.state === 'failed',
+          data: {
+            cycle: { id: item.cycle_id },
+            test_case: { id: item.case_id },
+            item: answered.get(input.itemId)!,
+            result: resultOf.get(input)!,
+          },
+        };
+      }),
     );
     return inputs.map((input) => {
       const refused = refusal(input);

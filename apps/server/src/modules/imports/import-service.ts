@@ -9,8 +9,9 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import { insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
+import { findCycle, insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
 import { storeFlakyCount } from '../reports/reports-repository.ts';
+import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { gateOf } from './import-gate.ts';
 import {
   addToPlan,
@@ -71,6 +72,21 @@ export async function importJunitReport(
     const gate = cycle ? await gateOf(tx, projectId, { id: cycle.id, branch }) : null;
     if (cycle) await storeFlakyCount(tx, projectId, { id: cycle.id, branch });
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
+    // One import.finished with the summary, never one result.recorded per reported test.
+    await queueWebhookEvents(tx, [
+      ...(cycle
+        ? [{ projectId, event: 'cycle.created' as const, data: { cycle: await findCycle(tx, cycle.id) } }]
+        : []),
+      {
+        projectId,
+        event: 'import.finished',
+        data: {
+          summary,
+          cycle,
+          gate: gate && { branch: gate.branch, compared_with: gate.compared_with, counts: gate.counts },
+        },
+      },
+    ]);
     return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle, gate };
   });
 }

@@ -23,7 +23,7 @@ export interface BuiltQuery {
   problems: QueryProblem[];
 }
 
-const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee', 'is'] as const;
+const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee', 'is', 'defect'] as const;
 
 /** `%` and `_` taken literally in LIKE (with backslash, the default escape). */
 export function likeLiteral(text: string): string {
@@ -114,6 +114,16 @@ function fieldCondition(
       }
       fail(term, `Unknown "is:${value}": use is:flaky or is:quarantined`);
       return null;
+    case 'defect': {
+      // docs/product/defects.md: a defect linked to the case, its items or results, any case;
+      // `defect:12` also finds GitHub and GitLab's `#12`. Read by (project_id, lower(defect)).
+      const forms = /^\d+$/.test(lower) ? [lower, `#${lower}`] : [lower];
+      return sql`c.id in (select d.case_id from defect_links d where d.project_id = ${context.projectId}
+        and lower(d.defect) in (${sql.join(
+          forms.map((form) => sql`${form}`),
+          sql`, `,
+        )}))`;
+    }
     default:
       return customFieldCondition(term, context, fail);
   }

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { AttachmentPanel } from '@/components/ui/attachment-panel';
 import { Card } from '@/components/ui/page';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
@@ -8,10 +9,15 @@ import { ExportButton } from '@/features/export/components/export-button';
 import { ResultHistory } from '@/features/flaky-tests/components/result-history';
 import type { BulkBarSlot } from '@/lib/selection';
 
+// Below the fold and not needed to open a case: its own chunk, loaded while the case shows.
+const DefectLinks = lazy(() =>
+  import('@/features/defects/components/defect-links').then((m) => ({ default: m.DefectLinks })),
+);
+
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /cases/{id}: the case screen with the export button of its feature, its files, its result
+ * /cases/{id}: the case screen with the export button of its feature, its files, its defects, its result
  * history (strip, flakiness, quarantine), its cycle results, and the bulk actions over its child cases.
  */
 export function CaseDetailRoute() {
@@ -29,6 +35,15 @@ export function CaseDetailRoute() {
               canEdit={can('edit_test_case')}
               pasteAnywhere
             />
+          </Card>
+          <Card>
+            <Suspense fallback={<p>Loading defects...</p>}>
+              <DefectLinks
+                owner={{ kind: 'case', id: testCase.id }}
+                canLink={can('edit_test_case')}
+                canRemove={(link) => can(link.cycle ? 'execute_test_cycle' : 'edit_test_case')}
+              />
+            </Suspense>
           </Card>
           <ResultHistory caseId={testCase.id} canQuarantine={can('quarantine_test_case')} />
           {can('home_test_cycle') ? <CaseCycleResults caseId={testCase.id} /> : null}

@@ -45,6 +45,16 @@ export function ProjectDetailRoute() {
               Case Fields
             </ButtonLink>
           ) : null}
+          {can('manage_webhooks') ? (
+            <ButtonLink variant="secondary" to={paths.webhooks(project.id)}>
+              Webhooks
+            </ButtonLink>
+          ) : null}
+          {can('edit_project') ? (
+            <ButtonLink variant="secondary" to={paths.tracker(project.id)}>
+              Issue Tracker
+            </ButtonLink>
+          ) : null}
         </>
       )}
       contents={(project, can) => (

@@ -22,6 +22,10 @@ const TERMS: readonly { example: string; finds: string }[] = [
     finds: 'cases flaky on some branch (see Flaky Tests); is:quarantined for cases in quarantine',
   },
   {
+    example: 'defect:PROJ-12',
+    finds: 'cases with that defect linked to them, their cycle items or results (defect:12 finds #12)',
+  },
+  {
     example: 'Browser:Chrome',
     finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
   },

@@ -5,7 +5,7 @@ import { Page } from '@/components/ui/page';
 import { useCycleItem } from '@/lib/cycle-api';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { ExecutionView } from './execution-view';
+import { type ExecutionSlots, ExecutionView } from './execution-view';
 
 const TITLE = 'Test Cycle Item';
 
@@ -14,7 +14,7 @@ const TITLE = 'Test Cycle Item';
  * (docs/product/cycle-execution.md). A missing or hidden item has a page of its own; any other
  * failure offers Retry.
  */
-export function ExecutionPage() {
+export function ExecutionPage({ slots }: { slots?: ExecutionSlots } = {}) {
   const id = useIdParam();
   const detail = useCycleItem(id);
   if (id === null || isNotFound(detail.error)) {
@@ -35,5 +35,5 @@ export function ExecutionPage() {
     );
   }
   // Keyed by the item, so the comment, the timer and any error start afresh on every item.
-  return <ExecutionView key={detail.data.item.id} detail={detail.data} />;
+  return <ExecutionView key={detail.data.item.id} detail={detail.data} slots={slots} />;
 }

@@ -1,11 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type CycleItemDetail,
+  type CycleResult,
   type CycleResultState,
   LIMITS,
+  type PermissionName,
   type RecordResultBody,
 } from '@verdict/contract';
-import { useRef, useState } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CaseStepList } from '@/components/ui/case-steps';
@@ -39,6 +41,15 @@ import { useElapsed } from './use-elapsed';
 import { useExecutionKeys } from './use-execution-keys';
 import './execution.css';
 
+/**
+ * What other features add to the view, composed in app/routes: more cards after the results
+ * (`can` answers the caller's permissions in the project), and more under each result.
+ */
+export interface ExecutionSlots {
+  moreContents?: (detail: CycleItemDetail, can: (permission: PermissionName) => boolean) => ReactNode;
+  resultExtras?: ((result: CycleResult) => ReactNode) | undefined;
+}
+
 const NONE_LEFT = 'No untested items left in this cycle.';
 const NONE_OTHER = 'No other untested items left in this cycle.';
 
@@ -54,7 +65,7 @@ const BUTTON_VARIANTS = {
  * the cycle's progress, the result buttons with their keys, a comment, a timer, and the results
  * recorded so far. After a result it moves on to the next untested item.
  */
-export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
+export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail; slots?: ExecutionSlots }) {
   const { item, cycle, results } = detail;
   const project = useProject(cycle.project_id);
   const permissions = useProjectPermissions(cycle.project_id);
@@ -333,8 +344,14 @@ export function ExecutionView({ detail }: { detail: CycleItemDetail }) {
         )}
       </Card>
       <Card title={`Results (${results.length})`}>
-        <ItemResults results={results} caseVersion={testCase.data?.version ?? null} mayAttach={mayRecord} />
+        <ItemResults
+          results={results}
+          caseVersion={testCase.data?.version ?? null}
+          mayAttach={mayRecord}
+          resultExtras={slots.resultExtras}
+        />
       </Card>
+      {slots.moreContents?.(detail, permissions.can)}
     </Page>
   );
 }

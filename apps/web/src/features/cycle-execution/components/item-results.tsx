@@ -1,4 +1,5 @@
 import type { CycleResult } from '@verdict/contract';
+import type { ReactNode } from 'react';
 import { AttachmentPanel } from '@/components/ui/attachment-panel';
 import { CycleStateBadge } from '@/components/ui/cycle-progress';
 import { ResultFailure } from '@/components/ui/cycle-result';
@@ -14,12 +15,15 @@ export function ItemResults({
   results,
   caseVersion,
   mayAttach = false,
+  resultExtras,
 }: {
   results: readonly CycleResult[];
   /** The case's current version, to say which results were recorded against an older one. */
   caseVersion: number | null;
   /** Files may be added to and deleted from the results (execute_test_cycle, cycle open). */
   mayAttach?: boolean;
+  /** What another feature shows under each result (composed in app/routes). */
+  resultExtras?: ((result: CycleResult) => ReactNode) | undefined;
 }) {
   if (results.length === 0) return <p className="muted">No results yet.</p>;
   return (
@@ -37,6 +41,7 @@ export function ItemResults({
           {result.comment ? <p className="execution-comment">{result.comment}</p> : null}
           <ResultFailure result={result} />
           <StepResults result={result} />
+          {resultExtras?.(result)}
           {result.log ? (
             <details className="result-failure">
               <summary>Log</summary>

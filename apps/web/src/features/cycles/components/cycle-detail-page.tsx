@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
-import type { Cycle } from '@verdict/contract';
-import { useState } from 'react';
+import type { Cycle, PermissionName } from '@verdict/contract';
+import { type ReactNode, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
@@ -26,11 +26,18 @@ import './cycles.css';
  * add_test_cycle; Delete delete_test_cycle. Compare opens the comparison screen with this cycle
  * as To (docs/product/reports-screens.md). Other people's results arrive live.
  */
-export function CycleDetailPage() {
-  return <CycleScreen title="Test Cycle">{(cycle) => <CycleView cycle={cycle} />}</CycleScreen>;
+export function CycleDetailPage({ moreContents }: { moreContents?: CycleContentsSlot } = {}) {
+  return (
+    <CycleScreen title="Test Cycle">
+      {(cycle) => <CycleView cycle={cycle} moreContents={moreContents} />}
+    </CycleScreen>
+  );
 }
 
-function CycleView({ cycle }: { cycle: Cycle }) {
+/** More cards after the items, from other features (composed in app/routes). */
+export type CycleContentsSlot = (cycle: Cycle, can: (permission: PermissionName) => boolean) => ReactNode;
+
+function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: CycleContentsSlot | undefined }) {
   const project = useProject(cycle.project_id);
   const { can } = useProjectPermissions(cycle.project_id);
   const trail = useObjectTrail({ type: 'project', id: cycle.project_id });
@@ -128,6 +135,7 @@ function CycleView({ cycle }: { cycle: Cycle }) {
       <Card title="Items">
         <CycleItems cycle={cycle} members={project.data?.members ?? []} canAssign={canEdit && open} />
       </Card>
+      {moreContents?.(cycle, can)}
     </Page>
   );
 }

@@ -1,0 +1,162 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateWebhookBody,
+  IdParams,
+  MessageResponse,
+  UpdateWebhookBody,
+  WebhookCreated,
+  WebhookDeliveryList,
+  WebhookDeliveryQuery,
+  WebhookDeliveryQueued,
+  WebhookList,
+  WebhookMutation,
+} from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
+import { WEBHOOKS_CHANNEL } from './webhook-events.ts';
+import { WebhookWorker } from './webhook-worker.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  projectWebhooks,
+  redeliver,
+  updateWebhook,
+  webhookDeliveries,
+} from './webhooks-service.ts';
+
+const tags = ['webhooks'];
+/** Deliveries in flight at once from one server instance. */
+const DELIVERY_CONCURRENCY = 4;
+
+/** docs/product/webhooks.md: the endpoints, their deliveries, and this instance's delivery loop. */
+export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const allowPrivate = app.config.webhookAllowPrivate;
+  const worker = new WebhookWorker(app.db, {
+    allowPrivate,
+    retryBaseMs: app.config.webhookRetryBaseMs,
+    concurrency: DELIVERY_CONCURRENCY,
+    log: app.log,
+  });
+  // A commit that queued deliveries wakes the loop of every instance; so does the listening
+  // connection coming back, as notifications may have been missed while it was down.
+  const unlisten = await app.database.listen(
+    WEBHOOKS_CHANNEL,
+    () => worker.wake(),
+    (live) => {
+      if (live) worker.wake();
+    },
+  );
+  app.addHook('onReady', async () => worker.start());
+  app.addHook('onClose', async () => {
+    await worker.stop();
+    await unlisten();
+  });
+
+  app.get(
+    '/api/projects/:id/webhooks',
+    {
+      config: { access: { project: 'manage_webhooks' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A project's webhooks (never their secrets), each with its last delivery",
+        params: IdParams,
+        response: { 200: WebhookList },
+      },
+    },
+    (request) => projectWebhooks(app.db, principalOf(request), request.params.id),
+  );
+
+  app.post(
+    '/api/projects/:id/webhooks',
+    {
+      config: { access: { project: 'manage_webhooks' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Add a webhook; its signing secret (generated unless given) is answered only here',
+        params: IdParams,
+        body: CreateWebhookBody,
+        response: { 201: WebhookCreated },
+      },
+    },
+    async (request, reply) => {
+      const created = await createWebhook(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        request.body,
+        allowPrivate,
+      );
+      return reply.status(201).send({ message: 'Webhook added', ...created });
+    },
+  );
+
+  app.put(
+    '/api/webhooks/:id',
+    {
+      config: { access: { project: 'manage_webhooks' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: "Change a webhook's address, events, failures-only or active; omitted fields are kept",
+        params: IdParams,
+        body: UpdateWebhookBody,
+        response: { 200: WebhookMutation },
+      },
+    },
+    async (request) => {
+      const webhook = await updateWebhook(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        request.body,
+        allowPrivate,
+      );
+      return { message: 'Webhook saved', webhook };
+    },
+  );
+
+  app.delete(
+    '/api/webhooks/:id',
+    {
+      config: { access: { project: 'manage_webhooks' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: 'Delete a webhook and its deliveries',
+        params: IdParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await deleteWebhook(app.db, principalOf(request), request.params.id);
+      return { message: 'Webhook deleted' };
+    },
+  );
+
+  app.get(
+    '/api/webhooks/:id/deliveries',
+    {
+      config: { access: { project: 'manage_webhooks' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A webhook's deliveries, newest first, paged (`limit` 1–200, default 50; `offset`)",
+        params: IdParams,
+        querystring: WebhookDeliveryQuery,
+        response: { 200: WebhookDeliveryList },
+      },
+    },
+    (request) => webhookDeliveries(app.db, principalOf(request), request.params.id, request.query),
+  );
+
+  app.post(
+    '/api/webhook-deliveries/:id/redeliver',
+    {
+      config: { access: { project: 'manage_webhooks' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: 'Send a delivery again: a new delivery of the same body, due at once',
+        params: IdParams,
+        response: { 201: WebhookDeliveryQueued },
+      },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await redeliver(app.db, principalOf(request), request.params.id)),
+  );
+};
