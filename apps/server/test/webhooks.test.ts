@@ -22,6 +22,7 @@ import {
   expectStatus,
   type World,
 } from './helpers/fixtures.ts';
+import { countStatements } from './helpers/statements.ts';
 import {
   ADMIN_EMAIL,
   ADMIN_PASSWORD,
@@ -364,6 +365,21 @@ describe('deliveries', () => {
   });
 });
 
+describe('the delivery loop', () => {
+  it('runs no statement while no delivery waits', async () => {
+    const quiet = await createTestApp(ALLOW);
+    try {
+      await quiet.login(); // the app is ready: its loop has looked once
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      const idle = await countStatements(quiet, () => new Promise((resolve) => setTimeout(resolve, 500)));
+      expect(idle).toBe(0);
+    } finally {
+      await quiet.close();
+    }
+    // A database of its own: slow to make on a busy machine.
+  }, 120_000);
+});
+
 describe('settings', () => {
   it('WEBHOOK_ALLOW_PRIVATE is false unless "true"; WEBHOOK_RETRY_BASE_MS is 30 s unless set', () => {
     expect(loadConfig({})).toMatchObject({ webhookAllowPrivate: false, webhookRetryBaseMs: 30_000 });
@@ -532,7 +548,8 @@ describe('a receiver that is down', () => {
       await second.app.close();
       await second.database.close();
     }
-  });
+    // Two openings of a database with its migrations: slow on a busy machine.
+  }, 120_000);
 });
 
 describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL database', () => {
@@ -568,5 +585,5 @@ describe.skipIf(!process.env.DATABASE_URL)('two instances on one PostgreSQL data
       await second.close();
       await database.close();
     }
-  });
+  }, 120_000);
 });

@@ -63,13 +63,15 @@ export async function claimDeliveries(db: Tx, limit: number): Promise<ClaimedDel
 
 /** Milliseconds until the next pending delivery is due (0 when one is), or null when none waits. */
 export async function msUntilNextDue(db: Tx): Promise<number | null> {
+  // No pending delivery: min() is null and so is the difference (greatest() would turn it into 0,
+  // and the loop would ask again every few milliseconds).
   const [row] = await queryRows<{ ms: number | string | null }>(
     db,
-    sql`select greatest(0, ceil(extract(epoch from (
-        min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000))::bigint as ms
+    sql`select extract(epoch from (
+        min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000 as ms
       from webhook_deliveries where state = 'pending'`,
   );
-  return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+  return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Math.ceil(Number(row.ms)));
 }
 
 export interface Outcome {

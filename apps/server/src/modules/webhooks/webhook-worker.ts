@@ -44,6 +44,14 @@ export class WebhookWorker {
   private readonly stopping = new AbortController();
   private wakeUp: (() => void) | null = null;
   private woken = false;
+  private firstPassDone: () => void = () => {};
+  /**
+   * Settles once the loop has looked for due deliveries the first time (or is stopped): the app is
+   * ready only then, so the loop's first statements never run alongside the first requests.
+   */
+  readonly firstPass = new Promise<void>((resolve) => {
+    this.firstPassDone = resolve;
+  });
 
   constructor(
     private readonly db: Db,
@@ -64,6 +72,7 @@ export class WebhookWorker {
 
   /** Stops claiming, cuts the attempts in flight short and gives their claims back. */
   async stop(): Promise<void> {
+    this.firstPassDone();
     if (!this.running) return;
     this.running = false;
     this.stopping.abort();
@@ -83,6 +92,7 @@ export class WebhookWorker {
         this.options.log.warn({ err: error }, 'webhook delivery loop failed; trying again shortly');
         wait = ERROR_PAUSE_MS;
       }
+      this.firstPassDone();
       if (this.running && !this.woken) await this.sleep(wait);
     }
   }

@@ -45,7 +45,10 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (live) worker.wake();
     },
   );
-  app.addHook('onReady', async () => worker.start());
+  app.addHook('onReady', async () => {
+    worker.start();
+    await worker.firstPass;
+  });
   app.addHook('onClose', async () => {
     await worker.stop();
     await unlisten();
