@@ -145,7 +145,8 @@ for (const [width, viewport] of [
       adminApi,
       createUser,
     }) => {
-      test.setTimeout(240_000);
+      // About fifty screens one after another: minutes on a busy two-core machine.
+      test.setTimeout(600_000);
       const user = await createUser({ prefix: 'screens' });
       const screens = await everyScreen(adminApi, user);
       const context = await browser.newContext({ viewport, colorScheme: scheme });
