@@ -8,16 +8,18 @@ export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
  * fresh database, in Debian's Chromium (never a downloaded browser).
  */
 /**
- * Checks of the screens alone (axe on every screen, themes, phone layout, keyboard use): they
- * behave the same on either database, so `npm test` runs them on the embedded one only and leaves
- * them out when DATABASE_URL names a server (E2E_SKIP_UI_ONLY, set by scripts/test.mjs; decision
- * record 143).
+ * Checks of the screens alone (axe on every screen, themes, phone layout, keyboard use, the shell
+ * and where-am-I orientation): they behave the same on either database, so `npm test` runs them on
+ * the embedded one only and leaves them out when DATABASE_URL names a server (E2E_SKIP_UI_ONLY,
+ * set by scripts/test.mjs; decision record 143).
  */
 const UI_ONLY = [
   'every-screen.spec.ts',
   'theme.spec.ts',
   'phone-layout.spec.ts',
   'keyboard-and-forms.spec.ts',
+  'shell.spec.ts',
+  'orientation.spec.ts',
 ];
 
 export default defineConfig({
