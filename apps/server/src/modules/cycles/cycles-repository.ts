@@ -17,6 +17,7 @@ import {
 } from '../../db/project-visibility.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { textMatches } from '../../lib/list-paging.ts';
+import { isoTime } from '../../lib/timestamps.ts';
 
 /** SQL of test cycles (docs/product/cycles.md). Counts come from cycle_counts (migration 0010). */
 
@@ -46,8 +47,6 @@ interface CycleRow {
   skipped: number;
 }
 
-const iso = (value: Date | string) => new Date(value).toISOString();
-
 function toCycle(row: CycleRow): Cycle {
   return {
     id: row.id,
@@ -63,9 +62,9 @@ function toCycle(row: CycleRow): Cycle {
     build_url: row.build_url,
     build_number: row.build_number,
     creator: row.creator_id === null ? null : { id: row.creator_id, username: row.creator_username ?? '' },
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
-    closed_at: row.closed_at === null ? null : iso(row.closed_at),
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
+    closed_at: row.closed_at === null ? null : isoTime(row.closed_at),
     counts: {
       total: row.total,
       untested: row.untested,
@@ -309,7 +308,7 @@ function toItem(row: ItemRow): CycleItem {
     results: row.results,
     last_result:
       row.results > 0 ? { elapsed_ms: row.last_elapsed_ms, failure_message: row.last_failure_message } : null,
-    updated_at: iso(row.updated_at),
+    updated_at: isoTime(row.updated_at),
   };
 }
 
@@ -474,7 +473,7 @@ export async function insertResults(
   );
   return {
     ids: rows.map((row) => row.id),
-    createdAt: rows[0] ? iso(rows[0].created_at) : new Date().toISOString(),
+    createdAt: rows[0] ? isoTime(rows[0].created_at) : new Date().toISOString(),
   };
 }
 
@@ -515,7 +514,7 @@ function toResult(row: ResultRow): CycleResult {
     run_id: row.run_id,
     executor:
       row.executor_id === null ? null : { id: row.executor_id, username: row.executor_username ?? '' },
-    created_at: iso(row.created_at),
+    created_at: isoTime(row.created_at),
     failure:
       row.failure_message === null && row.failure_type === null && row.failure_text === null
         ? null

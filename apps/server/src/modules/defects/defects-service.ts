@@ -11,8 +11,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { RESULT_NOT_FOUND } from '../attachments/attachments-service.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
+import { CYCLE_NOT_FOUND, ITEM_NOT_FOUND } from '../cycles/cycles-service.ts';
 import { projectName } from '../imports/import-repository.ts';
 import {
   caseLinks,
@@ -36,10 +39,6 @@ import { checkedTracker } from './tracker-settings.ts';
 
 /** Issue trackers, defect links and "File a bug" (docs/product/defects.md). */
 
-export const CASE_NOT_FOUND = 'Test case not found';
-export const ITEM_NOT_FOUND = 'Cycle item not found';
-export const CYCLE_NOT_FOUND = 'Test cycle not found';
-export const RESULT_NOT_FOUND = 'Cycle result not found';
 export const LINK_NOT_FOUND = 'Defect link not found';
 export const NO_TRACKER = "This project has no issue tracker; set one on the project's Issue Tracker page";
 

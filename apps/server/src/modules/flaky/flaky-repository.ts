@@ -8,14 +8,13 @@ import {
 } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoTimeOrNull } from '../../lib/timestamps.ts';
 
 /**
  * SQL of result history, flakiness and quarantine (docs/product/flaky-tests.md). The figures of
  * case_flakiness are written by the trigger on cycle_results (migration 0016); this file reads
  * them, and works them out again when a project's window changes.
  */
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 /** The case's last `limit` results in any cycle, newest first. */
 export async function caseHistory(db: Tx, caseId: number, limit: number): Promise<HistoryItem[]> {
@@ -31,7 +30,7 @@ export async function caseHistory(db: Tx, caseId: number, limit: number): Promis
     order by r.id desc
     limit ${limit}`,
   );
-  return rows.map((row) => ({ ...row, created_at: iso(row.created_at)! }));
+  return rows.map((row) => ({ ...row, created_at: isoTimeOrNull(row.created_at)! }));
 }
 
 export async function flakySettings(db: Tx, projectId: number): Promise<FlakySettings> {
@@ -100,8 +99,8 @@ export async function flakyTests(
   return rows.map((row) => ({
     ...row,
     flip_rate: Math.round(row.flip_rate * 1000) / 1000,
-    first_flip_at: iso(row.first_flip_at),
-    last_flip_at: iso(row.last_flip_at),
+    first_flip_at: isoTimeOrNull(row.first_flip_at),
+    last_flip_at: isoTimeOrNull(row.last_flip_at),
   }));
 }
 
@@ -123,7 +122,7 @@ export async function findQuarantine(db: Tx, caseId: number): Promise<Quarantine
     reason: row.reason,
     until: row.until,
     by: row.by_id === null ? null : { id: row.by_id, username: row.by_name ?? '' },
-    at: iso(row.at)!,
+    at: isoTimeOrNull(row.at)!,
   };
 }
 

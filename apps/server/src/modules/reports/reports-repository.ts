@@ -8,6 +8,7 @@ import {
 } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoTime } from '../../lib/timestamps.ts';
 
 /**
  * SQL of the Reports page (docs/product/reports.md). Every figure is kept as results arrive:
@@ -15,8 +16,6 @@ import { queryRows, type Tx } from '../../db/client.ts';
  * (migration 0017); these
  * reads pick the newest cycles by index and rank the project's rows of one branch.
  */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
 
 /** `branch`: undefined for every branch, '' for cycles naming none, else the branch. */
 export type BranchFilter = string | undefined;
@@ -31,7 +30,7 @@ export async function reportBranches(db: Tx, projectId: number): Promise<ReportB
     order by last_at desc, b
     limit 200`,
   );
-  return rows.map((row) => ({ ...row, last_at: iso(row.last_at) }));
+  return rows.map((row) => ({ ...row, last_at: isoTime(row.last_at) }));
 }
 
 const onBranch = (branch: BranchFilter): SQL =>
@@ -67,7 +66,7 @@ export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter
     const executed = total - untested;
     return {
       ...row,
-      created_at: iso(row.created_at),
+      created_at: isoTime(row.created_at),
       counts: { total, untested, passed, failed, blocked, skipped },
       pass_rate: executed > 0 ? Math.round((passed / executed) * 10_000) / 10_000 : null,
       duration_ms: Number(row.duration_ms),

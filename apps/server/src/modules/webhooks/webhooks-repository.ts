@@ -1,11 +1,9 @@
 import type { Webhook, WebhookDelivery, WebhookEvent } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoTime, isoTimeOrNull } from '../../lib/timestamps.ts';
 
 /** SQL of webhooks and their deliveries (docs/product/webhooks.md). */
-
-const iso = (value: Date | string) => new Date(value).toISOString();
-const isoOrNull = (value: Date | string | null) => (value === null ? null : iso(value));
 
 interface WebhookRow {
   id: number;
@@ -30,8 +28,8 @@ function toWebhook(row: WebhookRow): Webhook {
     events: row.events as WebhookEvent[],
     failures_only: row.failures_only,
     active: row.active,
-    created_at: iso(row.created_at),
-    updated_at: iso(row.updated_at),
+    created_at: isoTime(row.created_at),
+    updated_at: isoTime(row.updated_at),
     last_delivery:
       row.last_id === null
         ? null
@@ -39,7 +37,7 @@ function toWebhook(row: WebhookRow): Webhook {
             id: Number(row.last_id),
             state: row.last_state!,
             response_code: row.last_code,
-            created_at: iso(row.last_at!),
+            created_at: isoTime(row.last_at!),
           },
   };
 }
@@ -82,8 +80,6 @@ export async function countWebhooks(db: Tx, projectId: number): Promise<number> 
   return row?.n ?? 0;
 }
 
-const textArray = (values: readonly string[]) => `{${values.map((v) => `"${v}"`).join(',')}}`;
-
 export async function insertWebhook(
   db: Tx,
   values: {
@@ -99,7 +95,7 @@ export async function insertWebhook(
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`insert into webhooks (project_id, url, events, failures_only, active, secret, created_by)
-      values (${values.projectId}, ${values.url}, ${textArray(values.events)}::text[], ${values.failuresOnly},
+      values (${values.projectId}, ${values.url}, ${sql.param([...values.events])}::text[], ${values.failuresOnly},
         ${values.active}, ${values.secret}, ${values.createdBy})
       returning id`,
   );
@@ -114,7 +110,7 @@ export async function updateWebhookRow(
   await db.execute(sql`
     update webhooks set
       url = coalesce(${values.url ?? null}, url),
-      events = coalesce(${values.events ? textArray(values.events) : null}::text[], events),
+      events = coalesce(${values.events ? sql.param([...values.events]) : null}::text[], events),
       failures_only = coalesce(${values.failuresOnly ?? null}::boolean, failures_only),
       active = coalesce(${values.active ?? null}::boolean, active),
       updated_at = now()
@@ -152,9 +148,9 @@ function toDelivery(row: DeliveryRow): WebhookDelivery {
     response_code: row.response_code,
     response_ms: row.response_ms,
     error: row.error,
-    created_at: iso(row.created_at),
-    next_attempt_at: row.state === 'pending' ? iso(row.next_attempt_at) : null,
-    delivered_at: isoOrNull(row.delivered_at),
+    created_at: isoTime(row.created_at),
+    next_attempt_at: row.state === 'pending' ? isoTime(row.next_attempt_at) : null,
+    delivered_at: isoTimeOrNull(row.delivered_at),
   };
 }
 
