@@ -74,7 +74,7 @@ const MANAGER = ['home_project', 'manage_webhooks'];
 describe('WebhooksPage', () => {
   it('lists the endpoints with their events and last delivery', async () => {
     renderPage(MANAGER);
-    const list = await screen.findByRole('list', { name: 'Webhooks' }, { timeout: 5000 });
+    const list = await screen.findByRole('list', { name: 'Webhooks' });
     const row = within(list).getAllByRole('listitem')[0]!;
     expect(row.textContent).toContain('https://ci.example.com/hook');
     expect(row.textContent).toContain('result.recorded (failures only)');
