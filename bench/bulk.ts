@@ -3,49 +3,29 @@
 // project with 10,000 cases in one suite (tagged, with steps and runs), starts the server as
 // `npm start` does, times each bulk action over all 10,000 (issue 20's target: < 2 s), then
 // imports a 50,000-row CSV with steps, tags and suites (target: < 10 s). `--db embedded|postgres|both`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { type Db, databasesOf, startSized } from './sized-server.ts';
 
-const ADMIN_PASSWORD = 'bulk-bench-admin-password';
 const CASES = 10_000;
 const IMPORT_ROWS = 50_000;
 const BULK_TARGET_MS = 2000;
 const IMPORT_TARGET_MS = 10_000;
 
-type Db = 'embedded' | 'postgres';
-
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    await q(`insert into projects (name, created_by) values ('Bulk bench', 1)`);
-    await q(`insert into suites (project_id, name) values (1, 'Bulk'), (1, 'Elsewhere')`);
-    await q(`insert into case_fields (project_id, name, type) values (1, 'Component', 'text')`);
-    await q(`insert into test_cycles (project_id, name, created_by) values (1, 'Bench cycle', 1)`);
-    await q(`
+/** Project 1: 10,000 cases in one suite, tagged, with a step each and runs on a third. */
+async function fill(q: (text: string) => Promise<unknown>): Promise<void> {
+  await q(`insert into projects (name, created_by) values ('Bulk bench', 1)`);
+  await q(`insert into suites (project_id, name) values (1, 'Bulk'), (1, 'Elsewhere')`);
+  await q(`insert into case_fields (project_id, name, type) values (1, 'Component', 'text')`);
+  await q(`insert into test_cycles (project_id, name, created_by) values (1, 'Bench cycle', 1)`);
+  await q(`
       insert into test_cases (project_id, suite_id, name, description, priority, tags, steps)
       select 1, 1, 'Bulk case ' || g, 'A case to change in bulk', 'medium',
         case when g % 2 = 0 then array['smoke'] else array['regression'] end,
         jsonb_build_array(jsonb_build_object('action', 'Do ' || g, 'expected', 'Done'))
       from generate_series(1, ${CASES}) g`);
-    await q(`insert into test_runs (case_id, project_id, status)
+  await q(`insert into test_runs (case_id, project_id, status)
       select id, 1, case when id % 5 = 0 then 'failed' else 'passed' end from test_cases where id % 3 = 0`);
-    await q('analyze');
-  } finally {
-    await database.close();
-  }
+  await q('analyze');
 }
 
 function importCsv(): string {
@@ -66,31 +46,10 @@ interface Row {
 }
 
 async function runOne(db: Db): Promise<Row[]> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-bulk-'));
-  const env: Record<string, string> = {
-    ADMIN_PASSWORD,
-    VERDICT_SKIP_WEB_BUILD: '1',
-    WEB_DIST: path.join(work, 'no-web'),
-  };
   console.error(`\n== Bulk actions on ${db}: seeding ${CASES.toLocaleString('en')} cases`);
-  const { server, drop } = await startOnFreshDatabase({
-    db,
-    work,
-    prefix: 'verdict_bulk',
-    serverUrl: () =>
-      process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql',
-    seed,
-    env,
-    port: 3900 + Math.floor(Math.random() * 100),
-  });
+  const { server, token, close } = await startSized({ db, name: 'bulk', fill, portBase: 3900 });
   const rows: Row[] = [];
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
     const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
     const bulk = async (what: string, body: object) => {
       const started = performance.now();
@@ -145,9 +104,7 @@ async function runOne(db: Db): Promise<Row[]> {
       target: IMPORT_TARGET_MS,
     });
   } finally {
-    await server.stop();
-    await drop();
-    rmSync(work, { recursive: true, force: true });
+    await close();
   }
   return rows;
 }
@@ -166,11 +123,7 @@ export async function runBulk(dbs: Db[]): Promise<void> {
   }
 }
 
-export function bulkDatabases(argv: string[]): Db[] {
-  const at = argv.indexOf('--db');
-  const db = at >= 0 ? argv[at + 1] : 'embedded';
-  return db === 'both' ? ['embedded', 'postgres'] : [db as Db];
-}
+export const bulkDatabases = databasesOf;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await runBulk(bulkDatabases(process.argv.slice(2)));

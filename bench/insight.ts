@@ -8,16 +8,9 @@
 // Tests list and each report, one at a time and ten at once (target: p99 ≤ 200 ms).
 // `--db embedded|postgres|both`, `--cases N`, `--cycles N`, `--rounds N`, `--keep` (the PostgreSQL
 // database stays).
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { type Db, databasesOf, percentile, round, startSized } from './sized-server.ts';
 
-const ADMIN_PASSWORD = 'insight-bench-admin-password';
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const at = args.indexOf(name);
@@ -29,8 +22,6 @@ const ROUNDS = Number(option('--rounds', '40'));
 const CONCURRENCY = 10;
 const IMPORT_TARGET_MS = 5000;
 const READ_TARGET_P99_MS = 200;
-
-type Db = 'embedded' | 'postgres';
 
 const READS: Record<string, string> = {
   'Flaky Tests list': '/api/projects/1/flaky-tests',
@@ -44,57 +35,40 @@ const READS: Record<string, string> = {
   'compare two cycles': `/api/cycles/compare?from=${CYCLES - 1}&to=${CYCLES}`,
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
-
 /** Case `id`'s outcome in cycle `n`: flaky ones flip at random, a few always fail. */
 const OUTCOME = (id: string, n: string) => `case
   when ${id} % 100 = 0 and abs(hashint4(${id} * 131 + ${n})) % 2 = 0 then 'failed'
   when ${id} % 250 = 1 then 'failed'
   else 'passed' end`;
 
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    await q(`insert into projects (name, created_by) values ('Insight bench', 1)`);
-    await q(`insert into suites (project_id, name) values (1, 'Insight')`);
-    await q(`
+/** Project 1: the cases, then the import cycles of all of them, statement by statement. */
+async function fill(q: (text: string) => Promise<unknown>): Promise<void> {
+  await q(`insert into projects (name, created_by) values ('Insight bench', 1)`);
+  await q(`insert into suites (project_id, name) values (1, 'Insight')`);
+  await q(`
       insert into test_cases (project_id, suite_id, name, priority)
       select 1, 1, 'test_' || lpad(g::text, 6, '0'), 'medium' from generate_series(1, ${CASES}) g`);
-    const started = performance.now();
-    for (let n = 1; n <= CYCLES; n++) {
-      const branch = n % 5 === 0 && n < CYCLES - 1 ? `'feature/${n}'` : `'main'`;
-      await q(`insert into test_cycles (project_id, name, source, branch, created_by)
+  const started = performance.now();
+  for (let n = 1; n <= CYCLES; n++) {
+    const branch = n % 5 === 0 && n < CYCLES - 1 ? `'feature/${n}'` : `'main'`;
+    await q(`insert into test_cycles (project_id, name, source, branch, created_by)
         values (1, 'Nightly ${n}', 'import', ${branch}, 1)`);
-      await q(`
+    await q(`
         insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)
         select ${n}, c.id, ${OUTCOME('c.id', String(n))}, 1, 20 + (c.id * 37) % 2000 + ${n} % 7
         from test_cases c where c.project_id = 1 order by c.id`);
-      await q(`
+    await q(`
         insert into cycle_results (item_id, state, elapsed_ms, executed_by, case_version, failure_message)
         select i.id, i.state, i.elapsed_ms, 1, 1, case when i.state = 'failed' then 'assertion failed' end
         from cycle_items i where i.cycle_id = ${n} order by i.id`);
-      await q(`
+    await q(`
         update cycle_counts set flaky_count = (
           select count(*) from case_flakiness f where f.branch = ${branch} and f.flips >= 3)
         where cycle_id = ${n}`);
-      if (n % 10 === 0)
-        console.error(`   ${n} cycles (${((performance.now() - started) / 1000).toFixed(0)} s)`);
-    }
-    await q('analyze');
-  } finally {
-    await database.close();
+    if (n % 10 === 0)
+      console.error(`   ${n} cycles (${((performance.now() - started) / 1000).toFixed(0)} s)`);
   }
+  await q('analyze');
 }
 
 /** A JUnit report of every case: the flaky ones and one in 400 more fail this time. */
@@ -122,35 +96,14 @@ interface InsightResult {
 }
 
 async function runOne(db: Db): Promise<InsightResult> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-insight-'));
-  const env: Record<string, string> = {
-    ADMIN_PASSWORD,
-    VERDICT_SKIP_WEB_BUILD: '1',
-    WEB_DIST: path.join(work, 'no-web'),
-  };
   const results = (CASES * CYCLES).toLocaleString('en');
   console.error(`\n== Insight on ${db}: seeding ${CASES.toLocaleString('en')} cases, ${results} results`);
   const seeded = performance.now();
-  const { server, drop } = await startOnFreshDatabase({
-    db,
-    work,
-    prefix: 'verdict_insight',
-    serverUrl: () =>
-      process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql',
-    seed,
-    env,
-    port: 3700 + Math.floor(Math.random() * 100),
-  });
+  const { server, token, close } = await startSized({ db, name: 'insight', fill, portBase: 3700 });
   const seedSeconds = Math.round((performance.now() - seeded) / 1000);
   console.error(`   seeded and started in ${seedSeconds} s`);
   const result: InsightResult = { database: db, seedSeconds, imports: [], reads: [] };
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
     const authorization = `Bearer ${token}`;
 
     for (const [round, branch] of [
@@ -212,10 +165,8 @@ async function runOne(db: Db): Promise<InsightResult> {
       result.reads.push(row);
     }
   } finally {
-    await server.stop();
     // `--keep`: leave the PostgreSQL database for a look at the plans (its name is in the log).
-    if (!args.includes('--keep')) await drop();
-    rmSync(work, { recursive: true, force: true });
+    await close({ keep: args.includes('--keep') });
   }
   return result;
 }
@@ -244,11 +195,7 @@ export async function runInsight(dbs: Db[]): Promise<void> {
   }
 }
 
-export function insightDatabases(argv: string[]): Db[] {
-  const at = argv.indexOf('--db');
-  const db = at >= 0 ? argv[at + 1] : 'embedded';
-  return db === 'both' ? ['embedded', 'postgres'] : [db as Db];
-}
+export const insightDatabases = databasesOf;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await runInsight(insightDatabases(args));

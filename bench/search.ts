@@ -3,16 +3,9 @@
 // runs), starts the server as `npm start` does, and times each kind of query, one after another
 // and ten at a time, against issue 20's target: p99 ≤ 100 ms. `--db embedded|postgres|both`,
 // `--cases N`, `--rounds N`.
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { type Db, databasesOf, percentile, round, startSized } from './sized-server.ts';
 
-const ADMIN_PASSWORD = 'search-bench-admin-password';
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
   const at = args.indexOf(name);
@@ -22,8 +15,6 @@ const CASES = Number(option('--cases', '200000'));
 const ROUNDS = Number(option('--rounds', '40'));
 const CONCURRENCY = 10;
 const TARGET_P99_MS = 100;
-
-type Db = 'embedded' | 'postgres';
 
 const QUERIES: Record<string, string> = {
   'a word': 'checkout',
@@ -37,31 +28,13 @@ const QUERIES: Record<string, string> = {
   'everything, page 20': '',
 };
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
-
-function postgresServerUrl(): string {
-  return process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql';
-}
-
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    await q(`insert into projects (name, created_by) values ('Search bench', 1)`);
-    await q(`insert into suites (project_id, name) select 1, 'Suite ' || g from generate_series(1, 20) g`);
-    // Words from a small vocabulary, so common words match many cases and rare ones few.
-    const top = Math.floor(CASES * 0.9);
-    await q(`
+/** Project 1: words, tags, priorities, child cases and runs. */
+async function fill(q: (text: string) => Promise<unknown>): Promise<void> {
+  await q(`insert into projects (name, created_by) values ('Search bench', 1)`);
+  await q(`insert into suites (project_id, name) select 1, 'Suite ' || g from generate_series(1, 20) g`);
+  // Words from a small vocabulary, so common words match many cases and rare ones few.
+  const top = Math.floor(CASES * 0.9);
+  await q(`
       insert into test_cases (project_id, suite_id, name, description, priority, tags, steps)
       select 1, 1 + g % 20,
         (array['Checkout', 'Login', 'Search', 'Profile', 'Payment', 'Cart'])[1 + g % 6] || ' case ' || g,
@@ -70,19 +43,16 @@ async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
         case when g % 10 = 0 then array['smoke', 'ui'] when g % 3 = 0 then array['regression'] else '{}' end,
         jsonb_build_array(jsonb_build_object('action', 'Open step ' || g, 'expected', 'It opens'))
       from generate_series(1, ${top}) g`);
-    await q(`
+  await q(`
       insert into test_cases (project_id, suite_id, parent_id, name, priority)
       select 1, p.suite_id, p.id, 'Child of ' || p.name, 'medium'
       from test_cases p where p.project_id = 1 and p.parent_id is null and p.id % 9 = 0
       limit ${CASES - top}`);
-    await q(`
+  await q(`
       insert into test_runs (case_id, project_id, status)
       select id, 1, case when id % 7 = 0 then 'failed' else 'passed' end
       from test_cases where project_id = 1 and id % 4 = 0`);
-    await q('analyze');
-  } finally {
-    await database.close();
-  }
+  await q('analyze');
 }
 
 async function timeQuery(base: string, token: string, q: string, offset: number) {
@@ -107,32 +77,12 @@ interface SearchRow {
 }
 
 async function runOne(db: Db): Promise<SearchRow[]> {
-  const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-search-'));
-  const env: Record<string, string> = {
-    ADMIN_PASSWORD,
-    VERDICT_SKIP_WEB_BUILD: '1',
-    WEB_DIST: path.join(work, 'no-web'),
-  };
   console.error(`\n== Search on ${db}: seeding ${CASES.toLocaleString('en')} cases`);
   const seeded = performance.now();
-  const { server, drop } = await startOnFreshDatabase({
-    db,
-    work,
-    prefix: 'verdict_search',
-    serverUrl: postgresServerUrl,
-    seed,
-    env,
-    port: 3800 + Math.floor(Math.random() * 100),
-  });
+  const { server, token, close } = await startSized({ db, name: 'search', fill, portBase: 3800 });
   console.error(`   seeded and started in ${((performance.now() - seeded) / 1000).toFixed(0)} s`);
   const rows: SearchRow[] = [];
   try {
-    const login = await fetch(`${server.url}/api/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@example.com', password: ADMIN_PASSWORD }),
-    });
-    const token = ((await login.json()) as { token: string }).token;
     for (const [name, q] of Object.entries(QUERIES)) {
       const offset = name.includes('page 20') ? 19 * 50 : 0;
       await timeQuery(server.url, token, q, offset);
@@ -163,9 +113,7 @@ async function runOne(db: Db): Promise<SearchRow[]> {
       rows.push(row);
     }
   } finally {
-    await server.stop();
-    await drop();
-    rmSync(work, { recursive: true, force: true });
+    await close();
   }
   return rows;
 }
@@ -186,11 +134,7 @@ export async function runSearch(dbs: Db[]): Promise<void> {
   }
 }
 
-export function searchDatabases(argv: string[]): Db[] {
-  const at = argv.indexOf('--db');
-  const db = at >= 0 ? argv[at + 1] : 'embedded';
-  return db === 'both' ? ['embedded', 'postgres'] : [db as Db];
-}
+export const searchDatabases = databasesOf;
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   await runSearch(searchDatabases(args));

@@ -1,0 +1,92 @@
+// What the feature benchmarks at size share (bench/search.ts, bulk.ts, insight.ts): a fresh
+// database (embedded in a temporary data directory, or a new database on the PostgreSQL server of
+// DATABASE_URL / scripts/ensure-postgres.sh), migrated, with the administrator, filled by the
+// benchmark's own SQL before the server starts; then the server started as `npm start` starts it,
+// and a signed-in token.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
+import { type ServerHandle, startOnFreshDatabase } from './server-process.ts';
+
+export type Db = 'embedded' | 'postgres';
+
+const ADMIN_EMAIL = 'admin@example.com';
+
+export const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+export const round = (n: number) => Math.round(n * 10) / 10;
+
+/** `--db embedded|postgres|both` (embedded when absent). */
+export function databasesOf(argv: string[]): Db[] {
+  const at = argv.indexOf('--db');
+  const db = at >= 0 ? argv[at + 1] : 'embedded';
+  return db === 'both' ? ['embedded', 'postgres'] : [db as Db];
+}
+
+export interface SizedServer {
+  server: ServerHandle;
+  token: string;
+  /** Stops the server and removes its database (`keep`: the PostgreSQL database stays). */
+  close(options?: { keep?: boolean }): Promise<void>;
+}
+
+/**
+ * A server on a database of its own, which `fill` loads with raw SQL (run as the administrator's
+ * project 1 sees fit) after migrations and bootstrap.
+ */
+export async function startSized(options: {
+  db: Db;
+  /** Names the temporary directory and the PostgreSQL database. */
+  name: string;
+  fill: (q: (text: string) => Promise<unknown>) => Promise<void>;
+  /** Ports from here to here + 99. */
+  portBase: number;
+}): Promise<SizedServer> {
+  const password = `${options.name}-bench-admin-password`;
+  const work = mkdtempSync(path.join(os.tmpdir(), `verdict-${options.name}-`));
+  const { server, drop } = await startOnFreshDatabase({
+    db: options.db,
+    work,
+    prefix: `verdict_${options.name}`,
+    serverUrl: () =>
+      process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql',
+    seed: async (target) => {
+      const database = await openDatabase(target);
+      try {
+        await migrateDatabase(database);
+        await bootstrap(database.db, {
+          adminEmail: ADMIN_EMAIL,
+          adminName: 'admin',
+          adminPassword: password,
+        });
+        await options.fill((text) => database.db.execute(sql.raw(text)));
+      } finally {
+        await database.close();
+      }
+    },
+    env: { ADMIN_PASSWORD: password, VERDICT_SKIP_WEB_BUILD: '1', WEB_DIST: path.join(work, 'no-web') },
+    port: options.portBase + Math.floor(Math.random() * 100),
+  });
+  const close = async ({ keep = false } = {}) => {
+    await server.stop();
+    if (!keep) await drop();
+    rmSync(work, { recursive: true, force: true });
+  };
+  try {
+    const login = await fetch(`${server.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: ADMIN_EMAIL, password }),
+    });
+    const token = ((await login.json()) as { token: string }).token;
+    return { server, token, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
