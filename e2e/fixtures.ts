@@ -117,12 +117,39 @@ export class Api {
 }
 
 /** Signs in through the sign-in page like a person would: the administrator unless told whom. */
-export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
+export async function signInThroughForm(page: Page, who: Credentials = ADMIN): Promise<void> {
   await page.goto('/');
   await page.getByPlaceholder('Enter your email').fill(who.email);
   await page.getByPlaceholder('Enter your password').fill(who.password);
   await page.getByRole('button', { name: 'Login' }).click();
   // Signing in loads the rest of the app (docs/product/sign-in-and-sessions.md), slower on a busy machine.
+  await expect(page).not.toHaveURL(/\/$/, { timeout: 20_000 });
+}
+
+/**
+ * Signs in as the administrator (or `who`) the quick way: the sign-in call through the API, the
+ * session stored in the page as the sign-in screen stores it (docs/product/sign-in-and-sessions.md,
+ * "The session in the browser"), then '/' opened, which moves on to the last route or the
+ * dashboard. sign-in.spec.ts checks the form itself; every other test starts signed in this way,
+ * which saves the sign-in screen's load and typing in each of them (decision record 144).
+ */
+export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
+  const answer = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  expect(answer.ok(), `sign-in of ${who.email}: ${answer.status()} ${await answer.text()}`).toBeTruthy();
+  const { token, user } = (await answer.json()) as { token: string; user: { id: number } };
+  // Once per tab: later loads of the page (a reload, a sign-out and another sign-in) are left alone.
+  const seed = `e2e-session-${Math.random()}`;
+  await page.addInitScript(
+    ({ seed, token, userId }) => {
+      if (sessionStorage.getItem(seed)) return;
+      sessionStorage.setItem(seed, '1');
+      localStorage.setItem('token', token);
+      localStorage.setItem('userId', String(userId));
+      localStorage.setItem('tokenTime', String(Date.now()));
+    },
+    { seed, token, userId: user.id },
+  );
+  await page.goto('/');
   await expect(page).not.toHaveURL(/\/$/, { timeout: 20_000 });
 }
 

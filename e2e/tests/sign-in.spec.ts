@@ -1,4 +1,4 @@
-import { ADMIN, expect, signIn, test } from '../fixtures';
+import { ADMIN, expect, signInThroughForm as signIn, test } from '../fixtures';
 
 test.describe('sign-in', () => {
   test('shows the sign-in screen with its texts', async ({ page }) => {
