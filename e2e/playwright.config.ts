@@ -2,6 +2,9 @@ import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
 export const BASE_URL = `http://127.0.0.1:${E2E_PORT}`;
+/** The test OpenID provider of single-sign-on.spec.ts (oidc-provider-server.ts). */
+export const OIDC_PORT = E2E_PORT + 1000;
+export const OIDC_ISSUER = `http://127.0.0.1:${OIDC_PORT}`;
 
 /**
  * Browser tests against the app started the way the README starts it (`npm start`), on a
@@ -74,23 +77,42 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'bash e2e/start-server.sh',
-    cwd: '..',
-    url: `${BASE_URL}/api/health`,
-    timeout: 300_000,
-    reuseExistingServer: false,
-    // The server logs only warnings here (LOG_LEVEL), such as an embedded maintenance run that held
-    // the database for long: shown with the test output, so a slow test can be traced to it.
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      ADMIN_PASSWORD: 'e2e-admin-password',
-      LOG_LEVEL: 'warn',
-      // The webhook spec's receiver listens on 127.0.0.1 (docs/product/webhooks.md, "Addresses").
-      WEBHOOK_ALLOW_PRIVATE: 'true',
+  webServer: [
+    {
+      command: 'node --import tsx e2e/oidc-provider-server.ts',
+      cwd: '..',
+      url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `${BASE_URL}/api/auth/oidc/callback` },
     },
-  },
+    {
+      command: 'bash e2e/start-server.sh',
+      cwd: '..',
+      url: `${BASE_URL}/api/health`,
+      timeout: 300_000,
+      reuseExistingServer: false,
+      // The server logs only warnings here (LOG_LEVEL), such as an embedded maintenance run that held
+      // the database for long: shown with the test output, so a slow test can be traced to it.
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: {
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        ADMIN_PASSWORD: 'e2e-admin-password',
+        LOG_LEVEL: 'warn',
+        // The webhook spec's receiver listens on 127.0.0.1 (docs/product/webhooks.md, "Addresses").
+        WEBHOOK_ALLOW_PRIVATE: 'true',
+        // Single sign-on through the test provider above (docs/product/single-sign-on.md).
+        PUBLIC_URL: BASE_URL,
+        OIDC_ISSUER,
+        OIDC_CLIENT_ID: 'verdict',
+        OIDC_CLIENT_SECRET: 'verdict-test-client-secret',
+        OIDC_SCOPES: 'openid email profile groups',
+        OIDC_NAME: 'Test provider',
+        OIDC_ROLE_CLAIM: 'groups',
+        OIDC_ROLE_MAP: 'verdict-admins=Administrator',
+      },
+    },
+  ],
 });

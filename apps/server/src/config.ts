@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { ATTACHMENT_MAX_BYTES_DEFAULT, IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
 import { isCommonPassword } from './modules/auth/password-policy.ts';
+import { readSignInSettings, type SignInSettings } from './modules/auth/sign-in-settings.ts';
 
 /** Settings read once at start (README lists each). A bad value stops start-up with its name. */
 export interface Config {
@@ -23,6 +24,10 @@ export interface Config {
   webhookAllowPrivate: boolean;
   /** The first webhook retry's delay in ms; each next one doubles, up to an hour. */
   webhookRetryBaseMs: number;
+  /** Single sign-on, the password form, the second factor (modules/auth/sign-in-settings.ts). */
+  signIn: SignInSettings;
+  /** The bearer token /api/metrics asks for (METRICS_TOKEN); unset, it answers loopback callers only. */
+  metricsToken: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -102,6 +107,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const signIn = readSignInSettings(text, problems);
+
+  const metricsToken = text('METRICS_TOKEN');
+  if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
+    problems.push('METRICS_TOKEN must be at least 16 characters long, with no spaces');
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -122,5 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     attachmentMaxBytes,
     webhookAllowPrivate: allowPrivateText === 'true',
     webhookRetryBaseMs,
+    signIn,
+    metricsToken,
   };
 }

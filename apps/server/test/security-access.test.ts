@@ -214,11 +214,40 @@ const LIMITED_REFUSED_CREATE: Row['expected'] = [401, 404, 404, 403, 201];
 function table(): Record<string, Row> {
   return {
     'GET /api/health': { prepare: at('/api/health'), expected: PUBLIC_OK },
+    // Operations (docs/product/operations.md): every caller here is on this machine, and no
+    // METRICS_TOKEN is set, so the metrics answer all of them (metrics.test.ts checks the rule).
+    'GET /api/ready': { prepare: at('/api/ready'), expected: PUBLIC_OK },
+    'GET /api/metrics': { prepare: at('/api/metrics'), expected: PUBLIC_OK },
     'POST /api/auth/login': {
       prepare: at('/api/auth/login', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       expected: PUBLIC_OK,
     },
     'POST /api/auth/logout': { prepare: at('/api/auth/logout'), expected: SIGNED_IN, freshToken: true },
+    // Sign-in methods, single sign-on (not set up here, so both legs answer 404) and the second
+    // factor (docs/product/single-sign-on.md, docs/product/two-factor.md).
+    'GET /api/auth/methods': { prepare: at('/api/auth/methods'), expected: PUBLIC_OK },
+    'GET /api/auth/oidc/start': { prepare: at('/api/auth/oidc/start'), expected: [404, 404, 404, 404, 404] },
+    'GET /api/auth/oidc/callback': {
+      prepare: at('/api/auth/oidc/callback'),
+      expected: [404, 404, 404, 404, 404],
+    },
+    'POST /api/auth/totp/setup': {
+      prepare: at('/api/auth/totp/setup', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
+      expected: PUBLIC_OK,
+    },
+    'GET /api/auth/totp': { prepare: at('/api/auth/totp'), expected: SIGNED_IN },
+    'POST /api/auth/totp/enable': {
+      // Nobody has a key being set up, so every signed-in caller is told to start first.
+      prepare: async () => {
+        await t.db.update(usersTable).set({ totpPendingSecret: null });
+        return { url: '/api/auth/totp/enable', payload: { code: '123456' } };
+      },
+      expected: [401, 409, 409, 409, 409],
+    },
+    'POST /api/auth/totp/disable': {
+      prepare: at('/api/auth/totp/disable', { password: 'not-the-password' }),
+      expected: [401, 403, 403, 403, 403],
+    },
     'GET /api/api-tokens': { prepare: at('/api/api-tokens'), expected: SIGNED_IN },
     'POST /api/api-tokens': {
       prepare: async () => ({ url: '/api/api-tokens', payload: { name: `t${next()}` } }),
@@ -486,6 +515,7 @@ function table(): Record<string, Row> {
       expected: LIMITED_REFUSED,
     },
     'GET /api/audit-log': { prepare: at('/api/audit-log?limit=5'), expected: ADMIN_ONLY },
+    'GET /api/backup': { prepare: at('/api/backup'), expected: ADMIN_ONLY },
     'POST /api/projects/:id/cycles': {
       prepare: at(`/api/projects/${ids.a}/cycles`, { name: 'cycle', all_cases: true }),
       expected: LIMITED_REFUSED_CREATE,
@@ -805,7 +835,7 @@ describe('every route', () => {
       }
     }
     expect(problems).toEqual([]);
-    // Sign-in, health and the API documentation, nothing else.
+    // Sign-in, health, readiness, the metrics and the API documentation, nothing else.
     expect([...publicRoutes].sort()).toEqual([...PUBLIC_ROUTES].sort());
   });
 
@@ -867,6 +897,9 @@ describe('every route', () => {
     expect(declared.keeps!.sort()).toEqual(
       [
         'POST /api/auth/login',
+        'POST /api/auth/totp/setup',
+        'POST /api/auth/totp/enable',
+        'POST /api/auth/totp/disable',
         'POST /api/projects/:id/import/junit',
         'POST /api/testsuites/create',
         'PUT /api/testsuites/update/:id',

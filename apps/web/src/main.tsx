@@ -1,7 +1,7 @@
 // The global stylesheet first, so screen stylesheets imported later can refine it.
 import '@/styles/global.css';
 import { paths } from '@/lib/paths';
-import { readSession } from '@/lib/session';
+import { readSession, takeSingleSignOnSession } from '@/lib/session';
 
 /**
  * A visitor without a session at '/' gets the sign-in screen alone: React and the form, not the
@@ -10,6 +10,9 @@ import { readSession } from '@/lib/session';
  */
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// Back from single sign-on with a session in the address: keep it, then start as signed in.
+takeSingleSignOnSession();
 
 const startApp = () => import('./app-entry').then(({ mountApp }) => mountApp(container));
 

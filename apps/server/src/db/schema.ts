@@ -39,8 +39,18 @@ export const users = pgTable(
     // Bumped on password change and deactivation so every earlier token stops working.
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
+    // Single sign-on (migration 0020, docs/product/single-sign-on.md): the provider's subject of
+    // the person this account belongs to; null for an account that never signed in that way.
+    oidcSubject: text('oidc_subject'),
+    // The second factor (docs/product/two-factor.md): the TOTP key once confirmed, the key being
+    // set up until its first code is entered, and the time step of the last code accepted (a
+    // code is good once).
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   },
   (t) => [
+    uniqueIndex('users_oidc_subject_key').on(t.oidcSubject),
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     index('users_account_idx').on(t.accountId),
@@ -337,6 +347,18 @@ export const revokedTokens = pgTable(
   },
   (t) => [index('revoked_tokens_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * Single sign-on attempts between "Sign in with …" and the provider's answer: the state the
+ * answer must carry, the PKCE verifier and the nonce. Kept in the database so any instance can
+ * take the answer; an attempt older than 10 minutes is refused and removed.
+ */
+export const oidcLogins = pgTable('oidc_logins', {
+  state: text('state').primaryKey(),
+  codeVerifier: text('code_verifier').notNull(),
+  nonce: text('nonce').notNull(),
+  createdAt: createdAt(),
+});
 
 export const loginFailures = pgTable(
   'login_failures',

@@ -59,7 +59,17 @@ export const SESSION_NEEDED =
 
 export const PUBLIC_ROUTES = new Set([
   'POST /api/auth/login',
+  // How to sign in, single sign-on's two legs, and setting up a second factor, which checks the
+  // password itself (docs/product/single-sign-on.md, docs/product/two-factor.md).
+  'GET /api/auth/methods',
+  'GET /api/auth/oidc/start',
+  'GET /api/auth/oidc/callback',
+  'POST /api/auth/totp/setup',
   'GET /api/health',
+  // Operations (docs/product/operations.md): readiness, and the metrics, which check their own
+  // rule (a token or this machine only, modules/metrics/metrics-access.ts).
+  'GET /api/ready',
+  'GET /api/metrics',
   // The API documentation, whose routes @fastify/swagger-ui registers without an access rule.
   'GET /api/docs',
   'GET /api/docs/json',

@@ -23,6 +23,8 @@ export interface SignInInput {
   email: string;
   password: string;
   remember: boolean;
+  /** The authenticator app's code, for an account with two-factor authentication. */
+  totp?: string;
 }
 
 export interface AuthContextValue {

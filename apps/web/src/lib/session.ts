@@ -21,6 +21,23 @@ export function saveSession(token: string, userId: number, now: number = Date.no
   localStorage.setItem(STORAGE_KEYS.tokenTime, String(now));
 }
 
+/**
+ * A session handed over by single sign-on in the address's fragment (`#sso_token=…&sso_user=…`,
+ * docs/product/single-sign-on.md, "On the screen"): stored as a password sign-in stores it, and
+ * taken out of the address at once. True when one was stored.
+ */
+export function takeSingleSignOnSession(now: number = Date.now()): boolean {
+  const { hash, pathname, search } = window.location;
+  if (!hash.startsWith('#sso_token=')) return false;
+  const params = new URLSearchParams(hash.slice(1));
+  window.history.replaceState(window.history.state, '', `${pathname}${search}`);
+  const token = params.get('sso_token');
+  const userId = Number(params.get('sso_user'));
+  if (!token || !Number.isSafeInteger(userId) || userId < 1) return false;
+  saveSession(token, userId, now);
+  return true;
+}
+
 export function isSessionExpired(tokenTime: number, now: number = Date.now()): boolean {
   return !Number.isFinite(tokenTime) || now - tokenTime >= SESSION_LIFETIME_MS;
 }

@@ -34,10 +34,13 @@ import type {
   RunStats,
   SavedSearchList,
   SavedSearchMutation,
+  SignInMethods,
   Suite,
   SuiteCount,
   TestCase,
   TestReport,
+  TotpSetupResponse,
+  TotpStatus,
   TrackerAnswer,
   TrackerMutation,
   User,
@@ -61,6 +64,11 @@ import { saveSession } from '@/lib/session';
 export interface ApiAnswers {
   'POST /api/auth/login': LoginResponse;
   'POST /api/auth/logout': MessageResponse;
+  'GET /api/auth/methods': SignInMethods;
+  'POST /api/auth/totp/setup': TotpSetupResponse;
+  'GET /api/auth/totp': TotpStatus;
+  'POST /api/auth/totp/enable': MessageResponse;
+  'POST /api/auth/totp/disable': MessageResponse;
   'GET /api/users/list': User[];
   [call: `GET /api/users/${number}`]: User;
   [call: `GET /api/users/${number}/effective-permissions${string}`]: EffectivePermissions;

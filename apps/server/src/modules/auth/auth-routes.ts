@@ -1,10 +1,63 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { LoginBody, LoginResponse, MessageResponse } from '@verdict/contract';
-import { UnauthorizedError } from '../../lib/errors.ts';
+import {
+  LoginBody,
+  LoginResponse,
+  MessageResponse,
+  SignInMethods,
+  TotpDisableBody,
+  TotpEnableBody,
+  TotpSetupBody,
+  TotpSetupResponse,
+  TotpStatus,
+} from '@verdict/contract';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { login, logout } from './auth-service.ts';
+import { disableTotp, enableTotp, login, logout, startTotpSetup, totpStatus } from './auth-service.ts';
+import { createSingleSignOn } from './single-sign-on.ts';
+
+const SSO_START_PATH = '/api/auth/oidc/start';
+
+/** What a provider may put on the way back (RFC 6749 §4.1.2, RFC 9207, OpenID session management). */
+const OidcCallbackQuery = Type.Object(
+  {
+    code: Type.Optional(Type.String({ maxLength: 4096 })),
+    state: Type.Optional(Type.String({ maxLength: 512 })),
+    iss: Type.Optional(Type.String({ maxLength: 2048 })),
+    session_state: Type.Optional(Type.String({ maxLength: 2048 })),
+    error: Type.Optional(Type.String({ maxLength: 256 })),
+    error_description: Type.Optional(Type.String({ maxLength: 2048 })),
+    error_uri: Type.Optional(Type.String({ maxLength: 2048 })),
+  },
+  { additionalProperties: false },
+);
+
+/** The address the browser used to reach this server, as the provider must send it back to. */
+function originOf(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const settings = app.config.signIn;
+  const sso = settings.oidc ? createSingleSignOn(app.db, app.tokens, settings.oidc) : undefined;
+
+  app.get(
+    '/api/auth/methods',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'How this server signs people in: the password form, single sign-on, or both',
+        response: { 200: SignInMethods },
+      },
+    },
+    async () => ({
+      password: settings.passwordSignIn,
+      sso: sso ? { name: sso.name, startUrl: SSO_START_PATH } : null,
+    }),
+  );
+
   app.post(
     '/api/auth/login',
     {
@@ -12,12 +65,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'public', authCache: 'keeps', errors: [401, 403, 429] },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with email and password',
+        summary: 'Sign in with email and password (and the authenticator code when the account has one)',
         body: LoginBody,
         response: { 200: LoginResponse },
       },
     },
-    (request) => login(app.db, app.tokens, { ...request.body, ip: request.ip }),
+    (request) => login(app.db, app.tokens, settings, { ...request.body, ip: request.ip }),
   );
 
   app.post(
@@ -35,6 +88,115 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.tokenClaims) throw new UnauthorizedError();
       await logout(app.db, principalOf(request), request.tokenClaims);
       return { message: 'Logged out successfully' };
+    },
+  );
+
+  // --- Single sign-on (docs/product/single-sign-on.md) ---------------------------------------
+
+  app.get(
+    SSO_START_PATH,
+    {
+      config: { access: 'public', authCache: 'keeps', errors: [403, 404] },
+      schema: { tags: ['auth'], summary: "Sends the browser to the single sign-on provider's sign-in" },
+    },
+    async (request, reply) => {
+      if (!sso) throw new NotFoundError('Single sign-on is not set up on this server');
+      return reply.redirect(await sso.start(originOf(request)), 302);
+    },
+  );
+
+  app.get(
+    '/api/auth/oidc/callback',
+    {
+      // A first sign-in makes the account and may add roles.
+      config: { access: 'public', authCache: 'invalidates', errors: [404] },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The provider's answer: signs in and sends the browser to the app with its session, or to the sign-in screen with the reason",
+        querystring: OidcCallbackQuery,
+      },
+    },
+    async (request, reply) => {
+      if (!sso) throw new NotFoundError('Single sign-on is not set up on this server');
+      const at = request.url.indexOf('?');
+      try {
+        const session = await sso.finish(originOf(request), at >= 0 ? request.url.slice(at) : '', request.ip);
+        // In the fragment, which the browser never sends to a server or writes to a log: the app
+        // stores it as a password sign-in does and takes it out of the address.
+        const fragment = new URLSearchParams({ sso_token: session.token, sso_user: String(session.user.id) });
+        return reply.redirect(`/#${fragment}`, 302);
+      } catch (error) {
+        if (!(error instanceof AppError)) request.log.error({ err: error }, 'single sign-on failed');
+        const reason = error instanceof AppError ? error.message : 'Single sign-on failed; try again';
+        return reply.redirect(`/?${new URLSearchParams({ sso_error: reason })}`, 302);
+      }
+    },
+  );
+
+  // --- Two-factor authentication (docs/product/two-factor.md) --------------------------------
+
+  app.post(
+    '/api/auth/totp/setup',
+    {
+      config: { access: 'public', authCache: 'keeps', errors: [401, 403, 409, 429] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Starts setting up an authenticator app for the account these credentials open',
+        body: TotpSetupBody,
+        response: { 200: TotpSetupResponse },
+      },
+    },
+    (request) => startTotpSetup(app.db, settings, { ...request.body, ip: request.ip }),
+  );
+
+  app.get(
+    '/api/auth/totp',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary: "Whether the caller's two-factor authentication is on, and whether it must be",
+        security: [{ bearerAuth: [] }],
+        response: { 200: TotpStatus },
+      },
+    },
+    (request) => totpStatus(app.db, settings, principalOf(request)),
+  );
+
+  app.post(
+    '/api/auth/totp/enable',
+    {
+      config: { access: 'signed-in', authCache: 'keeps', errors: [409] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turns two-factor authentication on with the first code of the key being set up',
+        security: [{ bearerAuth: [] }],
+        body: TotpEnableBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await enableTotp(app.db, principalOf(request), request.body.code);
+      return { message: 'Two-factor authentication is on' };
+    },
+  );
+
+  app.post(
+    '/api/auth/totp/disable',
+    {
+      config: { access: 'signed-in', authCache: 'keeps', errors: [403, 409, 429] },
+      schema: {
+        tags: ['auth'],
+        summary: 'Turns two-factor authentication off, after the current password',
+        security: [{ bearerAuth: [] }],
+        body: TotpDisableBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await disableTotp(app.db, settings, principalOf(request), request.body.password, request.ip);
+      return { message: 'Two-factor authentication is off' };
     },
   );
 };

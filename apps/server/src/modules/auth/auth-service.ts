@@ -1,7 +1,9 @@
 import type { LoginResponse } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
+  AppError,
   BadRequestError,
+  ConflictError,
   ForbiddenError,
   TooManyRequestsError,
   UnauthorizedError,
@@ -9,16 +11,25 @@ import {
 import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
 import { loadPrincipal, type Principal } from '../authz/authorization.ts';
 import {
+  clearTotp,
+  confirmPendingTotp,
   countRecentFailures,
   deleteExpiredRevocations,
   deleteLoginFailures,
   findPasswordHash,
   findSignInUser,
+  findSignInUserById,
+  holdsAdministratorRole,
   insertLoginFailure,
   insertRevokedToken,
+  type SignInUser,
+  setPendingTotp,
+  useTotpStep,
 } from './auth-repository.ts';
 import { dummyPasswordHash, verifyPassword } from './password.ts';
+import type { SignInSettings } from './sign-in-settings.ts';
 import type { TokenClaims, TokenService } from './tokens.ts';
+import { acceptedStep, newTotpSecret, totpUri } from './two-factor.ts';
 
 const FAILURE_WINDOW_MS = 10 * 60_000;
 const MAX_FAILURES_PER_ACCOUNT = 10;
@@ -52,11 +63,35 @@ async function assertNotLockedOut(db: Db, email: string, ip: string): Promise<vo
   }
 }
 
-export async function login(
+/** Signs `principal` in: a new 24-hour token and the user as the client keeps it. */
+export function sessionFor(tokens: TokenService, principal: Principal): LoginResponse {
+  return {
+    token: tokens.sign(principal.id, principal.tokenVersion),
+    user: {
+      id: principal.id,
+      name: principal.username,
+      email: principal.email,
+      roleIds: principal.roleIds,
+      permissions: [...principal.permissions].sort(),
+    },
+  };
+}
+
+export const PASSWORD_SIGN_IN_OFF = 'Signing in with a password is turned off here; use single sign-on';
+const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app';
+const CODE_WRONG = 'The authentication code is not correct';
+const SETUP_NEEDED =
+  'Administrators must use two-factor authentication: set it up with your authenticator app to sign in';
+
+/**
+ * The email and password checked, as signing in and setting up a second factor both need: the
+ * lockout counters, a failure recorded (with the same two rows whether or not the account
+ * exists), and an inactive account refused.
+ */
+async function checkPassword(
   db: Db,
-  tokens: TokenService,
   input: { email: string; password: string; ip: string },
-): Promise<LoginResponse> {
+): Promise<{ user: SignInUser; principal: Principal; attempt: AuditActor }> {
   const email = input.email.trim().toLowerCase();
   await assertNotLockedOut(db, email, input.ip);
   const user = await findSignInUser(db, email);
@@ -78,8 +113,20 @@ export async function login(
     await recordFailure(db, attempt, input.ip, 'the account is inactive');
     throw new ForbiddenError('This account is inactive');
   }
+  return { user, principal, attempt };
+}
+
+export async function login(
+  db: Db,
+  tokens: TokenService,
+  settings: SignInSettings,
+  input: { email: string; password: string; totp?: string | undefined; ip: string },
+): Promise<LoginResponse> {
+  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF);
+  const { user, principal, attempt } = await checkPassword(db, input);
+  await checkSecondFactor(db, settings, user, attempt, input.totp, input.ip);
   await db.transaction(async (tx) => {
-    await deleteLoginFailures(tx, email);
+    await deleteLoginFailures(tx, attempt.email ?? '');
     await recordAudit(tx, principal, {
       action: 'sign_in',
       entity: 'session',
@@ -87,16 +134,119 @@ export async function login(
       summary: `Signed in as ${principal.email} from ${input.ip}`,
     });
   });
-  return {
-    token: tokens.sign(principal.id, principal.tokenVersion),
-    user: {
-      id: principal.id,
-      name: principal.username,
-      email: principal.email,
-      roleIds: principal.roleIds,
-      permissions: [...principal.permissions].sort(),
-    },
-  };
+  return sessionFor(tokens, principal);
+}
+
+/**
+ * The second factor after a right password (docs/product/two-factor.md, "Signing in"): an account
+ * with a key needs a code that is right and not used before; an administrator without a key, when
+ * TOTP_REQUIRED_FOR_ADMINS is on, must confirm the key being set up with its first code. A wrong
+ * code counts as a failed sign-in (the same lockout); a missing one does not.
+ */
+async function checkSecondFactor(
+  db: Db,
+  settings: SignInSettings,
+  user: SignInUser,
+  attempt: AuditActor,
+  code: string | undefined,
+  ip: string,
+): Promise<void> {
+  const required = settings.totpRequiredForAdmins && (await holdsAdministratorRole(db, user.id));
+  if (!user.totpSecret && !required) return;
+  const secret = user.totpSecret ?? user.totpPendingSecret;
+  if (!secret) throw new AppError(403, SETUP_NEEDED, [{ field: 'totp', message: 'must be set up' }]);
+  if (code === undefined || code === '') {
+    throw new AppError(401, CODE_NEEDED, [{ field: 'totp', message: 'is required' }]);
+  }
+  const step = acceptedStep(secret, code, user.totpLastStep);
+  const used =
+    step !== null &&
+    (user.totpSecret
+      ? await useTotpStep(db, user.id, step)
+      : await confirmPendingTotp(db, user.id, secret, step));
+  if (used) return;
+  await db.transaction(async (tx) => {
+    await insertLoginFailure(tx, attempt.email ?? '', ip);
+    await recordFailure(tx, attempt, ip, 'wrong authentication code');
+  });
+  throw new AppError(401, CODE_WRONG, [{ field: 'totp', message: 'is not correct' }]);
+}
+
+/**
+ * Starts setting up a second factor for the account these credentials open: a new key, kept
+ * as "being set up" until a sign-in (or the signed-in enable call) confirms it with a code.
+ * Refused when the account already has one.
+ */
+export async function startTotpSetup(
+  db: Db,
+  settings: SignInSettings,
+  input: { email: string; password: string; ip: string },
+): Promise<{ secret: string; uri: string }> {
+  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF);
+  const { user, principal } = await checkPassword(db, input);
+  if (user.totpSecret) throw new ConflictError('Two-factor authentication is already on for this account');
+  const secret = newTotpSecret();
+  await setPendingTotp(db, user.id, secret);
+  return { secret, uri: totpUri(secret, principal.email) };
+}
+
+/** The signed-in user's second factor: whether it is on, and whether they may turn it off. */
+export async function totpStatus(
+  db: Db,
+  settings: SignInSettings,
+  principal: Principal,
+): Promise<{ enabled: boolean; required: boolean }> {
+  const user = await findSignInUserById(db, principal.id);
+  const required = settings.totpRequiredForAdmins && (await holdsAdministratorRole(db, principal.id));
+  return { enabled: Boolean(user?.totpSecret), required };
+}
+
+/** Confirms the key being set up with its first code: two-factor authentication is on. */
+export async function enableTotp(db: Db, principal: Principal, code: string): Promise<void> {
+  const user = await findSignInUserById(db, principal.id);
+  if (user?.totpSecret) throw new ConflictError('Two-factor authentication is already on for this account');
+  const secret = user?.totpPendingSecret;
+  if (!user || !secret) throw new ConflictError('Start setting up two-factor authentication first');
+  const step = acceptedStep(secret, code, null);
+  if (step === null) throw new BadRequestError(CODE_WRONG, [{ field: 'code', message: 'is not correct' }]);
+  await db.transaction(async (tx) => {
+    if (!(await confirmPendingTotp(tx, user.id, secret, step))) {
+      throw new ConflictError('The key being set up changed meanwhile; start again');
+    }
+    await recordTwoFactorChange(tx, principal, true);
+  });
+}
+
+/**
+ * Turns the second factor off after the current password (a stolen session alone cannot); an
+ * administrator who must use one cannot.
+ */
+export async function disableTotp(
+  db: Db,
+  settings: SignInSettings,
+  principal: Principal,
+  password: string,
+  ip: string,
+): Promise<void> {
+  const { required } = await totpStatus(db, settings, principal);
+  if (required) throw new ForbiddenError('Administrators must keep two-factor authentication on here');
+  await verifyCurrentPassword(db, principal, password, ip);
+  const user = await findSignInUserById(db, principal.id);
+  if (!user?.totpSecret) throw new ConflictError('Two-factor authentication is not on for this account');
+  await db.transaction(async (tx) => {
+    await clearTotp(tx, principal.id);
+    await recordTwoFactorChange(tx, principal, false);
+  });
+}
+
+function recordTwoFactorChange(tx: Tx, principal: Principal, on: boolean): Promise<void> {
+  return recordAudit(tx, principal, {
+    action: 'update',
+    entity: 'user',
+    entityId: principal.id,
+    summary: `${on ? 'Turned on' : 'Turned off'} two-factor authentication for ${principal.email}`,
+    changes: { twoFactor: { before: !on, after: on } },
+  });
 }
 
 /**

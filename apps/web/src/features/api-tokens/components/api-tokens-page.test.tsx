@@ -69,6 +69,7 @@ describe('ApiTokensPage', () => {
     const user = userEvent.setup();
     mockApi({
       'GET /api/api-tokens': { body: [] },
+      'GET /api/auth/totp': { body: { enabled: false, required: false } },
       'POST /api/api-tokens': { status: 409, body: { message: 'You already have 50 API tokens' } },
     });
     renderWithProviders(<ApiTokensPage />);
@@ -91,5 +92,32 @@ describe('ApiTokensPage', () => {
     await waitFor(() => expect(screen.getByText('No API tokens yet')).toBeTruthy());
     expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/api-tokens/3')).toBe(true);
     expect(await screen.findByText('API token "GitHub Actions" revoked')).toBeTruthy();
+  });
+
+  it('turns two-factor authentication on with the password, the new key and a first code', async () => {
+    const user = userEvent.setup();
+    let enabled = false;
+    const api = mockApi({
+      'GET /api/api-tokens': { body: [] },
+      'GET /api/auth/totp': () => ({ body: { enabled, required: false } }),
+      'POST /api/auth/totp/setup': {
+        body: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Verdict:x?secret=JBSWY3DPEHPK3PXP' },
+      },
+      'POST /api/auth/totp/enable': () => {
+        enabled = true;
+        return { body: { message: 'Two-factor authentication is on' } };
+      },
+    });
+    renderWithProviders(<ApiTokensPage />);
+    await user.type(await screen.findByLabelText('Current password'), 'my-password-1');
+    await user.click(screen.getByRole('button', { name: 'Set Up' }));
+    expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/auth/totp/setup')?.body).toMatchObject({
+      password: 'my-password-1',
+    });
+    await user.type(screen.getByLabelText('Authentication code'), '123456');
+    await user.click(screen.getByRole('button', { name: 'Turn On' }));
+    expect(await screen.findByText(/^On: signing in with your password/)).toBeTruthy();
+    expect(api.calls.find((c) => c.path === '/api/auth/totp/enable')?.body).toEqual({ code: '123456' });
   });
 });

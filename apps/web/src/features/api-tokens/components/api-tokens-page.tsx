@@ -4,6 +4,7 @@ import { Card, Page } from '@/components/ui/page';
 import { ApiTokensList } from './api-tokens-list';
 import { CreateApiTokenForm } from './create-api-token-form';
 import { NewApiTokenSecret } from './new-api-token-secret';
+import { TwoFactorCard } from './two-factor-card';
 import './api-tokens.css';
 
 /**
@@ -28,6 +29,8 @@ export function ApiTokensPage() {
       <Card title="Your tokens">
         <ApiTokensList />
       </Card>
+      {/* The reader's own sign-in, next to their tokens (docs/product/two-factor.md). */}
+      <TwoFactorCard />
     </Page>
   );
 }

@@ -1,5 +1,5 @@
-import type { LoginBody, LoginResponse } from '@verdict/contract';
-import { api } from '@/lib/api-client';
+import type { LoginBody, LoginResponse, SignInMethods, TotpSetupResponse } from '@verdict/contract';
+import { ApiError, api } from '@/lib/api-client';
 import type { SignInInput } from '@/lib/auth';
 import { offerCredentialToBrowser, rememberEmail, saveSession } from '@/lib/session';
 
@@ -12,13 +12,35 @@ export function login(body: LoginBody): Promise<LoginResponse> {
  * session stored and the email remembered or forgotten. Answers the signed-in user's id; loading
  * the user is the caller's part.
  */
-export async function signInAndStore({ email, password, remember }: SignInInput): Promise<number> {
+export async function signInAndStore({ email, password, remember, totp }: SignInInput): Promise<number> {
   if (!remember) rememberEmail(false, email);
-  const answer = await login({ email, password });
+  const answer = await login({ email, password, ...(totp ? { totp } : {}) });
   saveSession(answer.token, answer.user.id);
   if (remember) {
     rememberEmail(true, email);
     offerCredentialToBrowser(email, password);
   }
   return answer.user.id;
+}
+
+/** How this server signs people in: the form, single sign-on, or both (docs/product/single-sign-on.md). */
+export function loadSignInMethods(): Promise<SignInMethods> {
+  return api.get<SignInMethods>('/api/auth/methods');
+}
+
+/** A new authenticator key for the account these credentials open (docs/product/two-factor.md). */
+export function startTotpSetup(email: string, password: string): Promise<TotpSetupResponse> {
+  return api.post<TotpSetupResponse>('/api/auth/totp/setup', { email, password });
+}
+
+/**
+ * What a refused sign-in asks for next (docs/product/two-factor.md, "Signing in"): the code of the
+ * authenticator app ('code'), setting one up first ('setup'), or nothing more (null).
+ */
+export function secondFactorStep(error: unknown): 'code' | 'setup' | null {
+  if (!(error instanceof ApiError) || !error.hasResponse) return null;
+  const details = (error.body as { details?: { field: string; message: string }[] } | undefined)?.details;
+  const totp = details?.find((detail) => detail.field === 'totp');
+  if (!totp) return null;
+  return totp.message === 'must be set up' ? 'setup' : 'code';
 }

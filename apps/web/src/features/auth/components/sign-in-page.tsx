@@ -1,14 +1,35 @@
-import { type FormEvent, useState } from 'react';
+import type { SignInMethods, TotpSetupResponse } from '@verdict/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import { LogoMark } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button-base';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
+import { TotpKey } from '@/components/ui/totp-key';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { readSavedEmail } from '@/lib/session';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/lib/ui-constants';
 import { useDocumentTitle } from '@/lib/use-document-title';
+import { loadSignInMethods, secondFactorStep, startTotpSetup } from '../api/login';
 import './sign-in-page.css';
+
+/**
+ * The reason a single sign-on came back without a session (`/?sso_error=…`), taken out of the
+ * address so a reload does not show it again (docs/product/single-sign-on.md, "On the screen").
+ */
+function takeSingleSignOnError(): string | null {
+  const params = new URLSearchParams(window.location.search);
+  const reason = params.get('sso_error');
+  if (reason === null) return null;
+  params.delete('sso_error');
+  const rest = params.toString();
+  window.history.replaceState(
+    window.history.state,
+    '',
+    `${window.location.pathname}${rest ? `?${rest}` : ''}`,
+  );
+  return reason || 'Single sign-on failed; try again';
+}
 
 /**
  * The server's message when it answered, else that it did not answer
@@ -32,22 +53,65 @@ export function SignInPage() {
   // Never filled from storage: the browser's password manager fills it (autocomplete below).
   const [password, setPassword] = useState('');
   const [remember, setRemember] = useState(savedEmail !== null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(takeSingleSignOnError);
   const [busy, setBusy] = useState(false);
+  // Until the server says otherwise, the form is offered (the seed product's screen).
+  const [methods, setMethods] = useState<SignInMethods>({ password: true, sso: null });
+  // The second factor (docs/product/two-factor.md): asked for after a right password.
+  const [step, setStep] = useState<'credentials' | 'code' | 'setup'>('credentials');
+  const [code, setCode] = useState('');
+  const [newKey, setNewKey] = useState<TotpSetupResponse | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    loadSignInMethods()
+      .then((answer) => {
+        if (current) setMethods(answer);
+      })
+      .catch(() => {
+        // The form stays; a server that does not answer says so when it is used.
+      });
+    return () => {
+      current = false;
+    };
+  }, []);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      await signIn({ email, password, remember });
+      await signIn({ email, password, remember, ...(step === 'credentials' ? {} : { totp: code.trim() }) });
     } catch (failure) {
-      setError(signInErrorText(failure));
+      const next = secondFactorStep(failure);
+      if (next === 'setup' && step !== 'setup') {
+        try {
+          setNewKey(await startTotpSetup(email, password));
+          setStep('setup');
+          setError(null);
+        } catch (setupFailure) {
+          setError(signInErrorText(setupFailure));
+        }
+      } else if (next !== null && step === 'credentials') {
+        // Asked for the code: no failure yet, the field appears.
+        setStep(next === 'setup' ? 'setup' : 'code');
+      } else {
+        setError(signInErrorText(failure));
+      }
+      setCode('');
     } finally {
       setBusy(false);
     }
   };
 
+  const startOver = () => {
+    setStep('credentials');
+    setCode('');
+    setNewKey(null);
+    setError(null);
+  };
+
+  const sso = methods.sso;
   return (
     <div className="signin">
       <aside className="signin-brand">
@@ -61,40 +125,93 @@ export function SignInPage() {
         </div>
       </aside>
       <main className="signin-main">
-        <form className="signin-form" onSubmit={onSubmit}>
+        <div className="signin-form">
           <h1 className="signin-title">Welcome Back</h1>
           <p className="signin-subtitle">Login to your account</p>
           <ErrorBox message={error} />
-          <InputField
-            label="Email"
-            type="email"
-            name="email"
-            autoComplete="username"
-            placeholder="Enter your email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-          <InputField
-            label="Password"
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            placeholder="Enter your password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <CheckboxField
-            label="Remember Me"
-            name="remember"
-            checked={remember}
-            onChange={(event) => setRemember(event.target.checked)}
-          />
-          <Button type="submit" className="signin-submit" busy={busy}>
-            Login
-          </Button>
-        </form>
+          {methods.password ? (
+            <form className="signin-fields" onSubmit={onSubmit}>
+              {step === 'credentials' ? (
+                <>
+                  <InputField
+                    label="Email"
+                    type="email"
+                    name="email"
+                    autoComplete="username"
+                    placeholder="Enter your email"
+                    required
+                    value={email}
+                    onChange={(event) => setEmail(event.target.value)}
+                  />
+                  <InputField
+                    label="Password"
+                    type="password"
+                    name="password"
+                    autoComplete="current-password"
+                    placeholder="Enter your password"
+                    required
+                    value={password}
+                    onChange={(event) => setPassword(event.target.value)}
+                  />
+                  <CheckboxField
+                    label="Remember Me"
+                    name="remember"
+                    checked={remember}
+                    onChange={(event) => setRemember(event.target.checked)}
+                  />
+                </>
+              ) : (
+                <>
+                  {step === 'setup' && newKey ? (
+                    <>
+                      <p className="signin-note">
+                        Administrators need two-factor authentication here. Add this key to an authenticator
+                        app, then enter the 6-digit code it shows.
+                      </p>
+                      <TotpKey secret={newKey.secret} uri={newKey.uri} />
+                    </>
+                  ) : (
+                    <p className="signin-note">
+                      Enter the 6-digit code from your authenticator app for {email}.
+                    </p>
+                  )}
+                  <InputField
+                    label="Authentication code"
+                    name="totp"
+                    inputMode="numeric"
+                    autoComplete="one-time-code"
+                    pattern="[0-9]{6}"
+                    maxLength={6}
+                    required
+                    autoFocus
+                    value={code}
+                    onChange={(event) => setCode(event.target.value)}
+                  />
+                </>
+              )}
+              <Button type="submit" className="signin-submit" busy={busy}>
+                {step === 'credentials' ? 'Login' : 'Verify'}
+              </Button>
+              {step !== 'credentials' ? (
+                <button type="button" className="signin-link" onClick={startOver}>
+                  Use another account
+                </button>
+              ) : null}
+            </form>
+          ) : null}
+          {sso ? (
+            <>
+              {methods.password ? (
+                <p className="signin-or">
+                  <span>or</span>
+                </p>
+              ) : null}
+              <a className="btn btn-secondary signin-sso" href={sso.startUrl}>
+                Sign in with {sso.name}
+              </a>
+            </>
+          ) : null}
+        </div>
       </main>
     </div>
   );
