@@ -10,6 +10,7 @@ import { auditRoutes } from './modules/audit/audit-routes.ts';
 import { authRoutes } from './modules/auth/auth-routes.ts';
 import { createTokenService, resolveSigningKey, type TokenService } from './modules/auth/tokens.ts';
 import { authzRoutes } from './modules/authz/authz-routes.ts';
+import { backupRoutes } from './modules/backup/backup-routes.ts';
 import { bulkRoutes } from './modules/bulk/bulk-routes.ts';
 import { caseFieldsRoutes } from './modules/case-fields/case-fields-routes.ts';
 import { caseImportRoutes } from './modules/case-import/case-import-routes.ts';
@@ -23,6 +24,7 @@ import { flakyRoutes } from './modules/flaky/flaky-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
+import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { reportsRoutes } from './modules/reports/reports-routes.ts';
@@ -37,6 +39,7 @@ import { benchAuthOffPlugin } from './plugins/bench-auth-off.ts';
 import { docsPlugin } from './plugins/docs.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { inputGuardPlugin } from './plugins/input-guard.ts';
+import { REQUEST_ID_HEADER, requestIdOf, requestIdPlugin } from './plugins/request-id.ts';
 import { routeCataloguePlugin } from './plugins/route-catalogue.ts';
 import { routeResponsesPlugin } from './plugins/route-responses.ts';
 import { securityPlugin } from './plugins/security.ts';
@@ -76,11 +79,14 @@ export async function buildApp({
     logger,
     bodyLimit: BODY_LIMIT_BYTES,
     trustProxy: config.trustProxy,
+    // Every log line of a request carries its id as reqId, and the answer says it (request-id.ts).
+    genReqId: requestIdOf,
     // The router refuses a malformed or overlong address before any hook runs; answer {message} too.
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.statusCode === 414;
       void (reply as unknown as FastifyReply)
         .status(tooLong ? 414 : 400)
+        .header(REQUEST_ID_HEADER, request.id)
         .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -94,6 +100,7 @@ export async function buildApp({
   app.decorate('tokens', createTokenService(await resolveSigningKey(database.db, config.jwtSecret)));
 
   await app.register(routeCataloguePlugin);
+  await app.register(requestIdPlugin);
   await app.register(securityPlugin);
   await app.register(errorHandlerPlugin);
   if (benchmarkAuthOff) await app.register(benchAuthOffPlugin);
@@ -105,6 +112,8 @@ export async function buildApp({
   await app.register(docsPlugin);
   app.addHook('preValidation', async (request) => trimBodyFields(request.body));
 
+  // First of the routes, so that its request figures count every route.
+  await app.register(metricsRoutes);
   await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(usersRoutes);
@@ -132,6 +141,7 @@ export async function buildApp({
   await app.register(reportsRoutes);
   await app.register(liveRoutes);
   await app.register(webhooksRoutes);
+  await app.register(backupRoutes);
 
   await registerWeb(app, config.webDist);
   return app;

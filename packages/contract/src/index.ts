@@ -16,6 +16,7 @@ export * from './effective-permissions.ts';
 export * from './flaky.ts';
 export * from './gate.ts';
 export * from './imports.ts';
+export * from './metrics.ts';
 export * from './permissions.ts';
 export * from './projects.ts';
 export * from './reports.ts';

@@ -5,6 +5,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
+import { recordStatement } from '../lib/process-metrics.ts';
 import { serverFile } from '../server-files.ts';
 import * as schema from './schema.ts';
 
@@ -38,10 +39,39 @@ export interface Database {
    * long statement (one connection runs one statement at a time).
    */
   isAvailable(): Promise<boolean>;
+  /** Embedded only: calls waiting for the database thread or running on it (for the metrics). */
+  queueLength?(): number;
   close(): Promise<void>;
 }
 
 const RELISTEN_DELAY_MS = 1000;
+
+/**
+ * Times every statement of a pooled connection for the metrics (lib/process-metrics.ts): Drizzle
+ * sends both plain statements and transactions through a pooled client's `query`, so wrapping it
+ * when the pool opens the connection covers all of them at one place.
+ */
+function timeStatements(client: pg.PoolClient): void {
+  const query = client.query as (...args: unknown[]) => unknown;
+  (client as { query: unknown }).query = function (this: unknown, ...args: unknown[]) {
+    const sentAt = performance.now();
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = function (this: unknown, ...results: unknown[]) {
+        recordStatement(sentAt);
+        return callback.apply(this, results);
+      };
+      return query.apply(this, args);
+    }
+    const result = query.apply(this, args);
+    if (result instanceof Promise) {
+      const done = () => recordStatement(sentAt);
+      result.then(done, done);
+    }
+    return result;
+  };
+}
 
 /** LISTEN on a connection of its own (a pooled one would lose it), reconnecting when lost. */
 function listenOnServer(url: string) {
@@ -151,6 +181,7 @@ export async function openDatabase(options: {
     });
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
+    pool.on('connect', timeStatements);
     const db = retryDeadlocks(drizzlePg({ client: pool, schema }) as unknown as Db);
     // Health is asked on a connection of its own, so it does not wait in line behind a busy pool.
     const probe = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
@@ -217,6 +248,7 @@ export async function openDatabase(options: {
       listen,
       close,
       maintain: () => client.maintain(),
+      queueLength: () => client.queueLength,
       isAvailable: async () => client.isAvailable(),
     };
   } catch (error) {

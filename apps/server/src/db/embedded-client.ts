@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
+import { recordStatement } from '../lib/process-metrics.ts';
 import { serverFile } from '../server-files.ts';
 
 /**
@@ -66,9 +67,14 @@ function toError(fields: Record<string, unknown>): Error {
 
 let nextTransaction = 0;
 
+const STATEMENT_OPS = new Set(['query', 'exec', 'begin', 'end']);
+
 export class EmbeddedClient {
   private readonly worker: Worker;
-  private readonly pending = new Map<number, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly pending = new Map<
+    number,
+    { resolve(value: unknown): void; reject(error: Error): void; sentAt: number | null }
+  >();
   private readonly listeners = new Map<string, Set<(payload: string) => void>>();
   private nextId = 0;
   private failure: Error | null = null;
@@ -99,6 +105,7 @@ export class EmbeddedClient {
         const waiting = reply.id === undefined ? undefined : this.pending.get(reply.id);
         if (!waiting || reply.id === undefined) return;
         this.pending.delete(reply.id);
+        if (waiting.sentAt !== null) recordStatement(waiting.sentAt);
         if (reply.error) waiting.reject(toError(reply.error));
         else waiting.resolve(reply.result);
       });
@@ -118,8 +125,10 @@ export class EmbeddedClient {
     if (this.failure) return Promise.reject(this.failure);
     if (this.closed) return Promise.reject(new Error('PGlite is closed'));
     const id = this.nextId++;
+    // Statements are timed for the metrics (lib/process-metrics.ts); listen, maintain and close are not.
+    const sentAt = STATEMENT_OPS.has(message.op as string) ? performance.now() : null;
     return new Promise<T>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject, sentAt });
       this.worker.postMessage({ ...message, id });
     });
   }
@@ -181,6 +190,11 @@ export class EmbeddedClient {
         await this.call({ op: 'unlisten', channel });
       }
     };
+  }
+
+  /** Calls sent to the database thread and not answered yet: the one running and those waiting. */
+  get queueLength(): number {
+    return this.pending.size;
   }
 
   /** True while the database thread runs and has not been closed. */

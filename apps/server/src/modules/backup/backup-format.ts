@@ -1,0 +1,137 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { migrationsFolder, queryRows, type Tx } from '../../db/client.ts';
+
+/**
+ * A backup is gzip-compressed text, one line at a time (decision 155): a header line, then per
+ * table `@table {...}`, its rows as JSON lines (to_jsonb of the row, so bytea, jsonb, timestamptz,
+ * bigint and arrays keep their exact PostgreSQL text), and `@end {...}` with the row count and the
+ * sha256 of those lines; last `@done`. A row line always starts with `{`, a directive with `@`.
+ */
+export const BACKUP_FORMAT = 'verdict-backup';
+export const BACKUP_FORMAT_VERSION = 1;
+
+/** The signing key's row in `settings` (modules/auth/tokens.ts), left out by --without-secrets. */
+export const SECRET_SETTING_KEYS = ['jwt_signing_key'];
+
+export interface SchemaLevel {
+  /** The newest applied migration's tag, e.g. 0019_flakiness_letters. */
+  tag: string;
+  /** Its journal time, which Drizzle records as the migration's created_at. */
+  when: number;
+}
+
+export interface BackupHeader {
+  format: typeof BACKUP_FORMAT;
+  version: number;
+  schema: SchemaLevel;
+  source: 'embedded' | 'postgres';
+  created_at: string;
+  without_secrets: boolean;
+  tables: string[];
+  /** Rows per table, for the restore's progress bar. */
+  counts: Record<string, number>;
+}
+
+export interface TableTrailer {
+  table: string;
+  rows: number;
+  sha256: string;
+}
+
+interface JournalEntry {
+  idx: number;
+  when: number;
+  tag: string;
+}
+
+/** The migrations this code knows, oldest first. */
+export function knownMigrations(): JournalEntry[] {
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+  return journal.entries as JournalEntry[];
+}
+
+/** The newest migration applied to the database, or null when none is. */
+export async function appliedSchemaLevel(db: Tx): Promise<SchemaLevel | null> {
+  const [exists] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!exists?.found) return null;
+  const [last] = await queryRows<{ when: string }>(
+    db,
+    sql`select created_at::text as "when" from drizzle.__drizzle_migrations order by created_at desc limit 1`,
+  );
+  if (!last) return null;
+  const when = Number(last.when);
+  const entry = knownMigrations().find((e) => e.when === when);
+  return { tag: entry?.tag ?? 'unknown', when };
+}
+
+export interface TableShape {
+  name: string;
+  /** Columns a row is inserted with (generated ones are left to the database). */
+  columns: string[];
+  /** The ORDER BY that reads the table in key order, the same on every database. */
+  order: string;
+  /** Whether it has a bytea column: its rows are large (attachment chunks), so fewer per batch. */
+  wide: boolean;
+}
+
+export const quoteIdent = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
+/** Every table of the public schema with its columns and key order. */
+export async function listTables(db: Tx): Promise<TableShape[]> {
+  const rows = await queryRows<{
+    name: string;
+    columns: string[];
+    key: { name: string; collatable: boolean }[] | null;
+    wide: boolean;
+  }>(
+    db,
+    sql`select c.relname as name,
+          (select array_agg(a.attname::text order by a.attnum) from pg_attribute a
+            where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped and a.attgenerated = '') as columns,
+          (select json_agg(json_build_object('name', a.attname, 'collatable', a.attcollation <> 0)
+                           order by array_position(i.indkey::int2[], a.attnum))
+             from pg_index i join pg_attribute a on a.attrelid = i.indrelid and a.attnum = any(i.indkey::int2[])
+            where i.indrelid = c.oid and i.indisprimary) as key,
+          exists (select 1 from pg_attribute a where a.attrelid = c.oid and a.attnum > 0
+                   and not a.attisdropped and a.atttypid = 'bytea'::regtype) as wide
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+       where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition
+       order by c.relname`,
+  );
+  return rows.map((row) => ({
+    name: row.name,
+    columns: row.columns,
+    // Text keys sort byte-wise ("C"), so both kinds of database read rows in one order whatever
+    // their default collation; a table without a key is ordered by its whole row.
+    order: row.key
+      ? row.key
+          .map((k) => (k.collatable ? `${quoteIdent(k.name)} collate "C"` : quoteIdent(k.name)))
+          .join(', ')
+      : 'to_jsonb(t)::text collate "C"',
+    wide: row.wide,
+  }));
+}
+
+/**
+ * Session settings under which to_jsonb prints a row the same way on both kinds of database
+ * (timestamps in UTC, bytea as hex), set for the current transaction only.
+ */
+export const ROW_TEXT_SETTINGS = [
+  "set local timezone = 'UTC'",
+  "set local bytea_output = 'hex'",
+  'set local extra_float_digits = 1',
+];
+
+/** The SELECT that yields a table's rows as backup lines, in key order. */
+export function rowsQuery(table: TableShape, withoutSecrets: boolean): string {
+  const secret =
+    withoutSecrets && table.name === 'settings'
+      ? ` where t.key not in (${SECRET_SETTING_KEYS.map((k) => `'${k}'`).join(', ')})`
+      : '';
+  return `select to_jsonb(t)::text as line from ${quoteIdent(table.name)} t${secret} order by ${table.order}`;
+}
