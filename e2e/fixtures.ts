@@ -134,7 +134,9 @@ export async function signInThroughForm(page: Page, who: Credentials = ADMIN): P
  * which saves the sign-in screen's load and typing in each of them (decision record 144).
  */
 export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
-  const answer = await page.request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
+  const answer = await page.request.post('/api/auth/login', {
+    data: { email: who.email, password: who.password },
+  });
   expect(answer.ok(), `sign-in of ${who.email}: ${answer.status()} ${await answer.text()}`).toBeTruthy();
   const { token, user } = (await answer.json()) as { token: string; user: { id: number } };
   // Once per tab: later loads of the page (a reload, a sign-out and another sign-in) are left alone.

@@ -88,7 +88,7 @@ test.describe('Two-factor authentication', () => {
     await card.getByLabel('Current password').fill(user.password);
     await card.getByRole('button', { name: 'Set Up' }).click();
     await expect(card.getByRole('img', { name: /QR code of the new key/ })).toBeVisible();
-    const secret = (await card.locator('code').innerText()).replaceAll(' ', '');
+    const secret = ((await card.locator('code').textContent()) ?? '').replaceAll(' ', '');
     for (const viewport of [DESKTOP, PHONE]) {
       await page.setViewportSize(viewport);
       await expectNoAxeViolations(page, `setting up two-factor authentication at ${viewport.width} px`);

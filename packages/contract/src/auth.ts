@@ -35,7 +35,10 @@ export type TotpSetupResponse = Static<typeof TotpSetupResponse>;
 export const TotpStatus = Type.Object({ enabled: Type.Boolean(), required: Type.Boolean() });
 export type TotpStatus = Static<typeof TotpStatus>;
 
-export const TotpEnableBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 16 }) }, { additionalProperties: false });
+export const TotpEnableBody = Type.Object(
+  { code: Type.String({ minLength: 1, maxLength: 16 }) },
+  { additionalProperties: false },
+);
 export type TotpEnableBody = Static<typeof TotpEnableBody>;
 
 export const TotpDisableBody = Type.Object(
