@@ -9,6 +9,7 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
 import { permissions } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { pruneDeliveries } from '../src/modules/webhooks/webhook-queue.ts';
 import { nextAttemptDelay } from '../src/modules/webhooks/webhook-worker.ts';
 import {
   addMember,
@@ -214,6 +215,26 @@ describe('deliveries', () => {
       test_case: { name: 'renamed' },
     });
 
+    // Making and deleting a case are changes of cases too.
+    const made = expectStatus(
+      await admin().post(`/api/test-cases/project/${project.id}/create`, { name: 'made for the hook' }),
+      201,
+    );
+    const madeId = made.testCase.id;
+    const caseMade = await receiver.waitFor(
+      (r) => ofProject(project.id, 'case.changed')(r) && r.json.data.action === 'create',
+    );
+    expectSigned(caseMade, 'case.changed');
+    expect(caseMade.json.data).toMatchObject({
+      case_ids: [madeId],
+      test_case: { name: 'made for the hook' },
+    });
+    expectStatus(await admin().del(`/api/test-cases/delete/${madeId}`), 200);
+    const deleted = await receiver.waitFor(
+      (r) => ofProject(project.id, 'case.changed')(r) && r.json.data.action === 'delete',
+    );
+    expect(deleted.json.data).toEqual({ action: 'delete', case_ids: [madeId], affected: 1 });
+
     const ids = [tree.childId, tree.looseCaseId];
     expectStatus(
       await admin().post(`/api/projects/${project.id}/cases/bulk`, {
@@ -366,6 +387,35 @@ describe('deliveries', () => {
 });
 
 describe('the delivery loop', () => {
+  it('removes finished deliveries older than 30 days, never pending ones or newer ones', async () => {
+    const { webhook } = await fixture({ active: false });
+    // Ids grow with time, as they do when the rows are queued: the old rows get the smallest ones.
+    const insert = (state: string, daysAgo: number, id?: number) =>
+      queryRows<{ id: number }>(
+        t.db,
+        id === undefined
+          ? sql`insert into webhook_deliveries (webhook_id, event, body, state, created_at)
+              values (${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}))
+              returning id`
+          : sql`insert into webhook_deliveries (id, webhook_id, event, body, state, created_at)
+              values (${id}, ${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}))
+              returning id`,
+      );
+    const [oldDelivered] = await insert('delivered', 40, -3);
+    const [oldFailed] = await insert('failed', 31, -2);
+    const [waiting] = await insert('pending', 30, -1);
+    const [recent] = await insert('delivered', 2);
+    await pruneDeliveries(t.db);
+    const left = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from webhook_deliveries where webhook_id = ${webhook.id} order by id`,
+    );
+    expect(left.map((row) => row.id)).toEqual([waiting!.id, recent!.id]);
+    expect(left.map((row) => row.id)).not.toContain(oldDelivered!.id);
+    expect(left.map((row) => row.id)).not.toContain(oldFailed!.id);
+    await t.db.execute(sql`delete from webhook_deliveries where id = ${waiting!.id}`);
+  });
+
   it('runs no statement while no delivery waits', async () => {
     const quiet = await createTestApp(ALLOW);
     try {

@@ -134,6 +134,13 @@ async function insertAuditedCase(
     content,
   });
   await auditCreated(tx, principal, audited(created), auditedCaseFields(created));
+  await queueWebhookEvents(tx, [
+    {
+      projectId: where.projectId,
+      event: 'case.changed',
+      data: { action: 'create', case_ids: [created.id], test_case: created },
+    },
+  ]);
   return created;
 }
 
@@ -232,5 +239,12 @@ export async function deleteCase(db: Db, principal: Principal, id: number): Prom
     if (deleted === 0 || !seen) throw new NotFoundError(CASE_NOT_FOUND);
     const children = deleted > 1 ? ` with ${counted(deleted - 1, 'descendant case')}` : '';
     await auditDeleted(tx, principal, audited(seen), auditedCaseFields(seen), children);
+    await queueWebhookEvents(tx, [
+      {
+        projectId: seen.project_id,
+        event: 'case.changed',
+        data: { action: 'delete', case_ids: [id], affected: deleted },
+      },
+    ]);
   });
 }

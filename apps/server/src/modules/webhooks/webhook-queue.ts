@@ -108,3 +108,26 @@ export async function releaseDelivery(db: Tx, id: number): Promise<void> {
     update webhook_deliveries set locked_until = null, attempts = greatest(attempts - 1, 0)
     where id = ${id} and state = 'pending'`);
 }
+
+/** How long a finished delivery (delivered, or failed for good) stays listed. */
+export const DELIVERY_KEEP_MS = 30 * 24 * 60 * 60 * 1000;
+
+/**
+ * Removes up to `limit` finished deliveries older than `keepMs`, oldest first; answers how many.
+ * Pending ones are never that old (they fail for good after a day). The oldest row is looked at
+ * first, so a table with nothing to remove costs one index probe.
+ */
+export async function pruneDeliveries(db: Tx, keepMs = DELIVERY_KEEP_MS, limit = 1000): Promise<number> {
+  const cutoff = new Date(Date.now() - keepMs).toISOString();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`with oldest as (select created_at from webhook_deliveries order by id limit 1)
+      delete from webhook_deliveries where id in (
+        select id from webhook_deliveries
+        where (select created_at from oldest) < ${cutoff}::timestamptz
+          and created_at < ${cutoff}::timestamptz and state <> 'pending'
+        order by id limit ${limit})
+      returning id`,
+  );
+  return rows.length;
+}

@@ -6,6 +6,7 @@ import {
   markAttemptFailed,
   markDelivered,
   msUntilNextDue,
+  pruneDeliveries,
   RETRY_WINDOW_MS,
   releaseDelivery,
 } from './webhook-queue.ts';
@@ -15,6 +16,8 @@ import { sendDelivery } from './webhook-sender.ts';
 const BACKOFF_CAP_MS = 60 * 60 * 1000;
 /** After the database failed, the loop tries again this much later. */
 const ERROR_PAUSE_MS = 5_000;
+/** Old finished deliveries are removed at most this often, and only while deliveries are sent. */
+const PRUNE_EVERY_MS = 60 * 60 * 1000;
 
 export interface WorkerOptions {
   allowPrivate: boolean;
@@ -45,6 +48,8 @@ export class WebhookWorker {
   private wakeUp: (() => void) | null = null;
   private woken = false;
   private firstPassDone: () => void = () => {};
+  /** When old deliveries were last removed (0: not yet by this instance). */
+  private prunedAt = 0;
   /**
    * Settles once the loop has looked for due deliveries the first time (or is stopped): the app is
    * ready only then, so the loop's first statements never run alongside the first requests.
@@ -103,10 +108,28 @@ export class WebhookWorker {
     if (free > 0) {
       const claimed = await claimDeliveries(this.db, free);
       for (const delivery of claimed) this.track(this.attempt(delivery));
+      if (claimed.length > 0) this.pruneNowAndThen();
       if (claimed.length === free) return null;
     }
     if (this.inFlight.size >= this.options.concurrency) return null;
     return msUntilNextDue(this.db);
+  }
+
+  /**
+   * Keeps the delivery lists from growing for ever (docs/product/webhooks.md, "Deliveries"): while
+   * it is sending anyway, at most once an hour, the loop removes finished deliveries older than 30
+   * days. An idle server runs no statement for it.
+   */
+  private pruneNowAndThen(): void {
+    if (Date.now() - this.prunedAt < PRUNE_EVERY_MS) return;
+    this.prunedAt = Date.now();
+    this.track(
+      pruneDeliveries(this.db).then(
+        () => {},
+        (error: unknown) =>
+          this.options.log.warn({ err: error }, 'old webhook deliveries could not be removed'),
+      ),
+    );
   }
 
   private track(work: Promise<void>): void {
