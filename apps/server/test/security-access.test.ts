@@ -305,6 +305,17 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/users/delete/${(await createUser(t)).id}` }),
       expected: ADMIN_ONLY,
     },
+    'DELETE /api/users/:id/totp': {
+      prepare: async () => {
+        const user = await createUser(t);
+        await t.db
+          .update(usersTable)
+          .set({ totpSecret: 'JBSWY3DPEHPK3PXP' })
+          .where(eq(usersTable.id, user.id));
+        return { url: `/api/users/${user.id}/totp` };
+      },
+      expected: ADMIN_ONLY,
+    },
     'GET /api/users/:id': {
       prepare: async () => ({ url: `/api/users/${(await createUser(t)).id}` }),
       expected: ADMIN_ONLY,
@@ -984,6 +995,7 @@ const SESSION_ONLY = [
   'POST /api/users/create',
   'PUT /api/users/edit/:id',
   'DELETE /api/users/delete/:id',
+  'DELETE /api/users/:id/totp',
   'POST /api/users/create-subuser',
   'PUT /api/users/update-subuser/:id',
   'POST /api/roles/create',

@@ -126,6 +126,26 @@ describe('Two-factor authentication chosen by a user', () => {
   });
 });
 
+describe('A lost authenticator app', () => {
+  it("an administrator turns the user's second factor off; the user signs in with the password again", async () => {
+    const user = await createUser(t);
+    const { secret } = expectStatus(
+      await as(t).post('/api/auth/totp/setup', { email: user.email, password: FIXTURE_PASSWORD }),
+      200,
+    );
+    expectStatus(
+      await as(t, user.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }),
+      200,
+    );
+    const other = await createUser(t);
+    expect((await as(t, other.token).del(`/api/users/${user.id}/totp`)).statusCode).toBe(403);
+    const admin = await t.login();
+    expectStatus(await as(t, admin).del(`/api/users/${user.id}/totp`), 200);
+    expectStatus(await as(t).post('/api/auth/login', { email: user.email, password: FIXTURE_PASSWORD }), 200);
+    expect((await as(t, admin).del(`/api/users/${user.id}/totp`)).statusCode).toBe(409);
+  });
+});
+
 describe('Two-factor authentication required for administrators', () => {
   it('makes an administrator set it up at sign-in, and keeps it on', async () => {
     const app = await buildApp({

@@ -74,6 +74,7 @@ export interface ApiAnswers {
   [call: `GET /api/users/${number}/effective-permissions${string}`]: EffectivePermissions;
   [call: `PUT /api/users/edit/${number}`]: UserMutation;
   [call: `DELETE /api/users/delete/${number}`]: MessageResponse;
+  [call: `DELETE /api/users/${number}/totp`]: MessageResponse;
   'POST /api/users/create-subuser': UserMutation;
   'GET /api/roles/list': Role[];
   [call: `GET /api/roles/get-role/${number}`]: Role;

@@ -12,7 +12,15 @@ import {
 } from '@verdict/contract';
 import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { subUsersRoutes } from './subusers-routes.ts';
-import { createUser, deleteUser, editUser, getStatusCount, getUser, listUsers } from './users-service.ts';
+import {
+  createUser,
+  deleteUser,
+  editUser,
+  getStatusCount,
+  getUser,
+  listUsers,
+  resetTwoFactor,
+} from './users-service.ts';
 
 export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(subUsersRoutes);
@@ -79,6 +87,24 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       message: 'User updated successfully',
       user: await editUser(app.db, principalOf(request), request.params.id, request.body, request.ip),
     }),
+  );
+
+  app.delete(
+    '/api/users/:id/totp',
+    {
+      // Whoever may change the user (edit_admin_home and every permission they hold).
+      config: sessionOnlyWrite({ global: ['edit_admin_home'] }, [404, 409]),
+      schema: {
+        tags: ['users'],
+        summary: "Turn off a user's two-factor authentication (a lost authenticator app)",
+        params: IdParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await resetTwoFactor(app.db, principalOf(request), request.params.id);
+      return { message: 'Two-factor authentication turned off' };
+    },
   );
 
   app.delete(

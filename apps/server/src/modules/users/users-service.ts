@@ -2,7 +2,8 @@ import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from 
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { auditDeleted } from '../audit/audit-log.ts';
+import { auditDeleted, recordAudit } from '../audit/audit-log.ts';
+import { clearTotp, findSignInUserById } from '../auth/auth-repository.ts';
 import { verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import {
@@ -132,4 +133,29 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
     if (dbViolationOf(error)?.kind === 'foreign-key') throw new ConflictError(SUB_USERS_FIRST);
     throw error;
   }
+}
+
+/**
+ * Turns off another user's second factor, for someone who lost their authenticator app
+ * (docs/product/two-factor.md, "A lost phone"): whoever may change that user may; they sign in with
+ * the password alone next, and an administrator who must use one sets it up again then.
+ */
+export async function resetTwoFactor(db: Db, principal: Principal, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await findUserRecord(tx, id, true);
+    if (!target) throw new NotFoundError('User not found');
+    await assertCanActOnUser(tx, principal, target, 'change');
+    const account = await findSignInUserById(tx, id);
+    if (!account?.totpSecret && !account?.totpPendingSecret) {
+      throw new ConflictError('Two-factor authentication is not on for this user');
+    }
+    await clearTotp(tx, id);
+    await recordAudit(tx, principal, {
+      action: 'update',
+      entity: 'user',
+      entityId: id,
+      summary: `Turned off two-factor authentication for ${target.email}`,
+      changes: { twoFactor: { before: Boolean(account.totpSecret), after: false } },
+    });
+  });
 }

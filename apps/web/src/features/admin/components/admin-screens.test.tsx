@@ -106,6 +106,27 @@ describe('Edit User', () => {
   });
 });
 
+describe('Edit User: a lost authenticator app', () => {
+  it("turns off another user's two-factor authentication after confirming, and not one's own", async () => {
+    const user = userEvent.setup();
+    const api = signedIn(['edit_admin_home', 'view_admin_home'], {
+      'GET /api/users/2': { body: userAnswer(2, 'bob', []) },
+      'GET /api/roles/list': { body: [] },
+      'DELETE /api/users/2/totp': { body: { message: 'Two-factor authentication turned off' } },
+    });
+    const { router } = renderApp('/admin-edit-user/2');
+    await user.click(await screen.findByRole('button', { name: 'Turn Off Two-Factor' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Yes, Turn Off' }));
+    expect(await screen.findByText(/^Two-factor authentication turned off for/)).toBeTruthy();
+    expect(api.calls.some((c) => c.method === 'DELETE' && c.path === '/api/users/2/totp')).toBe(true);
+
+    await router.navigate('/admin-edit-user/7');
+    await screen.findByLabelText('Current password');
+    expect(screen.queryByRole('button', { name: 'Turn Off Two-Factor' })).toBeNull();
+  });
+});
+
 describe('Create Sub-User', () => {
   // docs/product/admin-screens.md, "Create Sub-User (`/admin-create-subuser`)"
   it("falls back to the answer's error field, then to the screen's fixed sentence", async () => {

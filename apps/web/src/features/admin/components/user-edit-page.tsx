@@ -13,6 +13,7 @@ import { useUser } from '../api/get-user';
 import { useRoles } from '../api/list-roles';
 import { namedOptions } from './option-lists';
 import { RecordFallback } from './record-fallback';
+import { ResetTwoFactor } from './reset-two-factor';
 import { SubmitActions } from './submit-actions';
 import { useLoggedError } from './use-logged-error';
 import { AccountFields, MaxUserLimitField, RolesField } from './user-fields';
@@ -94,6 +95,7 @@ function UserEditForm({ id, user }: { id: number; user: User }) {
           cancelTo={paths.users}
         />
       </form>
+      {self ? null : <ResetTwoFactor userId={id} email={user.email} />}
     </Page>
   );
 }
