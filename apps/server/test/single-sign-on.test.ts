@@ -61,9 +61,23 @@ class CookieJar {
  * What a browser does from "Sign in with …" to the app's callback: follows the provider's pages,
  * types `login` on its sign-in form, and answers the app's redirect after the callback.
  */
-async function signInThroughProvider(login: string): Promise<{ location: string }> {
+async function signInThroughProvider(
+  login: string,
+  options: {
+    /** The cookie the callback arrives with, given the one this attempt set (another browser's). */
+    browserCookie?: (own: string) => string | undefined;
+    onCallback?: (url: string, cookie: string) => void;
+  } = {},
+): Promise<{ location: string }> {
   const start = await t.request({ method: 'GET', url: '/api/auth/oidc/start' });
   expect(start.statusCode).toBe(302);
+  // The browser keeps the attempt's cookie for the app's single sign-on addresses only.
+  const setCookie = String(start.headers['set-cookie']);
+  expect(setCookie).toMatch(
+    /^verdict_oidc_state=[^;]+; Path=\/api\/auth\/oidc; HttpOnly; SameSite=Lax; Max-Age=600/,
+  );
+  const ownCookie = setCookie.split(';')[0] ?? '';
+  const cookie = options.browserCookie ? options.browserCookie(ownCookie) : ownCookie;
   let next = new URL(String(start.headers.location));
   expect(next.origin).toBe(provider.issuer);
   expect(next.searchParams.get('code_challenge_method')).toBe('S256');
@@ -71,7 +85,12 @@ async function signInThroughProvider(login: string): Promise<{ location: string 
   const jar = new CookieJar();
   for (let hop = 0; hop < 10; hop++) {
     if (next.href.startsWith(PUBLIC_URL)) {
-      const callback = await t.request({ method: 'GET', url: next.pathname + next.search });
+      options.onCallback?.(next.pathname + next.search, ownCookie);
+      const callback = await t.request({
+        method: 'GET',
+        url: next.pathname + next.search,
+        headers: cookie ? { cookie } : {},
+      });
       expect(callback.statusCode).toBe(302);
       return { location: String(callback.headers.location) };
     }
@@ -168,13 +187,33 @@ describe('Single sign-on through an OpenID Connect provider', () => {
     const unknown = await signInThroughProvider('nobody');
     expect(new URLSearchParams(unknown.location.slice(2)).get('sso_error')).toContain('No account "nobody"');
 
+    // The provider's answer, taken a second time by the same browser, is refused.
+    provider.addAccount({ login: 'hank', email: 'hank@corp.test' });
+    let answered = { url: '', cookie: '' };
+    await signInThroughProvider('hank', {
+      onCallback: (url, cookie) => {
+        answered = { url, cookie };
+      },
+    });
     const replay = await t.request({
       method: 'GET',
-      url: '/api/auth/oidc/callback?code=abc&state=never-issued',
+      url: answered.url,
+      headers: { cookie: answered.cookie },
     });
     expect(new URLSearchParams(String(replay.headers.location).slice(2)).get('sso_error')).toBe(
       'This sign-in attempt has expired or was already used; start again',
     );
+  });
+
+  it('refuses an answer brought to another browser than the one that started it (login CSRF)', async () => {
+    // Mallory signs in at the provider and hands her answer to someone else's browser, which
+    // would then be signed in to her account.
+    provider.addAccount({ login: 'mallory', email: 'mallory@corp.test' });
+    const reason = 'This sign-in was started in another browser or has expired; start again';
+    for (const victimCookie of [undefined, 'verdict_oidc_state=the-victims-own-state']) {
+      const { location } = await signInThroughProvider('mallory', { browserCookie: () => victimCookie });
+      expect(new URLSearchParams(location.slice(2)).get('sso_error')).toBe(reason);
+    }
   });
 });
 

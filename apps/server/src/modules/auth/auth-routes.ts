@@ -18,6 +18,26 @@ import { disableTotp, enableTotp, login, logout, startTotpSetup, totpStatus } fr
 import { createSingleSignOn } from './single-sign-on.ts';
 
 const SSO_START_PATH = '/api/auth/oidc/start';
+/**
+ * The state of the attempt this browser started, in a cookie only the two legs of single sign-on
+ * see (docs/product/single-sign-on.md, "One browser"): the answer must come back to the same
+ * browser, so nobody can sign someone else in to their own account (login CSRF).
+ */
+const STATE_COOKIE = 'verdict_oidc_state';
+const STATE_COOKIE_PATH = '/api/auth/oidc';
+
+function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
+  const secure = request.protocol === 'https' ? '; Secure' : '';
+  return `${STATE_COOKIE}=${value}; Path=${STATE_COOKIE_PATH}; HttpOnly; SameSite=Lax; Max-Age=${maxAgeSeconds}${secure}`;
+}
+
+function stateFromCookie(request: FastifyRequest): string | undefined {
+  for (const part of (request.headers.cookie ?? '').split(';')) {
+    const [name, ...value] = part.trim().split('=');
+    if (name === STATE_COOKIE) return value.join('=');
+  }
+  return undefined;
+}
 
 /** What a provider may put on the way back (RFC 6749 §4.1.2, RFC 9207, OpenID session management). */
 const OidcCallbackQuery = Type.Object(
@@ -101,7 +121,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       if (!sso) throw new NotFoundError('Single sign-on is not set up on this server');
-      return reply.redirect(await sso.start(originOf(request)), 302);
+      const { url, state } = await sso.start(originOf(request));
+      return reply.header('set-cookie', stateCookie(request, state, 600)).redirect(url, 302);
     },
   );
 
@@ -120,8 +141,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       if (!sso) throw new NotFoundError('Single sign-on is not set up on this server');
       const at = request.url.indexOf('?');
+      // The attempt is over whatever happens: its cookie goes.
+      reply.header('set-cookie', stateCookie(request, '', 0));
       try {
-        const session = await sso.finish(originOf(request), at >= 0 ? request.url.slice(at) : '', request.ip);
+        const session = await sso.finish(
+          originOf(request),
+          at >= 0 ? request.url.slice(at) : '',
+          request.ip,
+          stateFromCookie(request),
+        );
         // In the fragment, which the browser never sends to a server or writes to a log: the app
         // stores it as a password sign-in does and takes it out of the address.
         const fragment = new URLSearchParams({ sso_token: session.token, sso_user: String(session.user.id) });

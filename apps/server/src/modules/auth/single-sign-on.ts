@@ -40,10 +40,19 @@ interface Person {
 
 export interface SingleSignOn {
   readonly name: string;
-  /** The provider's address to send the browser to, with a new attempt stored. */
-  start(origin: string): Promise<string>;
-  /** Finishes the attempt the provider's answer (the callback address) names. */
-  finish(origin: string, callbackSearch: string, ip: string): Promise<LoginResponse>;
+  /** A new attempt, stored: the provider's address to send the browser to, and its state. */
+  start(origin: string): Promise<{ url: string; state: string }>;
+  /**
+   * Finishes the attempt the provider's answer (the callback address) names, when it is the one
+   * this browser started (`browserState`, from its cookie: no one can finish their own sign-in
+   * in someone else's browser).
+   */
+  finish(
+    origin: string,
+    callbackSearch: string,
+    ip: string,
+    browserState: string | undefined,
+  ): Promise<LoginResponse>;
 }
 
 export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcSettings): SingleSignOn {
@@ -75,7 +84,7 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       await insertOidcLogin(db, { state, codeVerifier, nonce });
-      return oidc.buildAuthorizationUrl(config, {
+      const url = oidc.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri(origin),
         scope: settings.scopes,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
@@ -83,8 +92,9 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
         state,
         nonce,
       }).href;
+      return { url, state };
     },
-    async finish(origin, callbackSearch, ip) {
+    async finish(origin, callbackSearch, ip, browserState) {
       const config = await configure();
       const callback = new URL(redirectUri(origin));
       callback.search = callbackSearch;
@@ -94,7 +104,10 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
         throw new ForbiddenError(`The sign-in provider refused: ${description || providerError}`);
       }
       const state = callback.searchParams.get('state') ?? '';
-      const attempt = state ? await takeOidcLogin(db, state, ATTEMPT_MAX_AGE_MS) : undefined;
+      if (!state || state !== browserState) {
+        throw new BadRequestError('This sign-in was started in another browser or has expired; start again');
+      }
+      const attempt = await takeOidcLogin(db, state, ATTEMPT_MAX_AGE_MS);
       if (!attempt)
         throw new BadRequestError('This sign-in attempt has expired or was already used; start again');
       let person: Person;
