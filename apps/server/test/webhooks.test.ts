@@ -177,6 +177,37 @@ describe('endpoints', () => {
   });
 });
 
+describe('the audit log', () => {
+  it('records adding, changing and deleting an endpoint, never its secret', async () => {
+    const project = await createProject(t, w.admin);
+    const { webhook } = await addWebhook(project.id, {
+      url: receiver.url,
+      events: ['cycle.created'],
+      secret: 'a-secret-that-stays-out-of-the-log',
+    });
+    expectStatus(await admin().put(`/api/webhooks/${webhook.id}`, { active: false }), 200);
+    expectStatus(await admin().del(`/api/webhooks/${webhook.id}`), 200);
+    const entries = await queryRows<{
+      action: string;
+      summary: string;
+      changes: unknown;
+      project_id: number;
+    }>(
+      t.db,
+      sql`select action, summary, changes, project_id from audit_log
+        where entity_type = 'webhook' and entity_id = ${webhook.id} order by id`,
+    );
+    expect(entries.map((e) => [e.action, e.summary])).toEqual([
+      ['create', `Created webhook "${receiver.url}"`],
+      ['update', `Updated webhook "${receiver.url}": active`],
+      ['delete', `Deleted webhook "${receiver.url}"`],
+    ]);
+    expect(entries.every((e) => e.project_id === project.id)).toBe(true);
+    expect(entries[1]!.changes).toEqual({ active: { before: true, after: false } });
+    expect(JSON.stringify(entries)).not.toContain('a-secret-that-stays-out-of-the-log');
+  });
+});
+
 describe('deliveries', () => {
   it('sends each event, signed over the exact body, with delivery id and timestamp', async () => {
     const { project, tree } = await fixture();
@@ -390,15 +421,16 @@ describe('the delivery loop', () => {
   it('removes finished deliveries older than 30 days, never pending ones or newer ones', async () => {
     const { webhook } = await fixture({ active: false });
     // Ids grow with time, as they do when the rows are queued: the old rows get the smallest ones.
+    // None is due, so the delivery loop leaves them alone while the test looks.
     const insert = (state: string, daysAgo: number, id?: number) =>
       queryRows<{ id: number }>(
         t.db,
         id === undefined
-          ? sql`insert into webhook_deliveries (webhook_id, event, body, state, created_at)
-              values (${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}))
+          ? sql`insert into webhook_deliveries (webhook_id, event, body, state, created_at, next_attempt_at)
+              values (${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}), now() + interval '1 day')
               returning id`
-          : sql`insert into webhook_deliveries (id, webhook_id, event, body, state, created_at)
-              values (${id}, ${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}))
+          : sql`insert into webhook_deliveries (id, webhook_id, event, body, state, created_at, next_attempt_at)
+              values (${id}, ${webhook.id}, 'cycle.created', '{}', ${state}, now() - make_interval(days => ${daysAgo}), now() + interval '1 day')
               returning id`,
       );
     const [oldDelivered] = await insert('delivered', 40, -3);

@@ -21,6 +21,7 @@ export const AUDIT_ENTITIES = [
   'run',
   'session',
   'cycle',
+  'webhook',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -51,6 +52,7 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('run'),
   Type.Literal('session'),
   Type.Literal('cycle'),
+  Type.Literal('webhook'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

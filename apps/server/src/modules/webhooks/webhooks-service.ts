@@ -12,6 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { checkWebhookUrl, WebhookAddressError } from './webhook-address.ts';
 import { WEBHOOKS_CHANNEL } from './webhook-events.ts';
@@ -79,9 +80,28 @@ export async function createWebhook(
       secret,
       createdBy: principal.id,
     });
-    return { webhook: (await findWebhook(tx, id))!, secret };
+    const webhook = (await findWebhook(tx, id))!;
+    await auditCreated(tx, principal, audited(webhook), auditedFields(webhook));
+    return { webhook, secret };
   });
 }
+
+/**
+ * Endpoint changes in the audit log (docs/product/webhooks.md, "The calls"): named by their
+ * address; the secret is never written, not even redacted, as it is not a field of the webhook.
+ */
+const audited = (webhook: Webhook): Audited => ({
+  entity: 'webhook',
+  id: webhook.id,
+  name: webhook.url,
+  projectId: webhook.project_id,
+});
+const auditedFields = (webhook: Webhook) => ({
+  url: webhook.url,
+  events: webhook.events,
+  failures_only: webhook.failures_only,
+  active: webhook.active,
+});
 
 export async function updateWebhook(
   db: Db,
@@ -99,6 +119,7 @@ export async function updateWebhook(
   );
   const url = body.url === undefined ? undefined : await checkedUrl(body.url, allowPrivate);
   return db.transaction(async (tx) => {
+    const before = await findWebhook(tx, id);
     await updateWebhookRow(tx, id, {
       url,
       events: body.events && uniqueEvents(body.events),
@@ -106,7 +127,8 @@ export async function updateWebhook(
       active: body.active,
     });
     const webhook = await findWebhook(tx, id);
-    if (!webhook) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+    if (!webhook || !before) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+    await auditUpdated(tx, principal, audited(webhook), auditedFields(before), auditedFields(webhook));
     return webhook;
   });
 }
@@ -120,7 +142,11 @@ export async function deleteWebhook(db: Db, principal: Principal, id: number): P
     WEBHOOK_NOT_FOUND,
     'manage_webhooks',
   );
-  if (!(await deleteWebhookRow(db, id))) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+  await db.transaction(async (tx) => {
+    const webhook = await findWebhook(tx, id);
+    if (!webhook || !(await deleteWebhookRow(tx, id))) throw new NotFoundError(WEBHOOK_NOT_FOUND);
+    await auditDeleted(tx, principal, audited(webhook), auditedFields(webhook));
+  });
 }
 
 export async function webhookDeliveries(

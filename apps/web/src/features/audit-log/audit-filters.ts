@@ -104,6 +104,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   run: 'Test run',
   session: 'Session',
   cycle: 'Test cycle',
+  webhook: 'Webhook',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */
