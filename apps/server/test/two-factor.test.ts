@@ -23,6 +23,17 @@ afterAll(async () => {
   await t?.close();
 });
 
+/** A new user who has set up and turned on an authenticator app. */
+async function userWithTotp() {
+  const user = await createUser(t);
+  const { secret } = expectStatus(
+    await as(t).post('/api/auth/totp/setup', { email: user.email, password: FIXTURE_PASSWORD }),
+    200,
+  );
+  expectStatus(await as(t, user.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }), 200);
+  return user;
+}
+
 const failuresOf = async (email: string) =>
   (await t.db.select().from(loginFailures).where(eq(loginFailures.email, email))).length;
 
@@ -98,15 +109,7 @@ describe('Two-factor authentication chosen by a user', () => {
   });
 
   it('is turned off only with the current password', async () => {
-    const user = await createUser(t);
-    const { secret } = expectStatus(
-      await as(t).post('/api/auth/totp/setup', { email: user.email, password: FIXTURE_PASSWORD }),
-      200,
-    );
-    expectStatus(
-      await as(t, user.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }),
-      200,
-    );
+    const user = await userWithTotp();
     const wrong = await as(t, user.token).post('/api/auth/totp/disable', { password: 'not-the-password' });
     expect(wrong.statusCode).toBe(403);
     expectStatus(await as(t, user.token).post('/api/auth/totp/disable', { password: FIXTURE_PASSWORD }), 200);
@@ -128,15 +131,7 @@ describe('Two-factor authentication chosen by a user', () => {
 
 describe('A lost authenticator app', () => {
   it("an administrator turns the user's second factor off; the user signs in with the password again", async () => {
-    const user = await createUser(t);
-    const { secret } = expectStatus(
-      await as(t).post('/api/auth/totp/setup', { email: user.email, password: FIXTURE_PASSWORD }),
-      200,
-    );
-    expectStatus(
-      await as(t, user.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }),
-      200,
-    );
+    const user = await userWithTotp();
     const other = await createUser(t);
     expect((await as(t, other.token).del(`/api/users/${user.id}/totp`)).statusCode).toBe(403);
     const admin = await t.login();

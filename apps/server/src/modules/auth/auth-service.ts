@@ -228,11 +228,10 @@ export async function disableTotp(
   password: string,
   ip: string,
 ): Promise<void> {
-  const { required } = await totpStatus(db, settings, principal);
+  const { enabled, required } = await totpStatus(db, settings, principal);
   if (required) throw new ForbiddenError('Administrators must keep two-factor authentication on here');
   await verifyCurrentPassword(db, principal, password, ip);
-  const user = await findSignInUserById(db, principal.id);
-  if (!user?.totpSecret) throw new ConflictError('Two-factor authentication is not on for this account');
+  if (!enabled) throw new ConflictError('Two-factor authentication is not on for this account');
   await db.transaction(async (tx) => {
     await clearTotp(tx, principal.id);
     await recordTwoFactorChange(tx, principal, false);

@@ -1,6 +1,6 @@
 import { LIMITS, type LoginResponse } from '@verdict/contract';
 import * as oidc from 'openid-client';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { loadPrincipal } from '../authz/authorization.ts';
@@ -214,7 +214,7 @@ async function accountFor(db: Db, settings: OidcSettings, person: Person): Promi
 }
 
 /** The person's name as a username, with " 2", " 3", … when it is taken. */
-async function freeUsername(db: Parameters<typeof usernameTaken>[0], name: string): Promise<string> {
+async function freeUsername(db: Tx, name: string): Promise<string> {
   const base = name.slice(0, LIMITS.nameMax - 4);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? base : `${base} ${n}`;

@@ -1,4 +1,31 @@
 import { useEffect, useState } from 'react';
+import { InputField } from './form-field';
+
+/** The 6-digit code of an authenticator app, as the sign-in screen and the settings card ask for it. */
+export function TotpCodeField({
+  value,
+  onChange,
+  autoFocus,
+}: {
+  value: string;
+  onChange: (code: string) => void;
+  autoFocus?: boolean;
+}) {
+  return (
+    <InputField
+      label="Authentication code"
+      name="totp"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]{6}"
+      maxLength={6}
+      required
+      autoFocus={autoFocus}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
+}
 
 /**
  * A new authenticator key as the apps take it (docs/product/two-factor.md, "Setting it up"): a QR

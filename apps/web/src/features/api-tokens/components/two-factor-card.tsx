@@ -6,7 +6,7 @@ import { InputField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Card } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
-import { TotpKey } from '@/components/ui/totp-key';
+import { TotpCodeField, TotpKey } from '@/components/ui/totp-key';
 import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import {
@@ -84,16 +84,7 @@ function TurnOn({ required }: { required: boolean }) {
             enable.isError ? errorText(enable.error, 'Failed to turn on two-factor authentication') : null
           }
         />
-        <InputField
-          label="Authentication code"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]{6}"
-          maxLength={6}
-          required
-          value={code}
-          onChange={(event) => setCode(event.target.value)}
-        />
+        <TotpCodeField value={code} onChange={setCode} />
         <div className="form-actions">
           <Button type="submit" busy={enable.isPending}>
             Turn On
@@ -112,14 +103,7 @@ function TurnOn({ required }: { required: boolean }) {
         in with your password also asks for a code from an authenticator app on your phone.
       </p>
       <ErrorBox message={start.isError ? errorText(start.error, 'Failed to start setting up') : null} />
-      <InputField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <CurrentPasswordField value={password} onChange={setPassword} />
       <div className="form-actions">
         <Button type="submit" busy={start.isPending}>
           Set Up
@@ -156,19 +140,26 @@ function TurnOff({ required }: { required: boolean }) {
           disable.isError ? errorText(disable.error, 'Failed to turn off two-factor authentication') : null
         }
       />
-      <InputField
-        label="Current password"
-        type="password"
-        autoComplete="current-password"
-        required
-        value={password}
-        onChange={(event) => setPassword(event.target.value)}
-      />
+      <CurrentPasswordField value={password} onChange={setPassword} />
       <div className="form-actions">
         <Button type="submit" variant="danger" busy={disable.isPending}>
           Turn Off
         </Button>
       </div>
     </form>
+  );
+}
+
+/** The password again, before the second factor changes: a session alone cannot change it. */
+function CurrentPasswordField({ value, onChange }: { value: string; onChange: (password: string) => void }) {
+  return (
+    <InputField
+      label="Current password"
+      type="password"
+      autoComplete="current-password"
+      required
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
   );
 }

@@ -4,7 +4,7 @@ import { LogoMark } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button-base';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField, InputField } from '@/components/ui/form-field';
-import { TotpKey } from '@/components/ui/totp-key';
+import { TotpCodeField, TotpKey } from '@/components/ui/totp-key';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { readSavedEmail } from '@/lib/session';
@@ -175,18 +175,7 @@ export function SignInPage() {
                       Enter the 6-digit code from your authenticator app for {email}.
                     </p>
                   )}
-                  <InputField
-                    label="Authentication code"
-                    name="totp"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    maxLength={6}
-                    required
-                    autoFocus
-                    value={code}
-                    onChange={(event) => setCode(event.target.value)}
-                  />
+                  <TotpCodeField value={code} onChange={setCode} autoFocus />
                 </>
               )}
               <Button type="submit" className="signin-submit" busy={busy}>
