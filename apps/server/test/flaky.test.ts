@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../src/db/client.ts';
+import { type Db, migrateDatabase, queryRows } from '../src/db/client.ts';
 import { IMPORTER, member, person, project } from './helpers/import-world.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp, migrateUpTo, openTestDatabase, type TestApp } from './helpers/test-app.ts';
 
 /** docs/product/flaky-tests.md: a scripted history of JUnit imports from CI. */
 
@@ -210,6 +210,185 @@ describe('flakiness per case and branch, kept as results arrive', () => {
     expect(history.items[0]).toMatchObject({ cycle_name: 'Manual', branch: null, state: 'failed' });
     expect(history.flaky).toEqual([{ branch: 'main', flips: 2, results: 3, flaky: false }]);
   });
+});
+
+/** A deterministic stream of numbers in [0, 1) (a linear congruential generator). */
+function random(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1103515245 + 12345) % 2 ** 31;
+    return state / 2 ** 31;
+  };
+}
+
+interface Figures {
+  case_id: number;
+  branch: string;
+  results: number;
+  flips: number;
+  first_flip_at: string | null;
+  last_flip_at: string | null;
+}
+
+/**
+ * The figures as docs/product/flaky-tests.md defines them, worked out from every recorded result
+ * (nothing kept): per case and branch, the last `window` automated results; among those, the ones
+ * of the newest one's version; the flips between neighbours, and the times of the first and last.
+ */
+async function figuresFromHistory(db: Db, window: number): Promise<Figures[]> {
+  const results = await queryRows<{
+    case_id: number;
+    branch: string;
+    state: string;
+    case_version: number | null;
+    at: string;
+  }>(
+    db,
+    sql`select i.case_id, coalesce(y.branch, '') as branch, r.state, r.case_version, r.created_at::text as at
+      from cycle_results r join cycle_items i on i.id = r.item_id join test_cycles y on y.id = i.cycle_id
+      where y.source = 'import' and r.state in ('passed', 'failed') order by r.id`,
+  );
+  const byRow = new Map<string, typeof results>();
+  for (const r of results) {
+    const key = `${r.case_id}/${r.branch}`;
+    byRow.set(key, [...(byRow.get(key) ?? []), r]);
+  }
+  return [...byRow.values()].map((all) => {
+    const last = all.slice(-window);
+    const newest = last.at(-1)!.case_version;
+    const counted = last.filter((r) => r.case_version === newest);
+    const flipTimes = counted.flatMap((r, i) => (i > 0 && r.state !== counted[i - 1]!.state ? [r.at] : []));
+    return {
+      case_id: all[0]!.case_id,
+      branch: all[0]!.branch,
+      results: counted.length,
+      flips: flipTimes.length,
+      first_flip_at: flipTimes[0] ?? null,
+      last_flip_at: flipTimes.at(-1) ?? null,
+    };
+  });
+}
+
+function keptFigures(db: Db): Promise<Figures[]> {
+  return queryRows<Figures>(
+    db,
+    sql`select case_id, branch, results, flips, first_flip_at::text as first_flip_at,
+        last_flip_at::text as last_flip_at
+      from case_flakiness order by case_id, branch`,
+  );
+}
+
+const byKey = (rows: Figures[]) =>
+  [...rows].sort((a, b) => a.case_id - b.case_id || a.branch.localeCompare(b.branch));
+
+describe('what is kept equals what the whole history says', () => {
+  it('past 100 results, across new versions, with several results of a case in one statement', async () => {
+    const { database, drop } = await openTestDatabase({ migrated: true });
+    const q = (text: string) => database.db.execute(sql.raw(text));
+    try {
+      await q(`insert into projects (name) values ('History')`);
+      await q(
+        `insert into test_cases (project_id, name) select 1, 'case ' || g from generate_series(1, 4) g`,
+      );
+      const next = random(21);
+      const versions = [1, 1, 1, 1];
+      for (let step = 1; step <= 130; step++) {
+        const branch = step % 7 === 0 ? 'feature' : 'main';
+        await q(
+          `insert into test_cycles (project_id, name, source, branch) values (1, 'Run ${step}', 'import', '${branch}')`,
+        );
+        // Case 2 changes now and then: its newer results start its count again.
+        if (step % 45 === 0) {
+          versions[1]! += 1;
+          await q(`update test_cases set version = ${versions[1]} where id = 2`);
+        }
+        const rows: string[] = [];
+        for (let c = 1; c <= 4; c++) {
+          // Case 1 flips often, case 4 never; case 3 reports two results at once now and then.
+          const failRate = [0.5, 0.2, 0.3, 0][c - 1]!;
+          const count = c === 3 && next() < 0.3 ? 2 : 1;
+          for (let k = 0; k < count; k++) {
+            const state = next() < failRate ? 'failed' : 'passed';
+            rows.push(
+              `((select id from cycle_items where cycle_id = ${step} and case_id = ${c}), '${state}', ${versions[c - 1]})`,
+            );
+          }
+        }
+        await q(`insert into cycle_items (cycle_id, case_id, state, results)
+          select ${step}, c, 'passed', 1 from generate_series(1, 4) c`);
+        await q(`insert into cycle_results (item_id, state, case_version) values ${rows.join(', ')}`);
+      }
+      // As kept, under the default window (20), then under other windows worked out again.
+      expect(byKey(await keptFigures(database.db))).toEqual(byKey(await figuresFromHistory(database.db, 20)));
+      const flipping = (await keptFigures(database.db)).filter((f) => f.flips > 0);
+      expect(flipping.length).toBeGreaterThan(2);
+      for (const window of [5, 37, 100]) {
+        await q(`insert into project_flaky_settings (project_id, window_size, flip_threshold) values (1, ${window}, 3)
+          on conflict (project_id) do update set window_size = excluded.window_size`);
+        await q(`update case_flakiness f set (results, flips, first_flip_at, last_flip_at) = (
+            select s.results, s.flips, s.first_flip_at, s.last_flip_at
+            from case_flakiness_stats(f.states, f.flip_ats, ${window}) s)`);
+        expect(byKey(await keptFigures(database.db)), `window ${window}`).toEqual(
+          byKey(await figuresFromHistory(database.db, window)),
+        );
+      }
+      // At most the last 100 outcomes are kept, all of one version.
+      const kept = await queryRows<{ length: number }>(
+        database.db,
+        sql`select max(length(states))::int as length from case_flakiness`,
+      );
+      expect(kept[0]!.length).toBe(100);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 120_000);
+
+  it('a database from before migration 0022 keeps its figures', async () => {
+    const { database, drop } = await openTestDatabase();
+    const q = (text: string) => database.db.execute(sql.raw(text));
+    try {
+      await migrateUpTo(database, 21);
+      await q(`insert into projects (name) values ('Old')`);
+      await q(`insert into test_cases (project_id, name) values (1, 'one'), (1, 'two')`);
+      const outcomes = ['pfp', 'fpff'];
+      for (let step = 0; step < 7; step++) {
+        if (step === 3) await q(`update test_cases set version = 2 where id = 1`);
+        await q(
+          `insert into test_cycles (project_id, name, source, branch) values (1, 'Run ${step}', 'import', 'main')`,
+        );
+        await q(`insert into cycle_items (cycle_id, case_id, state, results)
+          select ${step + 1}, c, 'passed', 1 from generate_series(1, 2) c`);
+        const version = step >= 3 ? 2 : 1;
+        const state = (step < 3 ? outcomes[0]![step] : outcomes[1]![step - 3]) === 'f' ? 'failed' : 'passed';
+        await q(`insert into cycle_results (item_id, state, case_version)
+          select id, case when case_id = 1 then '${state}' else 'passed' end, case when case_id = 1 then ${version} else 1 end
+          from cycle_items where cycle_id = ${step + 1}`);
+      }
+      await migrateDatabase(database);
+      expect(byKey(await keptFigures(database.db))).toEqual(byKey(await figuresFromHistory(database.db, 20)));
+      const rows = await queryRows<object>(
+        database.db,
+        sql`select case_id, states, version, cardinality(flip_ats)::int as flips_kept from case_flakiness order by 1`,
+      );
+      expect(rows).toEqual([
+        { case_id: 1, states: 'fpff', version: 2, flips_kept: 2 },
+        { case_id: 2, states: 'ppppppp', version: 1, flips_kept: 0 },
+      ]);
+      // The next result goes on from what was converted.
+      await q(
+        `insert into test_cycles (project_id, name, source, branch) values (1, 'Run 8', 'import', 'main')`,
+      );
+      await q(`insert into cycle_items (cycle_id, case_id, state, results) values (8, 1, 'passed', 1)`);
+      await q(
+        `insert into cycle_results (item_id, state, case_version) select id, 'passed', 2 from cycle_items where cycle_id = 8`,
+      );
+      expect(byKey(await keptFigures(database.db))).toEqual(byKey(await figuresFromHistory(database.db, 20)));
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 120_000);
 });
 
 describe('quarantine', () => {

@@ -162,6 +162,8 @@ export async function runAgainOnDeadlock<T>(work: () => Promise<T>): Promise<T> 
 export async function openDatabase(options: {
   url?: string | undefined;
   dataDir?: string | undefined;
+  /** Embedded in memory only: a tarball of a database's files to start from (the tests' template). */
+  loadDataDir?: string | undefined;
   /** Where the embedded database's own reports go (a failed maintenance run). */
   onLog?: ((message: string) => void) | undefined;
   /** Embedded only: how often the database looks for tables to analyse (tests set it). */
@@ -218,6 +220,7 @@ export async function openDatabase(options: {
     ]);
     const client = await startEmbedded({
       dataDir: options.dataDir,
+      loadDataDir: options.loadDataDir,
       onLog: options.onLog,
       maintainEveryMs: options.maintainEveryMs,
     });

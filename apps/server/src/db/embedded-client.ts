@@ -42,6 +42,8 @@ export interface MaintenanceReport {
 
 export interface EmbeddedOptions {
   dataDir?: string | undefined;
+  /** In memory only: a tarball of another database's files (PGlite's dumpDataDir) to start from. */
+  loadDataDir?: string | undefined;
   /** How often the worker looks for tables to analyse or vacuum (default 2 s). */
   maintainEveryMs?: number | undefined;
   /** Logs what the worker reports on its own (failed maintenance). */
@@ -85,6 +87,7 @@ export class EmbeddedClient {
     this.worker = new Worker(serverFile('db/embedded-worker.mjs'), {
       workerData: {
         dataDir: options.dataDir,
+        loadDataDir: options.loadDataDir,
         maintainEveryMs: options.maintainEveryMs,
         postgresqlconf: POSTGRESQL_CONF,
       },

@@ -7,6 +7,7 @@
 // The worker also does what autovacuum does on a PostgreSQL server, which PGlite lacks: it keeps
 // the planner's statistics fresh and reclaims dead rows (see maintain() below and
 // docs/performance.md, "The embedded database under real use").
+import { readFileSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -24,6 +25,9 @@ const MAINTAIN_EVERY_MS = workerData.maintainEveryMs ?? 2000;
 
 const pg = await PGlite.create(workerData.dataDir, {
   extensions: { pg_trgm },
+  // An in-memory database can start from a copy of another's files (a tarball of dumpDataDir):
+  // the tests do, to skip initdb, which takes seconds of every fresh database.
+  ...(workerData.loadDataDir ? { loadDataDir: new Blob([readFileSync(workerData.loadDataDir)]) } : {}),
   // Smaller than PGlite's defaults (128 MB of shared buffers): the server's whole memory budget
   // is 300 MB, and the operating system's cache holds the files anyway.
   postgresqlconf: workerData.postgresqlconf,

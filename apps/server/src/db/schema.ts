@@ -542,7 +542,8 @@ export const cycleItems = pgTable(
     uniqueIndex('cycle_items_cycle_case_idx').on(t.cycleId, t.caseId),
     index('cycle_items_cycle_idx').on(t.cycleId, t.id),
     index('cycle_items_case_idx').on(t.caseId),
-    index('cycle_items_assignee_idx').on(t.assigneeId, t.id),
+    // Partial (migration 0022): only assigned items are looked up by assignee.
+    index('cycle_items_assignee_idx').on(t.assigneeId, t.id).where(sql`${t.assigneeId} is not null`),
     check(
       'cycle_items_state_check',
       sql`${t.state} in ('untested', 'passed', 'failed', 'blocked', 'skipped')`,
@@ -662,10 +663,12 @@ export const caseFlakiness = pgTable(
       .notNull()
       .references(() => testCases.id, { onDelete: 'cascade' }),
     branch: text('branch').notNull(),
-    // One letter per outcome, oldest first: p (passed) or f (failed), migration 0019.
+    // One letter per outcome, oldest first: p (passed) or f (failed), migration 0019; only the
+    // outcomes of the case's newest version, all of `version` (migration 0022).
     states: text('states').notNull(),
-    versions: integer('versions').array().notNull(),
-    ats: timestamp('ats', { withTimezone: true }).array().notNull(),
+    version: integer('version'),
+    // The time of each flip within `states`, in order: one per pair of neighbours that differ.
+    flipAts: timestamp('flip_ats', { withTimezone: true }).array().notNull().default(sql`'{}'`),
     results: integer('results').notNull().default(0),
     flips: integer('flips').notNull().default(0),
     firstFlipAt: timestamp('first_flip_at', { withTimezone: true }),

@@ -34,22 +34,27 @@ export interface TestApp {
 
 /**
  * A fresh database per test file: embedded PGlite in memory, or, when DATABASE_URL is set,
- * a new database on that PostgreSQL server that is dropped afterwards.
+ * a new database on that PostgreSQL server that is dropped afterwards. `migrated`: a copy of
+ * the migrated database that test/global-setup.ts made once for the run, instead of an empty one.
  */
-export async function openTestDatabase(): Promise<{
+export async function openTestDatabase(options: { migrated?: boolean } = {}): Promise<{
   database: Database;
   url?: string;
   drop(): Promise<void>;
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({});
+    const template = options.migrated
+      ? process.env.VERDICT_TEST_MIGRATED_DATA
+      : process.env.VERDICT_TEST_EMPTY_DATA;
+    const database = await openDatabase({ loadDataDir: template });
     return { database, drop: async () => {} };
   }
   const name = `verdict_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const template = options.migrated ? process.env.VERDICT_TEST_TEMPLATE_DB : undefined;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`create database ${name}`);
+  await admin.query(`create database ${name}${template ? ` template ${template}` : ''}`);
   await admin.end();
   const target = new URL(url);
   target.pathname = `/${name}`;
@@ -93,7 +98,7 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ): Promise<TestApp> {
-  const { database, drop, url } = await openTestDatabase();
+  const { database, drop, url } = await openTestDatabase({ migrated: true });
   await migrateDatabase(database);
   await bootstrap(database.db, {
     adminEmail: ADMIN_EMAIL,

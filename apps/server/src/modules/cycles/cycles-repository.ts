@@ -620,6 +620,8 @@ export async function listAssignedItems(
 /** One reported test case's result in an import's cycle. */
 export interface ImportedResult {
   caseId: number;
+  /** The case's version when the import locked it: flakiness counts flips only within one. */
+  caseVersion: number;
   state: 'passed' | 'failed' | 'skipped';
   runId: number | null;
   elapsedMs: number | null;
@@ -637,7 +639,7 @@ export async function insertImportedResults(
   cycleId: number,
   executedBy: number,
   results: ImportedResult[],
-): Promise<void> {
+): Promise<{ id: number; case_id: number; state: string }[]> {
   const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
   for (const r of results)
     last.set(r.caseId, {
@@ -646,7 +648,7 @@ export async function insertImportedResults(
       elapsedMs: r.elapsedMs,
     });
   const caseIds = [...last.keys()];
-  const items = await queryRows<{ id: number; case_id: number }>(
+  const items = await queryRows<{ id: number; case_id: number; state: string }>(
     tx,
     sql`
     insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)
@@ -655,17 +657,14 @@ export async function insertImportedResults(
       ${sql.param(caseIds.map((id) => last.get(id)!.results))}::int[],
       ${sql.param(caseIds.map((id) => last.get(id)!.elapsedMs))}::int[]) with ordinality as t(c, s, n, e, o)
     order by o
-    returning id, case_id`,
+    returning id, case_id, state`,
   );
   const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
   await tx.execute(sql`
     insert into cycle_results
       (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
         case_version)
-    select i, s, r, e, ${executedBy}, m, t, x, l,
-      -- The case's version, as a manual result records it: flakiness counts flips only among
-      -- results of one version (docs/product/flaky-tests.md).
-      (select c.version from cycle_items ci join test_cases c on c.id = ci.case_id where ci.id = u.i)
+    select i, s, r, e, ${executedBy}, m, t, x, l, v
     from unnest(
       ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
       ${sql.param(results.map((r) => r.state))}::text[],
@@ -674,7 +673,9 @@ export async function insertImportedResults(
       ${sql.param(results.map((r) => r.failure?.message ?? null))}::text[],
       ${sql.param(results.map((r) => r.failure?.type ?? null))}::text[],
       ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[],
-      ${sql.param(results.map((r) => r.log))}::text[]
-    ) with ordinality as u(i, s, r, e, m, t, x, l, o)
+      ${sql.param(results.map((r) => r.log))}::text[],
+      ${sql.param(results.map((r) => r.caseVersion))}::int[]
+    ) with ordinality as u(i, s, r, e, m, t, x, l, v, o)
     order by o`);
+  return items;
 }

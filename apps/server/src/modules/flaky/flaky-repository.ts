@@ -52,7 +52,7 @@ export async function saveFlakySettings(db: Tx, projectId: number, settings: Fla
   await db.execute(sql`
     update case_flakiness f set (results, flips, first_flip_at, last_flip_at) = (
       select s.results, s.flips, s.first_flip_at, s.last_flip_at
-      from case_flakiness_stats(f.states, f.versions, f.ats, ${settings.window}) s)
+      from case_flakiness_stats(f.states, f.flip_ats, ${settings.window}) s)
     where f.case_id in (select c.id from test_cases c where c.project_id = ${projectId})`);
 }
 

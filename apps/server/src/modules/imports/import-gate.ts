@@ -8,6 +8,13 @@ import {
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
+/** An item of the import's cycle: its case and its state. */
+export interface CycleItemState {
+  id: number;
+  case_id: number;
+  state: string;
+}
+
 /**
  * The CI gate of an import (docs/product/ci-gate.md): the import's cycle against the previous
  * import cycle of the project on the same branch (for a branch's first import, the latest on the
@@ -18,6 +25,8 @@ export async function gateOf(
   tx: Tx,
   projectId: number,
   cycle: { id: number; branch: string | null },
+  /** The cycle's items, as the import wrote them (else read here). */
+  written?: CycleItemState[],
 ): Promise<ImportGate> {
   const compared = await previousCycle(tx, projectId, cycle);
   // Three statements that each read one cycle's items by one index, or look cases up by id: the
@@ -35,12 +44,13 @@ export async function gateOf(
       : [],
   );
   const items = (
-    await queryRows<{ id: number; case_id: number; state: string }>(
+    written ??
+    (await queryRows<CycleItemState>(
       tx,
       sql`select id, case_id, state from cycle_items
         where cycle_id = ${cycle.id} and state in ('failed', 'passed')`,
-    )
-  ).filter((item) => item.state === 'failed' || failedBefore.has(item.case_id));
+    ))
+  ).filter((item) => item.state === 'failed' || (item.state === 'passed' && failedBefore.has(item.case_id)));
   const rows = await queryRows<{
     item_id: number;
     id: number;

@@ -15,6 +15,9 @@ export interface CaseRow {
   name: string;
 }
 
+/** A case the import made, with its first version. */
+export type CreatedCaseRow = CaseRow & { version: number };
+
 const IMPORT_LOCK = 7261004;
 
 /**
@@ -53,15 +56,24 @@ export async function findSuitesByName(
  * its children's). Taken later, after the suite insert has locked the counters row, a concurrent
  * run write on one of these cases (case row, then counters) could wait on it in a cycle.
  */
-export async function lockImportTargets(tx: Tx, suiteIds: number[], caseIds: number[]): Promise<void> {
+export async function lockImportTargets(
+  tx: Tx,
+  suiteIds: number[],
+  caseIds: number[],
+): Promise<Map<number, number>> {
   if (suiteIds.length > 0) {
     await tx.execute(sql`
       select id from suites where id = any(${sql.param(suiteIds)}::int[]) order by id for key share`);
   }
-  if (caseIds.length > 0) {
-    await tx.execute(sql`
-      select id from test_cases where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`);
-  }
+  if (caseIds.length === 0) return new Map();
+  // Each case's version as of its lock, which nothing can change before the import commits: its
+  // results record it (flakiness counts flips within one version).
+  const rows = await queryRows<{ id: number; version: number }>(
+    tx,
+    sql`
+    select id, version from test_cases where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`,
+  );
+  return new Map(rows.map((row) => [row.id, row.version]));
 }
 
 export async function insertSuites(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
@@ -98,8 +110,8 @@ export async function insertCases(
   tx: Tx,
   projectId: number,
   rows: { suiteId: number; parentId: number | null; name: string }[],
-): Promise<CaseRow[]> {
-  return queryRows<CaseRow>(
+): Promise<CreatedCaseRow[]> {
+  return queryRows<CreatedCaseRow>(
     tx,
     sql`
     insert into test_cases (project_id, suite_id, parent_id, name)
@@ -109,7 +121,7 @@ export async function insertCases(
       ${sql.param(rows.map((r) => r.parentId))}::int[],
       ${sql.param(rows.map((r) => r.name))}::text[]
     ) as t(s, p, n)
-    returning id, suite_id, parent_id, name`,
+    returning id, suite_id, parent_id, name, version`,
   );
 }
 

@@ -12,7 +12,7 @@ import {
 import { findCycle, insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
 import { storeFlakyCount } from '../reports/reports-repository.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { gateOf } from './import-gate.ts';
+import { type CycleItemState, gateOf } from './import-gate.ts';
 import {
   addToPlan,
   caseKey,
@@ -61,15 +61,18 @@ export async function importJunitReport(
   return db.transaction(async (tx) => {
     const access = await requireProject(tx, principal, projectId, 'import_results');
     const created =
-      plan.runs.length > 0 ? await record(tx, access, principal, plan) : { suites: 0, cases: 0, runIds: [] };
+      plan.runs.length > 0
+        ? await record(tx, access, principal, plan)
+        : { suites: 0, cases: 0, runIds: [], versions: new Map<number, number>() };
     const name = await projectName(tx, projectId);
     const summary = summarise(plan, created, warnings);
-    const cycle =
+    const made =
       plan.runs.length > 0
-        ? await createImportCycle(tx, projectId, principal, plan, created.runIds, query, reportName)
+        ? await createImportCycle(tx, projectId, principal, plan, created, query, reportName)
         : null;
+    const cycle = made && { id: made.id, name: made.name };
     const branch = query.branch?.trim() || null;
-    const gate = cycle ? await gateOf(tx, projectId, { id: cycle.id, branch }) : null;
+    const gate = made ? await gateOf(tx, projectId, { id: made.id, branch }, made.items) : null;
     if (cycle) await storeFlakyCount(tx, projectId, { id: cycle.id, branch });
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     // One import.finished with the summary, never one result.recorded per reported test.
@@ -102,10 +105,10 @@ async function createImportCycle(
   projectId: number,
   principal: Principal,
   plan: ImportPlan,
-  runIds: (number | null)[],
+  recorded: { runIds: (number | null)[]; versions: Map<number, number> },
   query: ImportQuery,
   reportName: string | null,
-): Promise<{ id: number; name: string }> {
+): Promise<{ id: number; name: string; items: CycleItemState[] }> {
   const text = (value: string | undefined) => value?.trim() || null;
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const name = text(query.name) ?? `${reportName ?? 'JUnit import'} ${at} UTC`;
@@ -124,20 +127,21 @@ async function createImportCycle(
       buildNumber: text(query.build_number),
     },
   });
-  await insertImportedResults(
+  const items = await insertImportedResults(
     tx,
     id,
     principal.id,
     plan.runs.map((run, index) => ({
       caseId: run.node.id!,
+      caseVersion: recorded.versions.get(run.node.id!) ?? 1,
       state: run.status,
-      runId: runIds[index] ?? null,
+      runId: recorded.runIds[index] ?? null,
       elapsedMs: run.durationMs,
       failure: run.failure,
       log: run.log,
     })),
   );
-  return { id, name };
+  return { id, name, items };
 }
 
 /**
@@ -157,7 +161,7 @@ async function record(
   access: ProjectAccess,
   principal: Principal,
   plan: ImportPlan,
-): Promise<{ suites: number; cases: number; runIds: (number | null)[] }> {
+): Promise<{ suites: number; cases: number; runIds: (number | null)[]; versions: Map<number, number> }> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
   // Same lock order as every other write (db/row-locks.ts): project row first, so an
@@ -182,7 +186,7 @@ async function record(
   const existingCases: number[] = [];
   for (const level of plan.levels)
     for (const node of level) if (node.id !== null) existingCases.push(node.id);
-  await lockImportTargets(tx, [...suiteIds.values()], existingCases);
+  const versions = await lockImportTargets(tx, [...suiteIds.values()], existingCases);
 
   if (newSuites.length > 0) {
     const inserted = await insertSuites(
@@ -200,11 +204,10 @@ async function record(
         parentId: node.parent?.id ?? null,
         name: node.name,
       }));
+      const insertedRows = await insertCases(tx, projectId, rows);
+      for (const row of insertedRows) versions.set(row.id, row.version);
       const inserted = new Map(
-        (await insertCases(tx, projectId, rows)).map((row) => [
-          caseKey(row.suite_id, row.parent_id, row.name),
-          row.id,
-        ]),
+        insertedRows.map((row) => [caseKey(row.suite_id, row.parent_id, row.name), row.id]),
       );
       for (const node of chunk)
         node.id = inserted.get(caseKey(node.suite.id!, node.parent?.id ?? null, node.name)) ?? null;
@@ -226,6 +229,7 @@ async function record(
     suites: newSuites.length,
     cases: newCases.reduce((n, level) => n + level.length, 0),
     runIds: plan.runs.map((run) => ids.get(run) ?? null),
+    versions,
   };
 }
 
