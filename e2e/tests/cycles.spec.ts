@@ -267,6 +267,8 @@ test.describe('test cycles on the screens', () => {
     page,
     createUser,
   }) => {
+    // Five screens, each checked by axe at two widths: 50 s on CI's busy machine.
+    test.setTimeout(120_000);
     const s = await seed(createUser);
     const cycle = await newCycle(s.api, s.project.id, {
       name: unique('A very long cycle name that has to wrap on a phone'),
