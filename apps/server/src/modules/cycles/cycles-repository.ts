@@ -617,6 +617,13 @@ export async function listAssignedItems(
 
 // ---- The cycle of a JUnit import ----
 
+/** An item of an import's cycle as written: its case and its state (the gate reads these). */
+export interface ImportedItem {
+  id: number;
+  case_id: number;
+  state: string;
+}
+
 /** One reported test case's result in an import's cycle. */
 export interface ImportedResult {
   caseId: number;
@@ -639,7 +646,7 @@ export async function insertImportedResults(
   cycleId: number,
   executedBy: number,
   results: ImportedResult[],
-): Promise<{ id: number; case_id: number; state: string }[]> {
+): Promise<ImportedItem[]> {
   const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
   for (const r of results)
     last.set(r.caseId, {
@@ -648,7 +655,7 @@ export async function insertImportedResults(
       elapsedMs: r.elapsedMs,
     });
   const caseIds = [...last.keys()];
-  const items = await queryRows<{ id: number; case_id: number; state: string }>(
+  const items = await queryRows<ImportedItem>(
     tx,
     sql`
     insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)

@@ -9,10 +9,15 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import { findCycle, insertCycle, insertImportedResults } from '../cycles/cycles-repository.ts';
+import {
+  findCycle,
+  type ImportedItem,
+  insertCycle,
+  insertImportedResults,
+} from '../cycles/cycles-repository.ts';
 import { storeFlakyCount } from '../reports/reports-repository.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { type CycleItemState, gateOf } from './import-gate.ts';
+import { gateOf } from './import-gate.ts';
 import {
   addToPlan,
   caseKey,
@@ -108,7 +113,7 @@ async function createImportCycle(
   recorded: { runIds: (number | null)[]; versions: Map<number, number> },
   query: ImportQuery,
   reportName: string | null,
-): Promise<{ id: number; name: string; items: CycleItemState[] }> {
+): Promise<{ id: number; name: string; items: ImportedItem[] }> {
   const text = (value: string | undefined) => value?.trim() || null;
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const name = text(query.name) ?? `${reportName ?? 'JUnit import'} ${at} UTC`;
