@@ -133,6 +133,10 @@ async function check(page: Page, name: string, label: string): Promise<void> {
   }
 }
 
+// The two widths' checks, in halves, may run on both workers at once: one after another they took
+// four minutes of one worker on CI.
+test.describe.configure({ mode: 'parallel' });
+
 for (const [width, viewport] of [
   ['1440', DESKTOP],
   ['390', PHONE],
@@ -140,29 +144,34 @@ for (const [width, viewport] of [
   // The dark theme of every screen is for looking at (SCREENSHOTS_DIR); the browser tests check
   // it on a few screens (theme.spec.ts) to keep the suite's time down.
   for (const scheme of screenshotsDir ? (['light', 'dark'] as const) : (['light'] as const)) {
-    test(`every screen at ${width} px, ${scheme}: no axe violations, no sideways scroll`, async ({
-      browser,
-      adminApi,
-      createUser,
-    }) => {
-      // About fifty screens one after another: minutes on a busy two-core machine.
-      test.setTimeout(600_000);
-      const user = await createUser({ prefix: 'screens' });
-      const screens = await everyScreen(adminApi, user);
-      const context = await browser.newContext({ viewport, colorScheme: scheme });
-      const page = await context.newPage();
-      const label = `${width}-${scheme}`;
+    for (const half of [1, 2] as const) {
+      test(`every screen at ${width} px, ${scheme}, half ${half}: no axe violations, no sideways scroll`, async ({
+        browser,
+        adminApi,
+        createUser,
+      }) => {
+        // About twenty-five screens one after another: minutes on a busy two-core machine.
+        test.setTimeout(600_000);
+        const user = await createUser({ prefix: 'screens' });
+        const screens = await everyScreen(adminApi, user);
+        const middle = Math.ceil(screens.length / 2);
+        const mine = half === 1 ? screens.slice(0, middle) : screens.slice(middle);
+        const context = await browser.newContext({ viewport, colorScheme: scheme });
+        const page = await context.newPage();
+        const label = `${width}-${scheme}`;
 
-      await page.goto('/');
-      await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
-      await check(page, 'sign-in', label);
-
-      await signIn(page);
-      for (const screen of screens) {
-        await page.goto(screen.url);
-        await check(page, screen.name, label);
-      }
-      await context.close();
-    });
+        if (half === 1) {
+          await page.goto('/');
+          await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+          await check(page, 'sign-in', label);
+        }
+        await signIn(page);
+        for (const screen of mine) {
+          await page.goto(screen.url);
+          await check(page, screen.name, label);
+        }
+        await context.close();
+      });
+    }
   }
 }
