@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { readEvents, staleKeysOf } from './live-updates';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { STORAGE_KEYS } from '@verdict/contract';
+import { createElement, type ReactNode } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readEvents, staleKeysOf, useLiveUpdates } from './live-updates';
 
 describe('readEvents', () => {
   it('answers the complete change events and keeps the unfinished rest', () => {
@@ -30,5 +34,32 @@ describe('staleKeysOf', () => {
     expect(staleKeysOf('runs')).toContainEqual(['cases']);
     expect(staleKeysOf('runs')).toContainEqual(['runs']);
     expect(staleKeysOf('cycles')).toEqual([['cycles'], ['cycle-items'], ['my-work']]);
+  });
+});
+
+describe('useLiveUpdates', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    localStorage.clear();
+  });
+
+  it('tries the event stream again after a failure, and never once the screen is gone', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(STORAGE_KEYS.token, 'a-token');
+    const fetchStub = vi.fn().mockRejectedValue(new TypeError('offline'));
+    vi.stubGlobal('fetch', fetchStub);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+
+    const { unmount } = renderHook(() => useLiveUpdates(), { wrapper });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(fetchStub).toHaveBeenCalledTimes(2);
+
+    unmount();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(fetchStub).toHaveBeenCalledTimes(2);
   });
 });

@@ -80,8 +80,10 @@ export function useLiveUpdates(): void {
     const refresh = refresher(queryClient);
     let retry = RETRY_MIN_MS;
     let stopped = false;
+    let again: ReturnType<typeof setTimeout> | undefined;
 
     const connect = async () => {
+      if (stopped) return;
       const token = localStorage.getItem(STORAGE_KEYS.token);
       if (!token) return;
       try {
@@ -105,12 +107,13 @@ export function useLiveUpdates(): void {
         // Offline, signed out or stopped: try again later unless stopped.
       }
       if (stopped) return;
-      setTimeout(() => void connect(), retry);
+      again = setTimeout(() => void connect(), retry);
       retry = Math.min(retry * 2, RETRY_MAX_MS);
     };
     void connect();
     return () => {
       stopped = true;
+      clearTimeout(again);
       controller.abort();
       refresh.stop();
     };
