@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AttachmentList,
   type AttachmentsUploaded,
@@ -26,6 +26,18 @@ const ownerPath = (owner: AttachmentOwner) =>
 export const attachmentKeys = {
   of: (owner: AttachmentOwner) => ['attachments', owner.kind, owner.id] as const,
 };
+
+/**
+ * Reads an owner's files again after they changed. A list shown a moment before the change may
+ * still be on its first read, begun before the change: TanStack Query hands a query without data
+ * that read's answer instead of reading again, and the new files would not show until the next
+ * visit. So that read is cancelled first.
+ */
+export async function refreshAttachments(queryClient: QueryClient, owner: AttachmentOwner): Promise<void> {
+  const queryKey = attachmentKeys.of(owner);
+  await queryClient.cancelQueries({ queryKey });
+  await queryClient.invalidateQueries({ queryKey });
+}
 
 export function useAttachments(owner: AttachmentOwner) {
   return useQuery({
@@ -74,7 +86,7 @@ export function useUploadFiles(owner: AttachmentOwner, onProgress: (sent: number
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: readonly File[]) => uploadFiles(owner, files, onProgress),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) }),
+    onSettled: () => refreshAttachments(queryClient, owner),
   });
 }
 
@@ -82,7 +94,7 @@ export function useDeleteAttachment(owner: AttachmentOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.del<MessageResponse>(`/api/attachments/${id}`),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) }),
+    onSettled: () => refreshAttachments(queryClient, owner),
   });
 }
 

@@ -22,7 +22,7 @@ import { PendingFiles } from '@/components/ui/pending-files';
 import { ResultStrip } from '@/components/ui/result-strip';
 import { useToast } from '@/components/ui/toast';
 import { errorText } from '@/lib/api-client';
-import { attachmentKeys, uploadFiles } from '@/lib/attachments';
+import { refreshAttachments, uploadFiles } from '@/lib/attachments';
 import { useAuth } from '@/lib/auth';
 import { getCycleItems, useRecordResult } from '@/lib/cycle-api';
 import { formatElapsed, STATE_LABELS } from '@/lib/cycle-states';
@@ -151,8 +151,8 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
         const owner = { kind: 'result', id: answer.result.id } as const;
         await uploadFiles(owner, files, (sent, total) => setUploading({ sent, total }));
         setFiles([]);
-        // The result's list of files may have been read before they arrived.
-        await queryClient.invalidateQueries({ queryKey: attachmentKeys.of(owner) });
+        // The result's list of files may have been read, or be on its way, from before they arrived.
+        await refreshAttachments(queryClient, owner);
       } catch (error) {
         // The result stands; its files can be added on it below. Stay, so the message is read.
         setFiles([]);
