@@ -83,7 +83,6 @@ export function useLiveUpdates(): void {
     let again: ReturnType<typeof setTimeout> | undefined;
 
     const connect = async () => {
-      if (stopped) return;
       const token = localStorage.getItem(STORAGE_KEYS.token);
       if (!token) return;
       try {
