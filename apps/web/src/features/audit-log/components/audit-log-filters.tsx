@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, type AuditAction, type AuditEntity } from '@verdict/contract';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { InputField, SelectField } from '@/components/ui/form-field';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import { ACTION_LABELS, type AuditFilters, ENTITY_LABELS, hasFilters, NO_FILTERS } from '../audit-filters';
@@ -18,13 +18,20 @@ export function AuditLogFilters({ filters, onChange, users }: AuditLogFiltersPro
   const [typed, setTyped] = useState(filters.q);
   // The address may change the search (back button, clear): show what it says.
   useEffect(() => setTyped(filters.q), [filters.q]);
+  const waiting = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (typed === filters.q) return;
-    const timer = window.setTimeout(() => onChange({ ...filters, q: typed }), SEARCH_DELAY_MS);
-    return () => window.clearTimeout(timer);
+    waiting.current = window.setTimeout(() => onChange({ ...filters, q: typed }), SEARCH_DELAY_MS);
+    return () => window.clearTimeout(waiting.current);
   }, [typed, filters, onChange]);
 
-  const set = (patch: Partial<AuditFilters>) => onChange({ ...filters, ...patch });
+  // A filter picked while the search still waits takes the typed search with it, and the wait
+  // ends: that waiting change was built on the filters before the pick, and firing before the
+  // address catches up it would undo the pick.
+  const set = (patch: Partial<AuditFilters>) => {
+    window.clearTimeout(waiting.current);
+    onChange({ ...filters, q: typed, ...patch });
+  };
 
   return (
     <div className="audit-filters">
@@ -92,7 +99,9 @@ export function AuditLogFilters({ filters, onChange, users }: AuditLogFiltersPro
           className="btn btn-secondary"
           disabled={!hasFilters(filters) && typed === ''}
           onClick={() => {
-            setTyped('');
+            // The box empties when the address does (the effect above), not before: a search
+            // emptied first would wait and then bring back the filters being cleared.
+            window.clearTimeout(waiting.current);
             onChange(NO_FILTERS);
           }}
         >
