@@ -60,6 +60,27 @@ export const PERMISSION_CATALOGUE = {
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;
 
+/**
+ * How a permission added after the seed reaches the roles that existed before it
+ * (docs/product/roles-and-permissions.md, "New permissions and existing roles"): when a version
+ * adds one of these, every role holding any of the older permissions listed beside it gets it
+ * too, in the same transaction that adds it. A permission without a rule (view_audit_log) goes
+ * to the Administrator role alone. Migration 0023 applied the same rule once to databases whose
+ * roles predate it.
+ */
+export const PERMISSION_GRANT_RULES: Partial<Record<PermissionName, readonly PermissionName[]>> = {
+  import_results: ['add_test_run_in_test_case'],
+  export_project: ['edit_project'],
+  home_test_cycle: ['home_test_case'],
+  add_test_cycle: ['add_test_suit_in_project'],
+  edit_test_cycle: ['edit_test_suit'],
+  delete_test_cycle: ['delete_test_suit'],
+  execute_test_cycle: ['add_test_run_in_test_case'],
+  manage_case_fields: ['edit_project'],
+  quarantine_test_case: ['edit_test_case'],
+  manage_webhooks: ['edit_project'],
+};
+
 export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionName[];
 
 /** The role created on first start, holding every catalogue permission. */

@@ -1,5 +1,5 @@
-import { count, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { and, count, eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
 
 /**
@@ -60,6 +60,44 @@ export async function countUsers(db: Tx): Promise<number> {
   return n;
 }
 
+/** The active holder of the Administrator role with this email (lower-cased) and password hash. */
+export async function findAdministratorWithHash(
+  db: Tx,
+  email: string,
+  passwordHash: string,
+): Promise<{ id: number; username: string; email: string } | undefined> {
+  const [row] = await db
+    .select({ id: users.id, username: users.username, email: users.email })
+    .from(users)
+    .innerJoin(userRoles, eq(userRoles.userId, users.id))
+    .innerJoin(roles, eq(roles.id, userRoles.roleId))
+    .where(
+      and(
+        eq(sql`lower(${users.email})`, email),
+        eq(users.passwordHash, passwordHash),
+        eq(users.status, 'active'),
+        eq(roles.builtIn, true),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** Replaces the password hash when it is still `from`; false when another start got there first. */
+export async function replacePasswordHash(
+  tx: Tx,
+  userId: number,
+  from: string,
+  to: string,
+): Promise<boolean> {
+  const changed = await tx
+    .update(users)
+    .set({ passwordHash: to, tokenVersion: sql`${users.tokenVersion} + 1` })
+    .where(and(eq(users.id, userId), eq(users.passwordHash, from)))
+    .returning({ id: users.id });
+  return changed.length > 0;
+}
+
 /** The first administrator: an active top-level user holding the role. */
 export async function insertAdministrator(
   tx: Tx,
@@ -77,4 +115,55 @@ export async function insertAdministrator(
   if (!admin) throw new Error('Admin user could not be created');
   await tx.insert(userRoles).values({ userId: admin.id, roleId: values.roleId });
   return admin.id;
+}
+
+export interface RoleGrant {
+  roleId: number;
+  roleName: string;
+  /** The role's permission names before and after, in catalogue order (by id). */
+  before: string[];
+  after: string[];
+}
+
+/**
+ * Gives each new permission to every role (the built-in one aside, which gets everything anyway)
+ * holding any of the older permissions its rule names; answers the roles that changed.
+ */
+export async function grantByRules(
+  tx: Tx,
+  rules: { permission: string; olderPermissions: readonly string[] }[],
+): Promise<RoleGrant[]> {
+  if (rules.length === 0) return [];
+  const pairs = rules.flatMap((rule) => rule.olderPermissions.map((older) => [rule.permission, older]));
+  return queryRows<RoleGrant>(
+    tx,
+    sql`
+    with rules(new_name, old_name) as (
+      select * from unnest(${sql.param(pairs.map((p) => p[0]))}::text[], ${sql.param(pairs.map((p) => p[1]))}::text[])
+    ),
+    held as (
+      select r.id as role_id, r.name,
+        coalesce(array_agg(rp.permission_id) filter (where rp.permission_id is not null), '{}') as ids
+      from roles r left join role_permissions rp on rp.role_id = r.id
+      where not r.built_in
+      group by r.id, r.name
+    ),
+    granted as (
+      insert into role_permissions (role_id, permission_id)
+      select distinct h.role_id, newer.id
+      from rules
+      join permissions older on older.name = rules.old_name
+      join permissions newer on newer.name = rules.new_name
+      join held h on older.id = any (h.ids)
+      on conflict do nothing
+      returning role_id, permission_id
+    ),
+    gained as (select role_id, array_agg(permission_id) as ids from granted group by role_id)
+    select h.role_id as "roleId", h.name as "roleName",
+      (select coalesce(array_agg(p.name order by p.id), '{}') from permissions p where p.id = any (h.ids)) as before,
+      (select coalesce(array_agg(p.name order by p.id), '{}') from permissions p
+        where p.id = any (h.ids) or p.id = any (g.ids)) as after
+    from held h join gained g on g.role_id = h.role_id
+    order by h.role_id`,
+  );
 }

@@ -1,17 +1,31 @@
 import { randomBytes } from 'node:crypto';
-import { ADMIN_ROLE_NAME, PERMISSION_CATALOGUE } from '@verdict/contract';
+import {
+  ADMIN_ROLE_NAME,
+  PERMISSION_CATALOGUE,
+  PERMISSION_GRANT_RULES,
+  type PermissionName,
+} from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { ADVISORY_LOCK, takeAdvisoryLock } from '../../db/row-locks.ts';
-import { auditCreated, counted, createdChanges, quoted, recordAudit } from '../audit/audit-log.ts';
+import {
+  auditCreated,
+  auditUpdated,
+  counted,
+  createdChanges,
+  quoted,
+  recordAudit,
+} from '../audit/audit-log.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
   countUsers,
   findBuiltInRole,
+  grantByRules,
   grantEveryPermission,
   insertAdministrator,
   insertBuiltInRole,
   insertCataloguePermissions,
 } from './bootstrap-repository.ts';
+import { setRestoredAdministratorPassword } from './restored-administrator.ts';
 
 export interface BootstrapOptions {
   adminEmail: string;
@@ -28,10 +42,11 @@ export interface BootstrapResult {
 /**
  * First start on an empty database: the permission catalogue, the Administrator role and the
  * first admin user (docs/product/README.md, "First start"). Later starts add only catalogue
- * permissions that are new in
- * this version and give Administrator any permission it lacks, so a second start changes nothing.
+ * permissions that are new in this version, give each to the roles its grant rule names, and give
+ * Administrator any permission it lacks, so a second start changes nothing.
  */
 export async function bootstrap(db: Db, options: BootstrapOptions): Promise<BootstrapResult> {
+  await setRestoredAdministratorPassword(db, options);
   const passwordHashIfNeeded = await countUsers(db).then(async (n) => {
     if (n > 0) return undefined;
     const password = options.adminPassword ?? randomBytes(12).toString('base64url');
@@ -56,6 +71,21 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
             : `Added ${counted(added.length, 'built-in permission')}`,
         changes: createdChanges({ names }),
       });
+      // A new permission follows the older one it grows out of (PERMISSION_GRANT_RULES), so a
+      // role that could record runs can execute cycles the day cycles arrive.
+      const rules = names.flatMap((name) => {
+        const olderPermissions = PERMISSION_GRANT_RULES[name as PermissionName];
+        return olderPermissions ? [{ permission: name, olderPermissions }] : [];
+      });
+      for (const grant of await grantByRules(tx, rules)) {
+        await auditUpdated(
+          tx,
+          null,
+          { entity: 'role', id: grant.roleId, name: grant.roleName },
+          { permissions: grant.before },
+          { permissions: grant.after },
+        );
+      }
     }
 
     let adminRole = await findBuiltInRole(tx);

@@ -1,0 +1,170 @@
+import { PERMISSION_CATALOGUE, PERMISSION_GRANT_RULES, type PermissionName } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import { type Database, migrateDatabase, queryRows } from '../src/db/client.ts';
+import { hashPassword } from '../src/modules/auth/password.ts';
+import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
+
+/**
+ * New permissions and existing roles (docs/product/roles-and-permissions.md): a permission added
+ * after the seed reaches the roles holding the older permission its rule names, both on a
+ * database whose roles predate the rule (migration 0023) and when a later version adds the
+ * permission (the start's bootstrap).
+ */
+
+const PASSWORD = 'tester-password-1';
+const SEED_PERMISSIONS = Object.keys(PERMISSION_CATALOGUE).filter(
+  (name) => !(name in PERMISSION_GRANT_RULES) && name !== 'view_audit_log',
+);
+const QA_PERMISSIONS = ['home_project', 'home_test_suit', 'home_test_case', 'add_test_run_in_test_case'];
+
+/** What an earlier version's start left: permissions, an Administrator, a QA and an empty role. */
+async function seedOldDatabase(database: Database, permissionNames: string[]) {
+  const q = (query: ReturnType<typeof sql>) => database.db.execute(query);
+  await q(sql`insert into permissions (name, description, built_in)
+    select name, '', true from unnest(${sql.param(permissionNames)}::text[]) name`);
+  await q(sql`insert into roles (name, built_in) values ('Administrator', true)`);
+  await q(sql`insert into roles (name) values ('QA'), ('Reader'), ('Nothing')`);
+  await q(sql`insert into role_permissions (role_id, permission_id)
+    select r.id, p.id from roles r, permissions p
+    where r.built_in
+       or (r.name = 'QA' and p.name = any (${sql.param(QA_PERMISSIONS)}::text[]))
+       or (r.name = 'Reader' and p.name = any (${sql.param(['home_project', 'home_test_case'])}::text[]))`);
+  const hash = await hashPassword(PASSWORD);
+  await q(sql`insert into users (username, email, password_hash, status)
+    values ('admin', ${ADMIN_EMAIL}, ${await hashPassword(ADMIN_PASSWORD)}, 'active'),
+           ('tess', 'tess@example.com', ${hash}, 'active')`);
+  await q(sql`insert into user_roles (user_id, role_id)
+    select u.id, r.id from users u, roles r
+    where (u.username = 'admin' and r.built_in) or (u.username = 'tess' and r.name = 'QA')`);
+}
+
+async function rolePermissions(database: Database): Promise<Record<string, string[]>> {
+  const rows = await queryRows<{ name: string; permissions: string[] }>(
+    database.db,
+    sql`select r.name, coalesce(array_agg(p.name order by p.name) filter (where p.id is not null), '{}') as permissions
+        from roles r left join role_permissions rp on rp.role_id = r.id
+        left join permissions p on p.id = rp.permission_id
+        where not r.built_in group by r.name`,
+  );
+  return Object.fromEntries(rows.map((row) => [row.name, row.permissions]));
+}
+
+/** Starts the app on the upgraded database: a QA member opens a cycle and records a result. */
+async function tessOpensACycle(database: Database) {
+  await bootstrap(database.db, { adminEmail: ADMIN_EMAIL, adminName: 'admin', adminPassword: undefined });
+  const app = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent-web-dist' }), database });
+  try {
+    await app.ready();
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'tess@example.com', password: PASSWORD },
+    });
+    expect(login.statusCode).toBe(200);
+    const auth = { authorization: `Bearer ${login.json().token}` };
+    await database.db.execute(sql`insert into projects (name, created_by) values ('Web', 1)`);
+    await database.db.execute(sql`insert into test_cases (project_id, name) values (1, 'Pay by card')`);
+    await database.db.execute(sql`insert into project_members (project_id, user_id, role_id)
+      select 1, u.id, r.id from users u, roles r where u.username = 'tess' and r.name = 'QA'`);
+    const cycle = await app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: ADMIN_EMAIL, password: ADMIN_PASSWORD },
+    });
+    const admin = { authorization: `Bearer ${cycle.json().token}` };
+    const created = await app.inject({
+      method: 'POST',
+      url: '/api/projects/1/cycles',
+      headers: admin,
+      payload: { name: 'Release 1', all_cases: true },
+    });
+    expect(created.statusCode).toBe(201);
+    const list = await app.inject({ method: 'GET', url: '/api/projects/1/cycles', headers: auth });
+    if (list.statusCode !== 200) return list.statusCode;
+    const items = await app.inject({
+      method: 'GET',
+      url: `/api/cycles/${created.json().cycle.id}/items`,
+      headers: auth,
+    });
+    const item = items.json().items[0];
+    const result = await app.inject({
+      method: 'POST',
+      url: `/api/cycle-items/${item.id}/results`,
+      headers: auth,
+      payload: { state: 'passed' },
+    });
+    return result.statusCode;
+  } finally {
+    await app.close();
+  }
+}
+
+describe('a database whose roles predate the cycle permissions', () => {
+  it('gives each role the newer permissions its older ones lead to, once, with an audit entry', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await migrateUpTo(database, 22);
+      await seedOldDatabase(database, Object.keys(PERMISSION_CATALOGUE));
+      await migrateDatabase(database);
+      const held = await rolePermissions(database);
+      expect(held.QA).toEqual(
+        [...QA_PERMISSIONS, 'execute_test_cycle', 'home_test_cycle', 'import_results'].sort(),
+      );
+      expect(held.Reader).toEqual(['home_project', 'home_test_case', 'home_test_cycle']);
+      expect(held.Nothing).toEqual([]);
+      const entries = await queryRows<{ summary: string; changes: { permissions: { after: string[] } } }>(
+        database.db,
+        sql`select summary, changes from audit_log where entity_type = 'role' order by id`,
+      );
+      expect(entries.map((e) => e.summary)).toEqual([
+        'Updated role "QA": permissions',
+        'Updated role "Reader": permissions',
+      ]);
+      expect(entries[0]!.changes.permissions.after).toContain('execute_test_cycle');
+      expect(await tessOpensACycle(database)).toBe(201);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
+});
+
+describe('a permission added by a later version', () => {
+  it('reaches the roles holding the older permission its rule names when the start adds it', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      // Made before cycles: the seed's permissions only. The migrations add nothing then (the
+      // newer permissions are not there yet); the start adds them and follows the rules.
+      await migrateUpTo(database, 9);
+      await seedOldDatabase(database, SEED_PERMISSIONS);
+      await migrateDatabase(database);
+      expect((await rolePermissions(database)).QA).toEqual([...QA_PERMISSIONS].sort());
+      expect(await tessOpensACycle(database)).toBe(201);
+      const held = await rolePermissions(database);
+      expect(held.QA).toEqual(
+        [...QA_PERMISSIONS, 'execute_test_cycle', 'home_test_cycle', 'import_results'].sort(),
+      );
+      expect(held.Nothing).toEqual([]);
+      // A second start changes nothing, even after an administrator took a permission away.
+      await database.db.execute(sql`delete from role_permissions
+        where role_id = (select id from roles where name = 'QA')
+          and permission_id = (select id from permissions where name = 'import_results')`);
+      await bootstrap(database.db, { adminEmail: ADMIN_EMAIL, adminName: 'admin', adminPassword: undefined });
+      expect((await rolePermissions(database)).QA).not.toContain('import_results');
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
+
+  it('every rule names catalogue permissions, and only permissions the seed did not have', () => {
+    for (const [name, older] of Object.entries(PERMISSION_GRANT_RULES)) {
+      expect(PERMISSION_CATALOGUE).toHaveProperty(name);
+      for (const permission of older as PermissionName[]) expect(SEED_PERMISSIONS).toContain(permission);
+    }
+  });
+});
