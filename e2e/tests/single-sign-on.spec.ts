@@ -67,10 +67,35 @@ test.describe('Single sign-on', () => {
       await expectNoAxeViolations(page, `the sign-in screen with single sign-on at ${viewport.width} px`);
       await expectNoSidewaysScroll(page, `the sign-in screen at ${viewport.width} px`);
     }
-    // A refused answer from the provider comes back with its reason.
+    // A refused answer from the provider comes back with the screen's own text for it.
     await page.goto('/api/auth/oidc/callback?error=access_denied&error_description=No%20entry');
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('alert')).toContainText('The sign-in provider refused: No entry');
+    await expect(page.getByRole('alert')).toContainText(
+      'The sign-in provider did not sign you in; try again, or ask an administrator',
+    );
+  });
+
+  test("never shows words from the address or the provider, only the screen's own texts", async ({
+    page,
+  }) => {
+    const words = 'Your account is locked: call +1 555 0100 at evil.example';
+    // The provider's own description of a refusal stays in the server's log.
+    await page.goto(
+      `/api/auth/oidc/callback?${new URLSearchParams({ error: 'access_denied', error_description: words })}`,
+    );
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('alert')).toContainText(
+      'The sign-in provider did not sign you in; try again, or ask an administrator',
+    );
+    await expect(page.getByText('evil.example')).toHaveCount(0);
+    // A link someone wrote themselves: one generic text, whatever it says.
+    await page.goto(`/?${new URLSearchParams({ sso_error: words })}`);
+    await expect(page.getByRole('alert')).toContainText('Single sign-on failed; try again');
+    await expect(page.getByText('evil.example')).toHaveCount(0);
+    await expect(page).toHaveURL(/\/$/);
+    // A code the server sends gets its own text.
+    await page.goto('/?sso_error=inactive');
+    await expect(page.getByRole('alert')).toContainText('This account is inactive');
   });
 });
 

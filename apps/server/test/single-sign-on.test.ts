@@ -19,20 +19,25 @@ const CALLBACK = `${PUBLIC_URL}/api/auth/oidc/callback`;
 let provider: TestProvider;
 let t: TestApp;
 let leadRole: number;
+/** What the server logged, one JSON line each. */
+const logLines: string[] = [];
 
 beforeAll(async () => {
   provider = await startTestProvider({ redirectUris: [CALLBACK] });
-  t = await createTestApp({
-    OIDC_ISSUER: provider.issuer,
-    OIDC_CLIENT_ID: provider.clientId,
-    OIDC_CLIENT_SECRET: provider.clientSecret,
-    OIDC_SCOPES: 'openid email profile groups',
-    OIDC_NAME: 'Test provider',
-    OIDC_ROLE_CLAIM: 'groups',
-    OIDC_ROLE_MAP: 'qa-leads=SSO Lead',
-    OIDC_DEFAULT_ROLE: 'SSO Reader',
-    PUBLIC_URL,
-  });
+  t = await createTestApp(
+    {
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: provider.clientSecret,
+      OIDC_SCOPES: 'openid email profile groups',
+      OIDC_NAME: 'Test provider',
+      OIDC_ROLE_CLAIM: 'groups',
+      OIDC_ROLE_MAP: 'qa-leads=SSO Lead',
+      OIDC_DEFAULT_ROLE: 'SSO Reader',
+      PUBLIC_URL,
+    },
+    { logger: { level: 'warn', stream: { write: (line: string) => logLines.push(line) } } },
+  );
   leadRole = await createRole(t, ['add_project', 'view_all_projects'], 'SSO Lead');
   await createRole(t, ['view_all_projects'], 'SSO Reader');
 });
@@ -168,13 +173,38 @@ describe('Single sign-on through an OpenID Connect provider', () => {
     const existing = await createUser(t, { name: 'frank' });
     provider.addAccount({ login: 'frank-idp', email: existing.email, emailVerified: false });
     const refused = await signInThroughProvider('frank-idp');
-    expect(refused.location).toMatch(/^\/\?sso_error=/);
-    expect(new URLSearchParams(refused.location.slice(2)).get('sso_error')).toBe(
-      'The sign-in provider has not verified this email address',
-    );
+    expect(refused.location).toBe('/?sso_error=email_not_verified');
     provider.addAccount({ login: 'frank-idp', email: existing.email, emailVerified: true });
     const { userId } = sessionOf((await signInThroughProvider('frank-idp')).location);
     expect(userId).toBe(existing.id);
+  });
+
+  it('links an existing account only when the provider says its email is verified, not when it says nothing', async () => {
+    // ADMIN@EXAMPLE.COM is the Administrator's address, in other letters; the provider says nothing
+    // about whether it is verified.
+    for (const emailVerified of ['absent', false] as const) {
+      provider.addAccount({ login: `taker-${emailVerified}`, email: 'ADMIN@EXAMPLE.COM', emailVerified });
+      const refused = await signInThroughProvider(`taker-${emailVerified}`);
+      expect(refused.location).toBe('/?sso_error=email_not_verified');
+    }
+    const [admin] = await t.db.select().from(users).where(eq(users.id, 1));
+    expect(admin?.oidcSubject).toBeNull();
+    const signIns = await t.db.select().from(auditLog).where(eq(auditLog.actorId, 1));
+    expect(signIns.filter((entry) => entry.summary.includes('single sign-on'))).toEqual([]);
+  });
+
+  it("sends the sign-in screen a code, never the provider's words, and logs those", async () => {
+    const words = 'Your account is locked: call +1 555 0100 at evil.example';
+    const callback = await t.request({
+      method: 'GET',
+      url: `/api/auth/oidc/callback?${new URLSearchParams({ error: 'access_denied', error_description: words })}`,
+    });
+    expect(callback.statusCode).toBe(302);
+    expect(callback.headers.location).toBe('/?sso_error=provider_refused');
+    const logged = logLines
+      .map((line) => JSON.parse(line))
+      .find((entry) => entry.sso_error === 'provider_refused');
+    expect(logged?.reason).toBe(`The sign-in provider refused: ${words}`);
   });
 
   it('refuses an inactive account, a replayed answer and a provider refusal, each with its reason', async () => {
@@ -182,10 +212,10 @@ describe('Single sign-on through an OpenID Connect provider', () => {
     const { userId } = sessionOf((await signInThroughProvider('gina')).location);
     await t.db.update(users).set({ status: 'inactive' }).where(eq(users.id, userId));
     const inactive = await signInThroughProvider('gina');
-    expect(new URLSearchParams(inactive.location.slice(2)).get('sso_error')).toBe('This account is inactive');
+    expect(inactive.location).toBe('/?sso_error=inactive');
 
     const unknown = await signInThroughProvider('nobody');
-    expect(new URLSearchParams(unknown.location.slice(2)).get('sso_error')).toContain('No account "nobody"');
+    expect(unknown.location).toBe('/?sso_error=provider_refused');
 
     // The provider's answer, taken a second time by the same browser, is refused.
     provider.addAccount({ login: 'hank', email: 'hank@corp.test' });
@@ -200,19 +230,16 @@ describe('Single sign-on through an OpenID Connect provider', () => {
       url: answered.url,
       headers: { cookie: answered.cookie },
     });
-    expect(new URLSearchParams(String(replay.headers.location).slice(2)).get('sso_error')).toBe(
-      'This sign-in attempt has expired or was already used; start again',
-    );
+    expect(replay.headers.location).toBe('/?sso_error=expired');
   });
 
   it('refuses an answer brought to another browser than the one that started it (login CSRF)', async () => {
     // Mallory signs in at the provider and hands her answer to someone else's browser, which
     // would then be signed in to her account.
     provider.addAccount({ login: 'mallory', email: 'mallory@corp.test' });
-    const reason = 'This sign-in was started in another browser or has expired; start again';
     for (const victimCookie of [undefined, 'verdict_oidc_state=the-victims-own-state']) {
       const { location } = await signInThroughProvider('mallory', { browserCookie: () => victimCookie });
-      expect(new URLSearchParams(location.slice(2)).get('sso_error')).toBe(reason);
+      expect(location).toBe('/?sso_error=other_browser');
     }
   });
 });

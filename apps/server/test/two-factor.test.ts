@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { loginFailures, users } from '../src/db/schema.ts';
+import { loginFailures, roles, users } from '../src/db/schema.ts';
 import { currentTotpCode } from '../src/modules/auth/two-factor.ts';
 import { as, createUser, expectStatus, FIXTURE_PASSWORD } from './helpers/fixtures.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -138,6 +138,49 @@ describe('A lost authenticator app', () => {
     expectStatus(await as(t, admin).del(`/api/users/${user.id}/totp`), 200);
     expectStatus(await as(t).post('/api/auth/login', { email: user.email, password: FIXTURE_PASSWORD }), 200);
     expect((await as(t, admin).del(`/api/users/${user.id}/totp`)).statusCode).toBe(409);
+  });
+});
+
+describe("An administrator's own second factor", () => {
+  it('is turned off through Admin › Users only with the current password, answered as /api/auth/totp/disable', async () => {
+    const [adminRole] = await t.db.select().from(roles).where(eq(roles.builtIn, true));
+    const admin = await createUser(t, { roleIds: [adminRole!.id] });
+    const { secret } = expectStatus(
+      await as(t).post('/api/auth/totp/setup', { email: admin.email, password: FIXTURE_PASSWORD }),
+      200,
+    );
+    expectStatus(
+      await as(t, admin.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }),
+      200,
+    );
+    const api = as(t, admin.token);
+    const own = `/api/users/${admin.id}/totp`;
+    const reset = (payload?: object) =>
+      t.request({ method: 'DELETE', url: own, token: admin.token, ...(payload ? { payload } : {}) });
+
+    // A session alone: refused, as the other route refuses a call without the password.
+    const bare = await reset();
+    const bareThere = await api.post('/api/auth/totp/disable', {});
+    expect(bare.statusCode).toBe(400);
+    expect([bare.statusCode, bare.json()]).toEqual([bareThere.statusCode, bareThere.json()]);
+    expect((await reset({})).json()).toEqual(bareThere.json());
+
+    const before = await failuresOf(admin.email);
+    const wrong = await reset({ password: 'not-the-password' });
+    const wrongThere = await api.post('/api/auth/totp/disable', { password: 'not-the-password' });
+    expect(wrong.statusCode).toBe(403);
+    expect([wrong.statusCode, wrong.json()]).toEqual([wrongThere.statusCode, wrongThere.json()]);
+    // Counted like a failed sign-in, as there.
+    expect(await failuresOf(admin.email)).toBe(before + 2);
+    const [still] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(still?.totpSecret).toBe(secret);
+
+    expectStatus(await reset({ password: FIXTURE_PASSWORD }), 200);
+    const [off] = await t.db.select().from(users).where(eq(users.id, admin.id));
+    expect(off?.totpSecret).toBeNull();
+    // Someone else's still takes no password.
+    const user = await userWithTotp();
+    expectStatus(await api.del(`/api/users/${user.id}/totp`), 200);
   });
 });
 

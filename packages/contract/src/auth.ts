@@ -19,6 +19,25 @@ export const SignInMethods = Type.Object({
 });
 export type SignInMethods = Static<typeof SignInMethods>;
 
+/**
+ * Why a single sign-on came back without a session: the code in `/?sso_error=<code>`
+ * (docs/product/single-sign-on.md, "On the screen"). The sign-in screen shows a fixed text per code
+ * and one generic text for anything else, never text from the address; the server logs the details.
+ */
+export const SSO_ERROR_CODES = [
+  'provider_refused',
+  'provider_unreachable',
+  'other_browser',
+  'expired',
+  'email_not_verified',
+  'email_linked_elsewhere',
+  'no_email',
+  'inactive',
+  'role_missing',
+  'failed',
+] as const;
+export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+
 export const TotpSetupBody = Type.Object(
   {
     email: Type.String({ minLength: 1, maxLength: LIMITS.emailMax }),
@@ -46,6 +65,24 @@ export const TotpDisableBody = Type.Object(
   { additionalProperties: false },
 );
 export type TotpDisableBody = Static<typeof TotpDisableBody>;
+
+/**
+ * Turning off a user's second factor (DELETE /api/users/{id}/totp): no body for someone else's;
+ * one's own needs the current password, as POST /api/auth/totp/disable does.
+ */
+export const UserTotpResetBody = Type.Union(
+  [
+    Type.Object(
+      { password: Type.Optional(Type.String({ minLength: 1, maxLength: 1024 })) },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ],
+  {
+    description: 'Only when the user is the caller: {password}, the current password',
+  },
+);
+export type UserTotpResetBody = Static<typeof UserTotpResetBody>;
 
 export const SessionUser = Type.Object({
   id: Type.Integer(),

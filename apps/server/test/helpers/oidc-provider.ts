@@ -13,7 +13,8 @@ export interface ProviderAccount {
   /** What the person types on the provider's sign-in page; also the subject. */
   login: string;
   email: string;
-  emailVerified?: boolean;
+  /** The email_verified claim; true when not given, left out of the claims when 'absent'. */
+  emailVerified?: boolean | 'absent';
   name?: string;
   groups?: string[];
 }
@@ -79,10 +80,11 @@ export async function startTestProvider(options: {
       return {
         accountId: id,
         async claims() {
+          const verified = account.emailVerified ?? true;
           return {
             sub: id,
             email: account.email,
-            email_verified: account.emailVerified ?? true,
+            ...(verified === 'absent' ? {} : { email_verified: verified }),
             name: account.name ?? id,
             preferred_username: account.name ?? id,
             groups: account.groups ?? [],

@@ -15,7 +15,7 @@ import { Type } from 'typebox';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { disableTotp, enableTotp, login, logout, startTotpSetup, totpStatus } from './auth-service.ts';
-import { createSingleSignOn } from './single-sign-on.ts';
+import { createSingleSignOn, SingleSignOnError } from './single-sign-on.ts';
 
 const SSO_START_PATH = '/api/auth/oidc/start';
 /**
@@ -155,9 +155,15 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const fragment = new URLSearchParams({ sso_token: session.token, sso_user: String(session.user.id) });
         return reply.redirect(`/#${fragment}`, 302);
       } catch (error) {
-        if (!(error instanceof AppError)) request.log.error({ err: error }, 'single sign-on failed');
-        const reason = error instanceof AppError ? error.message : 'Single sign-on failed; try again';
-        return reply.redirect(`/?${new URLSearchParams({ sso_error: reason })}`, 302);
+        // Only a code goes into the address (the screen has its own text for each); the reason,
+        // which may hold the provider's own words, goes to the log.
+        const code = error instanceof SingleSignOnError ? error.code : 'failed';
+        if (error instanceof AppError) {
+          request.log.warn({ sso_error: code, reason: error.message }, 'single sign-on refused');
+        } else {
+          request.log.error({ err: error }, 'single sign-on failed');
+        }
+        return reply.redirect(`/?${new URLSearchParams({ sso_error: code })}`, 302);
       }
     },
   );

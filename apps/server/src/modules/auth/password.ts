@@ -29,7 +29,15 @@ export function hashPassword(password: string): Promise<string> {
   return oneAtATimePerCore(() => hash(password, OPTIONS));
 }
 
+/**
+ * The password hash of an account restored from a backup without secrets (decision 158): not a
+ * hash, so no password opens the account until one is set.
+ */
+export const UNUSABLE_PASSWORD_HASH = '!restored-without-secrets';
+
 export async function verifyPassword(hashed: string, password: string): Promise<boolean> {
+  // An account made by single sign-on ('') or restored without secrets has no password.
+  if (hashed === '' || hashed === UNUSABLE_PASSWORD_HASH) return false;
   try {
     return await oneAtATimePerCore(() => verify(hashed, password));
   } catch {

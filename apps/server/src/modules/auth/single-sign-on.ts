@@ -1,7 +1,7 @@
-import { LIMITS, type LoginResponse } from '@verdict/contract';
+import { LIMITS, type LoginResponse, type SsoErrorCode } from '@verdict/contract';
 import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/client.ts';
-import { BadRequestError, ForbiddenError } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/audit-log.ts';
 import { loadPrincipal } from '../authz/authorization.ts';
 import {
@@ -27,6 +27,20 @@ import type { TokenService } from './tokens.ts';
  */
 
 export const CALLBACK_PATH = '/api/auth/oidc/callback';
+
+/**
+ * A refused single sign-on: the code the sign-in screen is sent with (its own fixed text per code)
+ * and the full reason, which may hold the provider's own words, for the log and the API answer.
+ */
+export class SingleSignOnError extends AppError {
+  constructor(
+    readonly code: SsoErrorCode,
+    message: string,
+    statusCode: 400 | 403 = 403,
+  ) {
+    super(statusCode, message);
+  }
+}
 const ATTEMPT_MAX_AGE_MS = 10 * 60_000;
 
 /** What the provider said about the person, reduced to what Verdict uses. */
@@ -70,7 +84,10 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
       )
       .catch((error: unknown) => {
         configuration = undefined;
-        throw new ForbiddenError(`The single sign-on provider is not reachable: ${messageOf(error)}`);
+        throw new SingleSignOnError(
+          'provider_unreachable',
+          `The single sign-on provider is not reachable: ${messageOf(error)}`,
+        );
       });
     return configuration;
   };
@@ -101,15 +118,27 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
       const providerError = callback.searchParams.get('error');
       if (providerError) {
         const description = callback.searchParams.get('error_description');
-        throw new ForbiddenError(`The sign-in provider refused: ${description || providerError}`);
+        throw new SingleSignOnError(
+          'provider_refused',
+          `The sign-in provider refused: ${description || providerError}`,
+        );
       }
       const state = callback.searchParams.get('state') ?? '';
       if (!state || state !== browserState) {
-        throw new BadRequestError('This sign-in was started in another browser or has expired; start again');
+        throw new SingleSignOnError(
+          'other_browser',
+          'This sign-in was started in another browser or has expired; start again',
+          400,
+        );
       }
       const attempt = await takeOidcLogin(db, state, ATTEMPT_MAX_AGE_MS);
-      if (!attempt)
-        throw new BadRequestError('This sign-in attempt has expired or was already used; start again');
+      if (!attempt) {
+        throw new SingleSignOnError(
+          'expired',
+          'This sign-in attempt has expired or was already used; start again',
+          400,
+        );
+      }
       let person: Person;
       try {
         const answer = await oidc.authorizationCodeGrant(config, callback, {
@@ -125,13 +154,13 @@ export function createSingleSignOn(db: Db, tokens: TokenService, settings: OidcS
           .catch(() => ({}));
         person = personOf({ ...userInfo, ...idClaims }, settings.roleClaim);
       } catch (error) {
-        if (error instanceof ForbiddenError) throw error;
-        throw new ForbiddenError(`Single sign-on failed: ${messageOf(error)}`);
+        if (error instanceof AppError) throw error;
+        throw new SingleSignOnError('failed', `Single sign-on failed: ${messageOf(error)}`);
       }
       const userId = await accountFor(db, settings, person);
       const principal = await loadPrincipal(db, userId);
-      if (!principal) throw new ForbiddenError('Single sign-on failed: the account is gone');
-      if (principal.status !== 'active') throw new ForbiddenError('This account is inactive');
+      if (!principal) throw new SingleSignOnError('failed', 'Single sign-on failed: the account is gone');
+      if (principal.status !== 'active') throw new SingleSignOnError('inactive', 'This account is inactive');
       await recordAudit(db, principal, {
         action: 'sign_in',
         entity: 'session',
@@ -150,7 +179,12 @@ function messageOf(error: unknown): string {
 function personOf(claims: Record<string, unknown>, roleClaim: string | undefined): Person {
   const text = (key: string) => (typeof claims[key] === 'string' ? (claims[key] as string).trim() : '');
   const email = text('email');
-  if (!email) throw new Error('the provider gave no email address (ask for the "email" scope)');
+  if (!email) {
+    throw new SingleSignOnError(
+      'no_email',
+      'Single sign-on failed: the provider gave no email address (ask for the "email" scope)',
+    );
+  }
   const raw = roleClaim ? claims[roleClaim] : undefined;
   const claimValues = Array.isArray(raw) ? raw.map(String) : raw === undefined ? [] : [String(raw)];
   return {
@@ -164,8 +198,8 @@ function personOf(claims: Record<string, unknown>, roleClaim: string | undefined
 
 /**
  * The account this person signs in to (docs/product/single-sign-on.md, "Which account"): the one
- * linked to their subject; else the one with their email, linked now unless the provider says the
- * email is not verified; else a new top-level account. Roles their claim maps to are added; a new
+ * linked to their subject; else the one with their email, linked now only when the provider says
+ * the email is verified (email_verified exactly true); else a new top-level account. Roles their claim maps to are added; a new
  * account with none mapped gets the default role.
  */
 async function accountFor(db: Db, settings: OidcSettings, person: Person): Promise<number> {
@@ -176,11 +210,19 @@ async function accountFor(db: Db, settings: OidcSettings, person: Person): Promi
     if (userId === undefined) {
       const existing = await findUserIdByEmail(tx, person.email);
       if (existing) {
-        if (person.emailVerified === false) {
-          throw new ForbiddenError('The sign-in provider has not verified this email address');
+        // Only a provider's explicit word that the address is verified links it: one that says
+        // nothing may let anyone type any address, the administrator's included.
+        if (person.emailVerified !== true) {
+          throw new SingleSignOnError(
+            'email_not_verified',
+            'The sign-in provider did not confirm that this email address is verified, so it cannot open the existing account with it; ask an administrator',
+          );
         }
         if (existing.oidcSubject) {
-          throw new ForbiddenError('This email address belongs to an account linked to another sign-in');
+          throw new SingleSignOnError(
+            'email_linked_elsewhere',
+            'This email address belongs to an account linked to another sign-in',
+          );
         }
         await setOidcSubject(tx, existing.id, person.subject);
         userId = existing.id;
@@ -204,7 +246,8 @@ async function accountFor(db: Db, settings: OidcSettings, person: Person): Promi
     const ids = await roleIdsByName(tx, wanted);
     const missing = wanted.filter((name) => !ids.has(name));
     if (missing.length > 0) {
-      throw new ForbiddenError(
+      throw new SingleSignOnError(
+        'role_missing',
         `Single sign-on is set to give the role "${missing[0]}", which does not exist; ask an administrator`,
       );
     }
@@ -220,5 +263,5 @@ async function freeUsername(db: Tx, name: string): Promise<string> {
     const candidate = n === 1 ? base : `${base} ${n}`;
     if (!(await usernameTaken(db, candidate))) return candidate;
   }
-  throw new ForbiddenError('No free username for this person; ask an administrator');
+  throw new SingleSignOnError('failed', 'No free username for this person; ask an administrator');
 }

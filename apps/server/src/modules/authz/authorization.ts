@@ -7,6 +7,7 @@ import { authCacheOf } from './auth-cache.ts';
 import {
   anActiveAdministratorExists,
   holdsInAnyProject,
+  includesBuiltInRole,
   isTokenRevoked,
   type PrincipalRow,
   type ProjectRoleRow,
@@ -320,6 +321,17 @@ export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
     throw new ConflictError(
       'This change would leave no active user with the Administrator role; keep at least one administrator',
     );
+  }
+}
+
+/**
+ * Throws 403 unless the user holds the built-in Administrator role itself: what opens every
+ * account (a backup holds the signing key and every password hash) is that role's alone, never
+ * that of a role that only holds the same permissions.
+ */
+export async function requireAdministratorRole(db: Tx, principal: Principal, what: string): Promise<void> {
+  if (!(await includesBuiltInRole(db, principal.roleIds))) {
+    throw new ForbiddenError(`Only holders of the Administrator role may ${what}`);
   }
 }
 

@@ -11,7 +11,7 @@ import { writeBackup } from './backup-writer.ts';
 
 const USAGE =
   'Usage: npm run backup -- --out FILE [--without-secrets] [--url http://HOST:PORT]\n' +
-  '  --url asks a running Verdict for the backup (VERDICT_TOKEN: an administrator API token)';
+  '  --url asks a running Verdict for the backup (VERDICT_TOKEN: an API token of a holder of the Administrator role)';
 
 function option(argv: string[], name: string): string | undefined {
   const index = argv.indexOf(name);
@@ -21,7 +21,11 @@ function option(argv: string[], name: string): string | undefined {
 /** Asks a running server for its backup (GET /api/backup), for an embedded database it holds locked. */
 async function backupOverHttp(url: string, withoutSecrets: boolean, file: string): Promise<void> {
   const token = process.env.VERDICT_TOKEN;
-  if (!token) throw new Error('Set VERDICT_TOKEN to an administrator API token to back up a running Verdict');
+  if (!token) {
+    throw new Error(
+      'Set VERDICT_TOKEN to an API token of a holder of the Administrator role to back up a running Verdict',
+    );
+  }
   const address = new URL('/api/backup', url);
   if (withoutSecrets) address.searchParams.set('without_secrets', 'true');
   const response = await fetch(address, { headers: { authorization: `Bearer ${token}` } });

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrationsFolder, queryRows, type Tx } from '../../db/client.ts';
+import { UNUSABLE_PASSWORD_HASH } from '../auth/password.ts';
 
 /**
  * A backup is gzip-compressed text, one line at a time (decision 155): a header line, then per
@@ -12,8 +13,28 @@ import { migrationsFolder, queryRows, type Tx } from '../../db/client.ts';
 export const BACKUP_FORMAT = 'verdict-backup';
 export const BACKUP_FORMAT_VERSION = 1;
 
-/** The signing key's row in `settings` (modules/auth/tokens.ts), left out by --without-secrets. */
+/**
+ * What --without-secrets leaves out (decision 158): every value that signs someone in or signs
+ * something. The signing key's row in `settings` (modules/auth/tokens.ts) and the single sign-on
+ * attempts in flight (their PKCE verifiers and nonces) are left out whole; in the other tables the
+ * secret columns are written with a value that never verifies, so the rows (and the NOT NULL and
+ * unique columns) restore as they are: accounts without a password or second factor, API tokens
+ * that no secret matches, webhooks turned off without a secret. The single sign-on client secret
+ * is a setting (OIDC_CLIENT_SECRET), never in the database; tracker links hold no credentials.
+ */
 export const SECRET_SETTING_KEYS = ['jwt_signing_key'];
+const SECRET_TABLES = ['oidc_logins'];
+export const SECRET_COLUMNS: Record<string, Record<string, string>> = {
+  users: {
+    password_hash: `'${UNUSABLE_PASSWORD_HASH}'`,
+    totp_secret: 'null',
+    totp_pending_secret: 'null',
+    totp_last_step: 'null',
+  },
+  // Unique and never the SHA-256 hex of a token's secret.
+  api_tokens: { token_hash: `'unusable-' || t.id` },
+  webhooks: { secret: "''", active: 'false' },
+};
 
 export interface SchemaLevel {
   /** The newest applied migration's tag, e.g. 0019_flakiness_letters. */
@@ -129,9 +150,17 @@ export const ROW_TEXT_SETTINGS = [
 
 /** The SELECT that yields a table's rows as backup lines, in key order. */
 export function rowsQuery(table: TableShape, withoutSecrets: boolean): string {
-  const secret =
-    withoutSecrets && table.name === 'settings'
-      ? ` where t.key not in (${SECRET_SETTING_KEYS.map((k) => `'${k}'`).join(', ')})`
-      : '';
-  return `select to_jsonb(t)::text as line from ${quoteIdent(table.name)} t${secret} order by ${table.order}`;
+  let row = 'to_jsonb(t)';
+  let where = '';
+  if (withoutSecrets) {
+    if (table.name === 'settings')
+      where = ` where t.key not in (${SECRET_SETTING_KEYS.map((k) => `'${k}'`).join(', ')})`;
+    if (SECRET_TABLES.includes(table.name)) where = ' where false';
+    const columns = Object.entries(SECRET_COLUMNS[table.name] ?? {});
+    // jsonb keeps one order of keys whatever the order they are set in, so the line reads as the
+    // restored row does.
+    if (columns.length > 0)
+      row = `(to_jsonb(t) || jsonb_build_object(${columns.map(([name, value]) => `'${name}', ${value}`).join(', ')}))`;
+  }
+  return `select ${row}::text as line from ${quoteIdent(table.name)} t${where} order by ${table.order}`;
 }

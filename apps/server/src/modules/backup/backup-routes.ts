@@ -8,7 +8,8 @@ const BackupQuery = Type.Object(
   {
     without_secrets: Type.Optional(
       Type.Union([Type.Literal('true'), Type.Literal('false')], {
-        description: 'true leaves out the key that signs session tokens',
+        description:
+          'true leaves out every secret: the signing key, password hashes, second-factor keys, API token hashes and webhook secrets',
       }),
     ),
   },
@@ -17,21 +18,23 @@ const BackupQuery = Type.Object(
 
 /**
  * The backup of a running Verdict (decision 157): the embedded database is locked by the server
- * that runs on it, so `npm run backup -- --url` asks that server. Administrators only: a backup
- * holds every row, password hashes included.
+ * that runs on it, so `npm run backup -- --url` asks that server. Holders of the Administrator role
+ * only (decision 158): a backup holds every row, the signing key and password hashes included, so
+ * whoever reads one can sign in as anyone; manage_admin_panel alone is not enough.
  */
 export const backupRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/api/backup',
     {
-      config: { access: { global: ['manage_admin_panel'] } },
+      config: { access: { global: ['manage_admin_panel'], administratorRole: 'download a backup' } },
       schema: {
         tags: ['operations'],
         summary: 'A backup of the whole database (what npm run backup writes)',
         description:
           'A gzip-compressed, line-oriented snapshot of every table read in one consistent transaction, ' +
           'streamed as it is read; load it with npm run restore. On the embedded database the snapshot ' +
-          'holds its one connection, so other requests wait until it is written. Administrators only.',
+          'holds its one connection, so other requests wait until it is written. Holders of the built-in ' +
+          'Administrator role only: another role is refused (403) whatever permissions it holds.',
         produces: ['application/gzip'],
         querystring: BackupQuery,
         response: { 200: Type.String({ description: 'The backup file (gzip)' }) },

@@ -38,8 +38,14 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
       console.log(
         `${tables.reduce((sum, t) => sum + t.rows, 0)} rows in ${tables.length} tables; counts and checksums match.`,
       );
-      if (header.without_secrets)
-        console.log('The backup had no signing key: a new one is made at start, so everyone signs in again.');
+      if (header.without_secrets) {
+        console.log(
+          'The backup holds no secrets: a new signing key is made at start, no account has a password or ' +
+            'second factor, API tokens no longer work and webhooks are off without a secret. Start Verdict ' +
+            "with ADMIN_EMAIL and ADMIN_PASSWORD to give the administrator's account a password, then set " +
+            "everyone else's in Admin › Users (docs/product/backup.md).",
+        );
+      }
       return 0;
     } finally {
       await database.close();

@@ -9,6 +9,7 @@ import {
   User,
   UserList,
   UserMutation,
+  UserTotpResetBody,
 } from '@verdict/contract';
 import { principalOf, sessionOnlyWrite } from '../../plugins/auth.ts';
 import { subUsersRoutes } from './subusers-routes.ts';
@@ -92,17 +93,25 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/api/users/:id/totp',
     {
-      // Whoever may change the user (edit_admin_home and every permission they hold).
-      config: sessionOnlyWrite({ global: ['edit_admin_home'] }, [404, 409]),
+      // Whoever may change the user (edit_admin_home and every permission they hold); for one's
+      // own, the current password too (429: its lockout).
+      config: sessionOnlyWrite({ global: ['edit_admin_home'] }, [404, 409, 429]),
       schema: {
         tags: ['users'],
         summary: "Turn off a user's two-factor authentication (a lost authenticator app)",
+        description:
+          "Someone else's takes no body. One's own needs the current password, {password}, with the same " +
+          'answers as POST /api/auth/totp/disable.',
         params: IdParams,
+        body: UserTotpResetBody,
         response: { 200: MessageResponse },
       },
     },
     async (request) => {
-      await resetTwoFactor(app.db, principalOf(request), request.params.id);
+      await resetTwoFactor(app.db, app.config.signIn, principalOf(request), request.params.id, {
+        password: request.body?.password,
+        ip: request.ip,
+      });
       return { message: 'Two-factor authentication turned off' };
     },
   );

@@ -1,11 +1,12 @@
 import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
-import { ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { auditDeleted, recordAudit } from '../audit/audit-log.ts';
 import { clearTotp, findSignInUserById } from '../auth/auth-repository.ts';
-import { verifyCurrentPassword } from '../auth/auth-service.ts';
+import { disableTotp, verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
+import type { SignInSettings } from '../auth/sign-in-settings.ts';
 import {
   assertAnAdministratorRemains,
   assertCanActOnUser,
@@ -135,12 +136,31 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
   }
 }
 
+// What POST /api/auth/totp/disable answers without a password (its body's schema).
+const PASSWORD_NEEDED = () =>
+  new BadRequestError('Invalid password: password is required', [
+    { field: 'password', message: 'is required' },
+  ]);
+
 /**
  * Turns off another user's second factor, for someone who lost their authenticator app
  * (docs/product/two-factor.md, "A lost phone"): whoever may change that user may; they sign in with
- * the password alone next, and an administrator who must use one sets it up again then.
+ * the password alone next, and an administrator who must use one sets it up again then. One's own
+ * goes the way of POST /api/auth/totp/disable, current password and all, with its answers: a
+ * session someone else got hold of must not take the second factor off the account.
  */
-export async function resetTwoFactor(db: Db, principal: Principal, id: number): Promise<void> {
+export async function resetTwoFactor(
+  db: Db,
+  settings: SignInSettings,
+  principal: Principal,
+  id: number,
+  own: { password: string | undefined; ip: string },
+): Promise<void> {
+  if (id === principal.id) {
+    if (own.password === undefined) throw PASSWORD_NEEDED();
+    await disableTotp(db, settings, principal, own.password, own.ip);
+    return;
+  }
   await db.transaction(async (tx) => {
     const target = await findUserRecord(tx, id, true);
     if (!target) throw new NotFoundError('User not found');

@@ -32,10 +32,22 @@ describe('single sign-on on the sign-in screen', () => {
 
   it('shows why a single sign-on failed, and takes the reason out of the address', async () => {
     mockApi({ 'GET /api/auth/methods': { body: SSO } });
-    window.history.replaceState(null, '', '/?sso_error=This%20account%20is%20inactive');
-    renderApp('/?sso_error=This%20account%20is%20inactive');
+    window.history.replaceState(null, '', '/?sso_error=inactive');
+    renderApp('/?sso_error=inactive');
     expect((await screen.findByRole('alert')).textContent).toContain('This account is inactive');
     expect(window.location.search).toBe('');
+  });
+
+  it('shows its own text for a code, and one generic text for anything else in the address', async () => {
+    mockApi({ 'GET /api/auth/methods': { body: SSO } });
+    const words = 'Your account is locked: call +1 555 0100 at evil.example';
+    const address = `/?${new URLSearchParams({ sso_error: words })}`;
+    window.history.replaceState(null, '', address);
+    renderApp(address);
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Single sign-on failed; try again');
+    expect(alert.textContent).not.toContain('evil.example');
+    expect(document.body.textContent).not.toContain('555 0100');
   });
 
   it('keeps the session single sign-on hands over in the address, and takes it out', () => {

@@ -11,16 +11,18 @@ import { readSavedEmail } from '@/lib/session';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/lib/ui-constants';
 import { useDocumentTitle } from '@/lib/use-document-title';
 import { loadSignInMethods, secondFactorStep, startTotpSetup } from '../api/login';
+import { singleSignOnErrorText } from './single-sign-on-error';
 import './sign-in-page.css';
 
 /**
- * The reason a single sign-on came back without a session (`/?sso_error=…`), taken out of the
- * address so a reload does not show it again (docs/product/single-sign-on.md, "On the screen").
+ * The reason a single sign-on came back without a session (`/?sso_error=<code>`), taken out of the
+ * address so a reload does not show it again (docs/product/single-sign-on.md, "On the screen"):
+ * this screen's own text for the code, never text from the address, which anyone can write.
  */
 function takeSingleSignOnError(): string | null {
   const params = new URLSearchParams(window.location.search);
-  const reason = params.get('sso_error');
-  if (reason === null) return null;
+  const code = params.get('sso_error');
+  if (code === null) return null;
   params.delete('sso_error');
   const rest = params.toString();
   window.history.replaceState(
@@ -28,7 +30,7 @@ function takeSingleSignOnError(): string | null {
     '',
     `${window.location.pathname}${rest ? `?${rest}` : ''}`,
   );
-  return reason || 'Single sign-on failed; try again';
+  return singleSignOnErrorText(code);
 }
 
 /**
