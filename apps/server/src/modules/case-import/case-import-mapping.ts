@@ -43,6 +43,9 @@ export interface ImportPlan {
   problems: CaseImportProblem[];
 }
 
+/** At most the first 200 characters of a cell, for answers that quote it. */
+export const excerpt = (text: string): string => (text.length > 200 ? `${text.slice(0, 200)}…` : text);
+
 const norm = (header: string) => header.trim().toLowerCase().replace(/\s+/g, ' ');
 
 /** TestRail's CSV export headers (either layout of steps), and what each fills. */
@@ -148,7 +151,7 @@ export function parseMapping(
     const field = /^field:([1-9][0-9]{0,9})$/.exec(part);
     if ((CASE_IMPORT_TARGETS as readonly string[]).includes(part)) return part as CaseImportTarget;
     if (field && fieldIds.has(Number(field[1]))) return part as CaseImportTarget;
-    problems.push({ row: 1, column, message: `"${part}" is not something a column can fill` });
+    problems.push({ row: 1, column, message: `"${excerpt(part)}" is not something a column can fill` });
     return null;
   });
   if (parts.length > columns.length) {
@@ -175,7 +178,7 @@ export function mappingProblems(columns: string[], mapping: Mapping): CaseImport
       problems.push({
         row: 1,
         column: columns[i] ?? '',
-        message: `"${first}" already fills ${target}; choose one column for it`,
+        message: `"${excerpt(first)}" already fills ${target}; choose one column for it`,
       });
     } else seen.set(target, columns[i] ?? '');
   });
@@ -347,7 +350,11 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
     const priorityText = at(cells, 'priority');
     const priority = priorityOf(priorityText);
     if (!priority)
-      problem(row, 'priority', `"${priorityText}" is not a priority: use critical, high, medium or low`);
+      problem(
+        row,
+        'priority',
+        `"${excerpt(priorityText)}" is not a priority: use critical, high, medium or low`,
+      );
     const tags: string[] = [];
     for (const i of tagColumns) {
       for (const tag of splitTags(cells[i] ?? '')) if (!tags.includes(tag)) tags.push(tag);
@@ -382,7 +389,7 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
     const index = cases.length;
     const sourceId = at(cells, 'id');
     if (sourceId !== '') {
-      if (sourceIds.has(sourceId)) problem(row, 'id', `Another row has the id ${sourceId}`);
+      if (sourceIds.has(sourceId)) problem(row, 'id', `Another row has the id ${excerpt(sourceId)}`);
       else sourceIds.set(sourceId, index);
     }
     const parentRef = at(cells, 'parent_id');
@@ -404,7 +411,7 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
   finishSteps();
   for (const { index, ref, row } of parentRefs) {
     const parent = sourceIds.get(ref);
-    if (parent === undefined) problem(row, 'parent_id', `No row has the id ${ref}`);
+    if (parent === undefined) problem(row, 'parent_id', `No row has the id ${excerpt(ref)}`);
     else cases[index]!.parent = parent;
   }
   checkTrees(cases, problem);

@@ -1,87 +1,88 @@
-import { parse } from 'csv-parse/sync';
-import { BadRequestError } from '../../lib/errors.ts';
+import { Worker } from 'node:worker_threads';
+import { AppError } from '../../lib/errors.ts';
+import { serverFile } from '../../server-files.ts';
+import { CASE_IMPORT_LIMITS } from './case-import-limits.ts';
 import type { Table } from './case-import-mapping.ts';
 
 /**
  * A spreadsheet's first sheet, or a CSV file, as a table of text (docs/product/case-import.md).
- * An XLSX file is a ZIP archive, so it starts with "PK"; anything else is read as CSV (UTF-8,
- * with or without a byte-order mark; the delimiter is a comma, or a semicolon or tab when the
- * header holds one of those and no comma).
+ * The reading runs on a thread of its own (case-import-worker.mjs), one file at a time per core's
+ * worth of readers, with a memory ceiling and a time limit besides the bounds of
+ * CASE_IMPORT_LIMITS: whatever a file costs to read, the server's own thread keeps answering.
  */
-
-/** The most rows one import takes. */
-export const IMPORT_ROWS_MAX = 100_000;
 
 export type Format = 'csv' | 'xlsx';
 
-export const formatOf = (bytes: Buffer): Format =>
-  bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 ? 'xlsx' : 'csv';
+/** Readers at once; more files wait their turn (the machine's cores are the server's too). */
+const READERS_MAX = 2;
+/** The reader's JavaScript heap: a file of 50 MB read into a table takes about half of it. */
+const READER_HEAP_MB = 512;
+/** A file that takes longer than this to read is refused (the bounds keep legal files far below). */
+const READ_TIMEOUT_MS = 60_000;
 
-export async function readTable(bytes: Buffer): Promise<{ format: Format; table: Table }> {
-  const format = formatOf(bytes);
-  const grid = format === 'xlsx' ? await sheetRows(bytes) : csvRows(bytes);
-  const [header, ...rest] = grid;
-  if (!header || header.every((h) => h.trim() === '')) {
-    throw new BadRequestError('The file is empty: its first row must name the columns');
+let reading = 0;
+const waiting: (() => void)[] = [];
+
+async function turn<T>(work: () => Promise<T>): Promise<T> {
+  if (reading >= READERS_MAX) await new Promise<void>((resolve) => waiting.push(resolve));
+  reading++;
+  try {
+    return await work();
+  } finally {
+    reading--;
+    waiting.shift()?.();
   }
-  if (rest.length > IMPORT_ROWS_MAX) {
-    throw new BadRequestError(`A file holds at most ${IMPORT_ROWS_MAX.toLocaleString('en')} rows; split it`);
-  }
-  if (grid.some((cells) => cells.some((cell) => cell.includes('\u0000')))) {
-    throw new BadRequestError('The file holds NUL characters; it is not a text table');
-  }
-  const columns = header.map((h, i) => h.trim() || `Column ${i + 1}`);
-  return {
-    format,
-    table: { columns, rows: rest.map((cells, i) => ({ row: i + 2, cells })) },
-  };
 }
 
-function csvRows(bytes: Buffer): string[][] {
-  const text = bytes.toString('utf8');
-  const firstLine = text.slice(0, text.search(/\r?\n|$/));
-  const delimiter = firstLine.includes(',')
-    ? ','
-    : firstLine.includes(';')
-      ? ';'
-      : firstLine.includes('\t')
-        ? '\t'
-        : ',';
-  try {
-    return parse(text, {
-      bom: true,
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: false,
-    }) as string[][];
-  } catch (error) {
-    const where = (error as { lines?: number }).lines;
-    throw new BadRequestError(
-      `The file is not valid CSV${where ? ` (near line ${where})` : ''}: ${(error as Error).message.replace(/^Invalid [^:]*: /, '')}`,
+type Reply = { ok: true; format: Format; table: Table } | { ok: false; status: number; message: string };
+
+function readInWorker(bytes: Buffer): Promise<{ format: Format; table: Table }> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(serverFile('modules/case-import/case-import-worker.mjs'), {
+      workerData: { bytes, limits: CASE_IMPORT_LIMITS },
+      // Plain JavaScript: no TypeScript loader in the thread.
+      execArgv: [],
+      resourceLimits: { maxOldGenerationSizeMb: READER_HEAP_MB },
+    });
+    let settled = false;
+    const settle = (outcome: () => void) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      void worker.terminate();
+      outcome();
+    };
+    const timer = setTimeout(
+      () =>
+        settle(() =>
+          reject(
+            new AppError(413, `Reading the file took longer than ${READ_TIMEOUT_MS / 1000} s; split it`),
+          ),
+        ),
+      READ_TIMEOUT_MS,
     );
-  }
+    worker.once('message', (reply: Reply) =>
+      settle(() => {
+        if (reply.ok) resolve({ format: reply.format, table: reply.table });
+        else if (reply.status >= 500) reject(new Error(`The file's reader failed: ${reply.message}`));
+        else reject(new AppError(reply.status, reply.message));
+      }),
+    );
+    worker.once('error', (error: Error & { code?: string }) =>
+      settle(() =>
+        reject(
+          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
+            ? new AppError(413, 'The file needs more memory to read than an import may use; split it')
+            : error,
+        ),
+      ),
+    );
+    worker.once('exit', (code) =>
+      settle(() => reject(new Error(`The file's reader stopped (${code}) without an answer`))),
+    );
+  });
 }
 
-/**
- * The spreadsheet library (several megabytes of code) is loaded with the first XLSX file, not at
- * start: most servers never see one, and the embedded default's memory budget is tight.
- */
-async function sheetRows(bytes: Buffer): Promise<string[][]> {
-  const XLSX = await import('@e965/xlsx');
-  let book: import('@e965/xlsx').WorkBook;
-  try {
-    book = XLSX.read(bytes, { type: 'buffer', dense: true, cellHTML: false, cellFormula: false });
-  } catch {
-    throw new BadRequestError('The file is not a readable XLSX workbook');
-  }
-  const first = book.SheetNames[0];
-  const sheet = first ? book.Sheets[first] : undefined;
-  if (!sheet) throw new BadRequestError('The workbook has no sheet');
-  const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, {
-    header: 1,
-    raw: false,
-    defval: '',
-    blankrows: true,
-  });
-  return rows.map((r) => r.map((c) => (c === null || c === undefined ? '' : String(c))));
+export function readTable(bytes: Buffer): Promise<{ format: Format; table: Table }> {
+  return turn(() => readInWorker(bytes));
 }

@@ -13,10 +13,8 @@ import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { requireProject } from '../authz/authorization.ts';
 import { formatBytes, UnsupportedMediaTypeError } from '../imports/import-body.ts';
+import { CASE_IMPORT_MAX_BYTES } from './case-import-limits.ts';
 import { importCases, previewImport } from './case-import-service.ts';
-
-/** The largest file an import reads: 100,000 rows of cases fit well within it. */
-export const CASE_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 
 const SEND_FILE = `Send the file as the body, with Content-Type ${CASE_IMPORT_CONTENT_TYPES.join(' or ')}`;
 

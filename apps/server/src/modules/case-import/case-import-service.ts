@@ -1,4 +1,5 @@
 import {
+  CASE_CONTENT_LIMITS,
   CASE_IMPORT_PREVIEW_ROWS,
   CASE_IMPORT_PROBLEMS_MAX,
   type CaseImportPreview,
@@ -13,6 +14,7 @@ import { type Principal, requireProject } from '../authz/authorization.ts';
 import { listFields } from '../case-fields/case-fields-repository.ts';
 import { findSuitesByName, insertSuites, lockProjectImports } from '../imports/import-repository.ts';
 import {
+  excerpt,
   guessMapping,
   type ImportPlan,
   type Mapping,
@@ -60,7 +62,13 @@ const suiteNames = (plan: ImportPlan) => [
   ...new Set(plan.cases.flatMap((c) => (c.suite !== null && c.parent === null ? [c.suite] : []))),
 ];
 
-/** What an import of the file would do, with every problem by row and column (docs/product/case-import.md). */
+const problemsShown = (plan: ImportPlan) =>
+  plan.problems.slice(0, CASE_IMPORT_PROBLEMS_MAX).map((p) => ({ ...p, column: excerpt(p.column) }));
+
+/**
+ * What an import of the file would do, with every problem by row and column (docs/product/case-import.md).
+ * Text from the file is quoted as an excerpt: a cell may hold 65,536 characters.
+ */
 export async function previewImport(
   db: Db,
   principal: Principal,
@@ -76,20 +84,20 @@ export async function previewImport(
   return {
     format: u.format,
     recognized: u.recognized,
-    columns: u.columns,
+    columns: u.columns.map(excerpt),
     mapping: u.mapping,
     cases: u.plan.cases.length,
-    suites_to_create: names.filter((n) => !existing.has(n)),
+    suites_to_create: names.filter((n) => !existing.has(n)).map(excerpt),
     preview: u.plan.cases.slice(0, CASE_IMPORT_PREVIEW_ROWS).map((c) => ({
       row: c.row,
-      name: c.name,
-      suite: c.suite,
+      name: excerpt(c.name),
+      suite: c.suite === null ? null : excerpt(c.suite),
       parent_row: c.parent === null ? null : (rowOf[c.parent] ?? null),
       priority: c.priority,
-      tags: c.tags,
+      tags: c.tags.slice(0, CASE_CONTENT_LIMITS.tagsMax).map(excerpt),
       steps: c.steps.length,
     })),
-    problems: u.plan.problems.slice(0, CASE_IMPORT_PROBLEMS_MAX),
+    problems: problemsShown(u.plan),
     problem_count: u.plan.problems.length,
   };
 }
@@ -122,7 +130,7 @@ export async function importCases(
   if (plan.problems.length > 0) {
     throw new BadRequestError(
       `The file has ${counted(plan.problems.length, 'problem')}; nothing was imported`,
-      plan.problems.slice(0, CASE_IMPORT_PROBLEMS_MAX).map((p) => ({
+      problemsShown(plan).map((p) => ({
         field: `row ${p.row}, ${p.column}`,
         message: p.message,
       })),
