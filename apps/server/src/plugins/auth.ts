@@ -8,7 +8,12 @@ import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.t
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { AUTH_CHANNEL, AuthCache, attachAuthCache } from '../modules/authz/auth-cache.ts';
 import { AuthPeers } from '../modules/authz/auth-peers.ts';
-import { loadSession, type Principal, requireAnyGlobal } from '../modules/authz/authorization.ts';
+import {
+  loadSession,
+  type Principal,
+  requireAdministratorRole,
+  requireAnyGlobal,
+} from '../modules/authz/authorization.ts';
 import type { RouteError } from './route-responses.ts';
 
 /**
@@ -16,10 +21,16 @@ import type { RouteError } from './route-responses.ts';
  * - 'public': no token (sign-in, health, docs);
  * - 'signed-in': any active user; finer checks (ownership, project role) live in the service;
  * - { global: [...] }: one of these permissions held globally, checked here before the body is read;
+ *   with `administratorRole` (what the caller would do, for the refusal) the caller must also hold
+ *   the built-in Administrator role itself, whatever else they hold (decision 158: the backup);
  * - { project: name }: that permission inside the target project, checked by the service
  *   (it needs the project, which only the service resolves).
  */
-export type RouteAccess = 'public' | 'signed-in' | { global: PermissionName[] } | { project: PermissionName };
+export type RouteAccess =
+  | 'public'
+  | 'signed-in'
+  | { global: PermissionName[]; administratorRole?: string }
+  | { project: PermissionName };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -36,6 +47,14 @@ declare module 'fastify' {
      * instance and every other ('invalidates'), or not ('keeps').
      */
     authCache?: 'invalidates' | 'keeps';
+  }
+  interface FastifyInstance {
+    /**
+     * Calls `listener` whenever what authentication reads may have changed (a sign-out, a
+     * password, a status, a role, an API token), on this instance or another one, and when the
+     * listening connection comes back (a change may have been missed). Answers an unsubscribe.
+     */
+    onAuthChange(listener: () => void): () => void;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -142,6 +161,14 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
 
   const cache = new AuthCache();
   attachAuthCache(app.db, cache);
+  const authChangeListeners = new Set<() => void>();
+  const authChanged = () => {
+    for (const listener of authChangeListeners) listener();
+  };
+  app.decorate('onAuthChange', (listener: () => void) => {
+    authChangeListeners.add(listener);
+    return () => authChangeListeners.delete(listener);
+  });
   // Messages to the other instances skip waiting for a disk flush: none of them is data. On the
   // embedded database there is no other instance (its data directory is locked).
   const pool = app.database.pool;
@@ -161,10 +188,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   const unlisten = await app.database.listen(
     AUTH_CHANNEL,
     (payload) => {
-      if (payload === '') cache.invalidate();
-      else if (!peers.handle(payload)) markers.get(payload)?.();
+      if (payload === '') {
+        cache.invalidate();
+        authChanged();
+        return;
+      }
+      // Another instance answered a write that may change authentication; its own rows may
+      // have no trigger (API tokens), so its `sync` is the news.
+      if (payload.startsWith('sync:') && !payload.startsWith(`sync:${peers.id}:`)) authChanged();
+      if (!peers.handle(payload)) markers.get(payload)?.();
     },
     (live) => {
+      if (live) authChanged();
       if (!live) {
         cache.setEnabled(false);
         void peers.setLive(false);
@@ -203,6 +238,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onSend', async (request, reply) => {
     if (request.routeOptions.config?.authCache !== 'invalidates') return;
     cache.invalidate();
+    authChanged();
     if (reply.statusCode < 400) await peers.confirm();
   });
 
@@ -217,6 +253,9 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     }
     if (typeof access === 'object' && 'global' in access) {
       requireAnyGlobal(principalOf(request), access.global);
+      if (access.administratorRole) {
+        await requireAdministratorRole(app.db, principalOf(request), access.administratorRole);
+      }
     }
   });
 });

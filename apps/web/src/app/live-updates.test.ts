@@ -62,4 +62,19 @@ describe('useLiveUpdates', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(fetchStub).toHaveBeenCalledTimes(2);
   });
+
+  it('stops once the stream is refused with 401 (the session ended)', async () => {
+    vi.useFakeTimers();
+    localStorage.setItem(STORAGE_KEYS.token, 'a-signed-out-token');
+    const fetchStub = vi.fn().mockResolvedValue(new Response('{"message":"signed out"}', { status: 401 }));
+    vi.stubGlobal('fetch', fetchStub);
+    const client = new QueryClient();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(QueryClientProvider, { client }, children);
+
+    const { unmount } = renderHook(() => useLiveUpdates(), { wrapper });
+    await vi.advanceTimersByTimeAsync(120_000);
+    expect(fetchStub).toHaveBeenCalledTimes(1);
+    unmount();
+  });
 });

@@ -71,7 +71,11 @@ function refresher(queryClient: QueryClient) {
   };
 }
 
-/** Reads the event stream while mounted, reconnecting (2 s, doubling to 30 s) when it breaks. */
+/**
+ * Reads the event stream while mounted, reconnecting (2 s, doubling to 30 s) when it breaks; not
+ * after a 401: the session ended (the server also ends the stream then), and asking again with
+ * the same token would only be refused again.
+ */
 export function useLiveUpdates(): void {
   const queryClient = useQueryClient();
   useEffect(() => {
@@ -90,6 +94,7 @@ export function useLiveUpdates(): void {
           headers: { Authorization: `Bearer ${token}`, Accept: 'text/event-stream' },
           signal: controller.signal,
         });
+        if (response.status === 401) return;
         if (!response.ok || !response.body) throw new Error(`event stream answered ${response.status}`);
         retry = RETRY_MIN_MS;
         const reader = response.body.getReader();

@@ -1,7 +1,7 @@
 import type { IdName, PermissionSource } from '@verdict/contract';
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { permissions, rolePermissions } from '../../db/schema.ts';
+import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 
 /**
  * What authorization reads: a user with their global roles and permissions, their role in a
@@ -106,6 +106,16 @@ export async function holdsInAnyProject(db: Tx, userId: number, permission: stri
   return row?.ok ?? false;
 }
 
+/** Whether one of these roles is the built-in Administrator role (roles.built_in). */
+export async function includesBuiltInRole(tx: Tx, roleIds: number[]): Promise<boolean> {
+  if (roleIds.length === 0) return false;
+  const [row] = await tx
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.builtIn, true), inArray(roles.id, roleIds)));
+  return row !== undefined;
+}
+
 /** Whether an active user holds the built-in Administrator role (roles.built_in). */
 export async function anActiveAdministratorExists(tx: Tx): Promise<boolean> {
   const [row] = await queryRows<{ ok: boolean }>(
@@ -199,4 +209,83 @@ export async function selectProjectFacts(
     where p.id = ${projectId}`,
   );
   return row ?? null;
+}
+
+// ---- Open live-update streams (stream-access.ts) ----
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+export interface AudienceRow {
+  user_id: number;
+  project_id: number;
+  /** Which of the asked permissions the user holds there, globally or through their project role. */
+  permissions: string[];
+}
+
+/**
+ * Each pair of an active user and a project they see (member, creator, or view_all_projects
+ * held globally: the rule of projectAccess), for many users and projects in one query.
+ */
+export function selectProjectAudience(
+  db: Tx,
+  userIds: readonly number[],
+  projectIds: readonly number[],
+  permissionNames: readonly string[],
+): Promise<AudienceRow[]> {
+  return queryRows<AudienceRow>(
+    db,
+    sql`
+    with held as (
+      select ur.user_id, perm.name
+      from user_roles ur
+      join role_permissions rp on rp.role_id = ur.role_id
+      join permissions perm on perm.id = rp.permission_id
+      where ur.user_id = any(${intArray(userIds)})
+    )
+    select u.id as user_id, p.id as project_id,
+      array(
+        select perm.name from permissions perm
+        where perm.name = any(${sql.param([...permissionNames])}::text[])
+          and (exists (select 1 from held h where h.user_id = u.id and h.name = perm.name)
+            or exists (select 1 from role_permissions rp
+                       where rp.role_id = pm.role_id and rp.permission_id = perm.id))
+      ) as permissions
+    from users u
+    join projects p on p.id = any(${intArray(projectIds)})
+    left join project_members pm on pm.project_id = p.id and pm.user_id = u.id
+    where u.id = any(${intArray(userIds)}) and u.status = 'active'
+      and (pm.role_id is not null or p.created_by = u.id
+        or exists (select 1 from held h where h.user_id = u.id and h.name = 'view_all_projects'))`,
+  );
+}
+
+export interface SessionStateRow {
+  kind: 'user' | 'revoked' | 'api-token';
+  /** A user id or API token id (as text), or a revoked session's jti. */
+  key: string;
+  token_version: number | null;
+}
+
+/**
+ * In one query: the active users among `userIds` with their token version, which of the session
+ * ids `jtis` were signed out, and the unrevoked API tokens among `apiTokenIds` with the token
+ * version they were made under.
+ */
+export function selectSessionStates(
+  db: Tx,
+  userIds: readonly number[],
+  jtis: readonly string[],
+  apiTokenIds: readonly number[],
+): Promise<SessionStateRow[]> {
+  return queryRows<SessionStateRow>(
+    db,
+    sql`
+    select 'user' as kind, id::text as key, token_version from users
+    where id = any(${intArray(userIds)}) and status = 'active'
+    union all
+    select 'revoked', jti, null from revoked_tokens where jti = any(${sql.param([...jtis])}::text[])
+    union all
+    select 'api-token', id::text, token_version from api_tokens
+    where id = any(${intArray(apiTokenIds)}) and revoked_at is null`,
+  );
 }

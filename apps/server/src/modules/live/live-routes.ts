@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
+import type { OpenSession } from '../authz/stream-access.ts';
 import { CHANGES_CHANNEL, LiveHub, parseChange } from './live-hub.ts';
 
 /** A comment line every so often keeps proxies and browsers from closing a quiet stream. */
 const HEARTBEAT_MS = 25_000;
 /** How long a browser waits before it reconnects after the stream broke. */
 const RETRY_MS = 2_000;
+/**
+ * How often the open sessions are checked even when nothing was said: one that expired, or that
+ * a change no notification tells of ended, closes within this time.
+ */
+const SESSION_SWEEP_MS = 60_000;
 
 /**
  * `GET /api/events`: a server-sent event stream of what changed in the projects the caller sees
@@ -14,45 +21,64 @@ const RETRY_MS = 2_000;
  * the app reloads what it shows of those.
  */
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const hub = new LiveHub(app.db);
+  const hub = new LiveHub(
+    app.db,
+    { perUser: app.config.liveStreamsPerUser, total: app.config.liveStreamsMax },
+    (error, what) => app.log.warn({ err: error }, what),
+  );
   const streams = new Set<() => void>();
 
   const unlisten = await app.database.listen(
     CHANGES_CHANNEL,
     (payload) => {
       const change = parseChange(payload);
-      if (change && hub.size > 0) {
-        hub.dispatch(change).catch((error) => app.log.warn({ err: error }, 'live update failed'));
-      }
+      if (change) hub.publish(change);
     },
     () => {},
   );
+  // A stream lives no longer than the session that opened it.
+  const stopChecking = app.onAuthChange(() => hub.checkSessions());
+  const sweep = setInterval(() => hub.checkSessions(), SESSION_SWEEP_MS);
+  sweep.unref();
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', async () => {
     for (const end of streams) end();
   });
   app.addHook('onClose', async () => {
+    clearInterval(sweep);
+    stopChecking();
     await unlisten();
   });
 
   app.get(
     '/api/events',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', errors: [429] },
       schema: {
         tags: ['live updates'],
         summary: 'Server-sent events: what changed in the projects the caller sees',
         description:
           'A text/event-stream. Each change is `event: change` with data `{kind: "runs" | "cycles", ' +
           'projects: number[], cycles: number[] | null}`, sent after the write committed, on every ' +
-          'server instance; cycle changes only where the caller holds home_test_cycle.',
+          'server instance; cycle changes only where the caller holds home_test_cycle. The stream ends ' +
+          'when the session that opened it does (sign-out, password change, deactivation, deletion, ' +
+          'API token revoked). 429 past LIVE_STREAMS_PER_USER streams of one user, or LIVE_STREAMS_MAX ' +
+          'in all, on one server instance.',
         produces: ['text/event-stream'],
         response: { 200: Type.String({ description: 'An event stream' }) },
       },
     },
     async (request, reply) => {
-      reply.hijack();
       const raw = reply.raw;
+      let end = () => {};
+      const remove = hub.add({
+        session: openSessionOf(request),
+        send: (event, data) => {
+          if (!raw.writableEnded) raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        },
+        end: () => end(),
+      });
+      reply.hijack();
       raw.writeHead(200, {
         'content-type': 'text/event-stream; charset=utf-8',
         'cache-control': 'no-store',
@@ -61,13 +87,9 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'x-content-type-options': 'nosniff',
       });
       raw.write(`retry: ${RETRY_MS}\n: connected\n\n`);
-      const send = (event: string, data: unknown) => {
-        raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-      };
-      const remove = hub.add({ principal: principalOf(request), send });
       const heartbeat = setInterval(() => raw.write(': ping\n\n'), HEARTBEAT_MS);
       heartbeat.unref();
-      const end = () => {
+      end = () => {
         clearInterval(heartbeat);
         remove();
         streams.delete(end);
@@ -75,6 +97,20 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
       streams.add(end);
       request.raw.on('close', end);
+      // A caller gone while it was being authenticated would otherwise hold its place for good.
+      if (request.raw.socket?.destroyed) end();
     },
   );
 };
+
+/** The caller's session as authentication checked it, to be checked again while the stream lasts. */
+function openSessionOf(request: FastifyRequest): OpenSession {
+  const principal = principalOf(request);
+  return {
+    userId: principal.id,
+    tokenVersion: principal.tokenVersion,
+    jti: request.tokenClaims?.jti ?? null,
+    expiresAt: request.tokenClaims?.exp ?? null,
+    apiTokenId: request.apiTokenId,
+  };
+}
