@@ -46,8 +46,12 @@ async function startReceiver() {
   };
 }
 
-const signed = (r: Received, secret: string) =>
-  r.headers['x-verdict-signature'] === `sha256=${createHmac('sha256', secret).update(r.body).digest('hex')}`;
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`, as docs/product/webhooks.md says. */
+const signed = (r: Received, secret: string) => {
+  const t = r.headers['x-verdict-timestamp'];
+  const mac = createHmac('sha256', secret).update(`${t}.${r.body}`).digest('hex');
+  return r.headers['x-verdict-signature'] === `t=${t},v1=${mac}`;
+};
 
 async function checkScreen(page: Page, name: string) {
   for (const size of [DESKTOP, PHONE]) {

@@ -1,5 +1,10 @@
 import path from 'node:path';
-import { ATTACHMENT_MAX_BYTES_DEFAULT, IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
+import {
+  ATTACHMENT_MAX_BYTES_DEFAULT,
+  ATTACHMENT_QUOTA_BYTES_DEFAULT,
+  ATTACHMENT_QUOTA_BYTES_MAX,
+  IMPORT_MAX_BYTES_DEFAULT,
+} from '@verdict/contract';
 import { isCommonPassword } from './modules/auth/password-policy.ts';
 import { readSignInSettings, type SignInSettings } from './modules/auth/sign-in-settings.ts';
 
@@ -20,6 +25,8 @@ export interface Config {
   importMaxBytes: number;
   /** The largest file an attachment upload accepts, in bytes. */
   attachmentMaxBytes: number;
+  /** The most bytes of files one project may keep (ATTACHMENT_QUOTA_BYTES). */
+  attachmentQuotaBytes: number;
   /** Whether webhooks may point at loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   /** The first webhook retry's delay in ms; each next one doubles, up to an hour. */
@@ -28,6 +35,10 @@ export interface Config {
   signIn: SignInSettings;
   /** The bearer token /api/metrics asks for (METRICS_TOKEN); unset, it answers loopback callers only. */
   metricsToken: string | undefined;
+  /** Live-update streams (GET /api/events) one user may hold open on one instance (LIVE_STREAMS_PER_USER). */
+  liveStreamsPerUser: number;
+  /** Live-update streams one instance serves at once, all users together (LIVE_STREAMS_MAX). */
+  liveStreamsMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -94,6 +105,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const quotaText = text('ATTACHMENT_QUOTA_BYTES') ?? String(ATTACHMENT_QUOTA_BYTES_DEFAULT);
+  const attachmentQuotaBytes = Number(quotaText);
+  if (
+    !Number.isInteger(attachmentQuotaBytes) ||
+    attachmentQuotaBytes < 1 ||
+    attachmentQuotaBytes > ATTACHMENT_QUOTA_BYTES_MAX
+  ) {
+    problems.push(
+      `ATTACHMENT_QUOTA_BYTES must be a whole number of bytes from 1 to ${ATTACHMENT_QUOTA_BYTES_MAX} (got "${quotaText}")`,
+    );
+  }
+
   const allowPrivateText = text('WEBHOOK_ALLOW_PRIVATE') ?? 'false';
   if (allowPrivateText !== 'true' && allowPrivateText !== 'false') {
     problems.push(`WEBHOOK_ALLOW_PRIVATE must be true or false (got "${allowPrivateText}")`);
@@ -114,6 +137,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push('METRICS_TOKEN must be at least 16 characters long, with no spaces');
   }
 
+  // Each open stream holds a socket and is told of every change: a cap keeps one user, or a
+  // crowd, from making every write cost more (docs/product/cycles.md, "Live").
+  const streamsPerUserText = text('LIVE_STREAMS_PER_USER') ?? '10';
+  const liveStreamsPerUser = Number(streamsPerUserText);
+  if (!Number.isInteger(liveStreamsPerUser) || liveStreamsPerUser < 1 || liveStreamsPerUser > 1000) {
+    problems.push(
+      `LIVE_STREAMS_PER_USER must be a whole number from 1 to 1000 (got "${streamsPerUserText}")`,
+    );
+  }
+  const streamsMaxText = text('LIVE_STREAMS_MAX') ?? '1000';
+  const liveStreamsMax = Number(streamsMaxText);
+  if (!Number.isInteger(liveStreamsMax) || liveStreamsMax < 1 || liveStreamsMax > 100_000) {
+    problems.push(`LIVE_STREAMS_MAX must be a whole number from 1 to 100000 (got "${streamsMaxText}")`);
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -132,9 +170,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: text('TRUST_PROXY') === 'true',
     importMaxBytes,
     attachmentMaxBytes,
+    attachmentQuotaBytes,
     webhookAllowPrivate: allowPrivateText === 'true',
     webhookRetryBaseMs,
     signIn,
     metricsToken,
+    liveStreamsPerUser,
+    liveStreamsMax,
   };
 }

@@ -9,6 +9,7 @@ import { deleteStaleUploads } from '../src/modules/attachments/attachments-repos
 import {
   addMember,
   as,
+  createProject,
   createRole,
   createTree,
   createUser,
@@ -233,6 +234,130 @@ describe('the size limit (ATTACHMENT_MAX_BYTES)', () => {
     expect(loadConfig({}).attachmentMaxBytes).toBe(25 * 1024 * 1024);
     expect(loadConfig({ ATTACHMENT_MAX_BYTES: '1000' }).attachmentMaxBytes).toBe(1000);
     expect(() => loadConfig({ ATTACHMENT_MAX_BYTES: '25MB' })).toThrow(/ATTACHMENT_MAX_BYTES must be/);
+  });
+});
+
+describe('the project quota (ATTACHMENT_QUOTA_BYTES)', () => {
+  const QUOTA = 600_000;
+  let q: TestApp;
+  let qw: World;
+  let qtree: Tree;
+  beforeAll(async () => {
+    q = await createTestApp({
+      ATTACHMENT_MAX_BYTES: String(MAX_BYTES),
+      ATTACHMENT_QUOTA_BYTES: String(QUOTA),
+    });
+    qw = await createWorld(q);
+    qtree = await createTree(q, qw.admin, qw.project.id);
+  });
+  afterAll(() => q?.close());
+
+  const sendTo = (caseId: number, files: File[]) =>
+    q.request({
+      method: 'POST',
+      url: `/api/test-cases/${caseId}/attachments`,
+      token: qw.admin,
+      ...multipart(files),
+    });
+  const usage = async () =>
+    expectStatus(await as(q, qw.admin).get(`/api/projects/${qw.project.id}/attachments/usage`), 200);
+  const keptBytes = async () => {
+    const [row] = await queryRows<{ bytes: number }>(
+      q.db,
+      sql`select coalesce(sum(octet_length(k.data)), 0)::int as bytes
+        from attachment_chunks k join attachments a on a.id = k.attachment_id where a.project_id = ${qw.project.id}`,
+    );
+    return row!.bytes;
+  };
+  const QUOTA_REFUSAL =
+    "The project's files would pass its attachment quota of 585.9 KB (server setting " +
+    'ATTACHMENT_QUOTA_BYTES); delete files or ask an administrator to raise it';
+
+  it('an upload that would pass it answers 413 naming the quota and keeps nothing; usage is shown', async () => {
+    expect(await usage()).toEqual({ used_bytes: 0, quota_bytes: QUOTA });
+    const first = expectStatus(
+      await sendTo(qtree.caseId, [{ name: 'a.bin', data: randomBytes(250_000) }]),
+      201,
+    );
+    expect(await usage()).toEqual({ used_bytes: 250_000, quota_bytes: QUOTA });
+
+    const over = await sendTo(qtree.childId, [
+      { name: 'b.bin', data: randomBytes(200_000) },
+      { name: 'c.bin', data: randomBytes(200_000) },
+    ]);
+    expect(expectStatus(over, 413).message).toBe(QUOTA_REFUSAL);
+    expect(await usage()).toEqual({ used_bytes: 250_000, quota_bytes: QUOTA });
+    expect(await keptBytes()).toBe(250_000);
+
+    // Exactly up to the quota is taken; one byte more is not.
+    expectStatus(
+      await sendTo(qtree.childId, [
+        { name: 'b.bin', data: randomBytes(300_000) },
+        { name: 'c.bin', data: randomBytes(50_000) },
+      ]),
+      201,
+    );
+    expect(await usage()).toEqual({ used_bytes: QUOTA, quota_bytes: QUOTA });
+    expect(expectStatus(await sendTo(qtree.caseId, [{ name: 'd', data: 'x' }]), 413).message).toBe(
+      QUOTA_REFUSAL,
+    );
+    expectStatus(await sendTo(qtree.caseId, [{ name: 'empty.txt', data: '' }]), 201);
+
+    // Deleting a file makes room again.
+    expectStatus(await as(q, qw.admin).del(`/api/attachments/${first.attachments[0].id}`), 200);
+    expect(await usage()).toEqual({ used_bytes: 350_000, quota_bytes: QUOTA });
+    expectStatus(await sendTo(qtree.caseId, [{ name: 'd', data: 'x' }]), 201);
+  });
+
+  it('uploads sent side by side never pass it together', async () => {
+    const project = await createProject(q, qw.admin);
+    const caseIds: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const made = expectStatus(
+        await as(q, qw.admin).post(`/api/test-cases/project/${project.id}/create`, { name: `c${i}` }),
+        201,
+      );
+      caseIds.push(made.testCase.id);
+    }
+    const answers = await Promise.all(
+      caseIds.map((id) =>
+        q.request({
+          method: 'POST',
+          url: `/api/test-cases/${id}/attachments`,
+          token: qw.admin,
+          ...multipart([{ name: 'part.bin', data: randomBytes(200_000) }]),
+        }),
+      ),
+    );
+    const statuses = answers.map((res) => res.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 413, 413]);
+    const used = expectStatus(
+      await as(q, qw.admin).get(`/api/projects/${project.id}/attachments/usage`),
+      200,
+    ).used_bytes;
+    expect(used).toBe(600_000);
+    const [row] = await queryRows<{ files: number }>(
+      q.db,
+      sql`select count(*)::int as files from attachments where project_id = ${project.id}`,
+    );
+    expect(row!.files).toBe(3);
+  });
+
+  it('usage needs home_test_case in the project; outsiders get 404', async () => {
+    await expectGuards(q, qw, {
+      method: 'GET',
+      url: `/api/projects/${qw.project.id}/attachments/usage`,
+      permission: 'home_test_case',
+    });
+    expectStatus(await as(q, qw.admin).get('/api/projects/999999/attachments/usage'), 404);
+  });
+
+  it('is read at start: 1 GiB by default, a bad value stops the start', () => {
+    expect(loadConfig({}).attachmentQuotaBytes).toBe(1024 ** 3);
+    expect(loadConfig({ ATTACHMENT_QUOTA_BYTES: '5000' }).attachmentQuotaBytes).toBe(5000);
+    for (const bad of ['1GB', '0', '-1', String(1024 ** 4 + 1)]) {
+      expect(() => loadConfig({ ATTACHMENT_QUOTA_BYTES: bad })).toThrow(/ATTACHMENT_QUOTA_BYTES must be/);
+    }
   });
 });
 

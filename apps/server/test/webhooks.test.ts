@@ -9,7 +9,8 @@ import { loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
 import { permissions } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
-import { pruneDeliveries } from '../src/modules/webhooks/webhook-queue.ts';
+import { PRIVATE_ADDRESS_REFUSAL } from '../src/modules/webhooks/webhook-address.ts';
+import { PROJECT_IN_FLIGHT_MAX, pruneDeliveries } from '../src/modules/webhooks/webhook-queue.ts';
 import { nextAttemptDelay } from '../src/modules/webhooks/webhook-worker.ts';
 import {
   addMember,
@@ -31,7 +32,13 @@ import {
   openTestDatabase,
   type TestApp,
 } from './helpers/test-app.ts';
-import { freePort, type Received, type Receiver, startReceiver } from './helpers/webhook-receiver.ts';
+import {
+  freePort,
+  type Received,
+  type Receiver,
+  startReceiver,
+  verifySignature,
+} from './helpers/webhook-receiver.ts';
 
 /** docs/product/webhooks.md, against real HTTP receivers on 127.0.0.1. */
 
@@ -73,9 +80,11 @@ async function fixture(extra: object = {}) {
 const ofProject = (projectId: number, event: string) => (r: Received) =>
   r.json.project.id === projectId && r.json.event === event;
 
-/** The checks every delivery passes: signature over the exact body, and the replay headers. */
+/** The checks every delivery passes: signature over its time and exact body, and the replay headers. */
 function expectSigned(r: Received, event: string) {
   expect(r.signed).toBe(true);
+  const [, t] = /^t=(\d+),v1=[0-9a-f]{64}$/.exec(String(r.headers['x-verdict-signature'])) ?? [];
+  expect(t).toBe(r.headers['x-verdict-timestamp']);
   expect(r.headers['content-type']).toBe('application/json');
   expect(r.headers['x-verdict-event']).toBe(event);
   expect(r.headers['x-verdict-delivery']).toMatch(/^\d+$/);
@@ -283,6 +292,18 @@ describe('deliveries', () => {
     expect([...bulk.json.data.case_ids].sort()).toEqual([...ids].sort());
   });
 
+  it('signs the time with the body: another time, or one over 5 minutes old, fails the check', async () => {
+    const { project } = await fixture();
+    await openCycle(project.id);
+    const r = await receiver.waitFor(ofProject(project.id, 'cycle.created'));
+    const header = String(r.headers['x-verdict-signature']);
+    const t = Number(r.headers['x-verdict-timestamp']);
+    expect(verifySignature(r.body, header, SECRET)).toBe(true);
+    expect(verifySignature(r.body, header.replace(`t=${t}`, `t=${t + 1}`), SECRET)).toBe(false);
+    expect(verifySignature(`${r.body} `, header, SECRET)).toBe(false);
+    expect(verifySignature(r.body, header, SECRET, t + 301)).toBe(false);
+  });
+
   it('an import sends its cycle and import.finished, not one event per result', async () => {
     const { project } = await fixture();
     const report =
@@ -417,6 +438,81 @@ describe('deliveries', () => {
   });
 });
 
+describe('fair deliveries', () => {
+  /** Endpoints of a new project, one per path, on `target`, each taking cycle.created. */
+  async function projectWithEndpoints(target: Receiver, count: number) {
+    const project = await createProject(t, w.admin);
+    await createTree(t, w.admin, project.id);
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const url = `${target.url}/${i}`;
+      ids.push((await addWebhook(project.id, { url, events: ['cycle.created'], secret: SECRET })).webhook.id);
+    }
+    return { project, ids };
+  }
+  const removeAll = async (ids: number[]) => {
+    for (const id of ids) expectStatus(await admin().del(`/api/webhooks/${id}`), 200);
+  };
+
+  it("a project whose four receivers hang does not hold up another project's delivery", async () => {
+    const hanging = await startReceiver({ secret: SECRET, hang: true });
+    const stuck = await projectWithEndpoints(hanging, 4);
+    try {
+      await openCycle(stuck.project.id);
+      await expect.poll(() => hanging.received.length).toBeGreaterThanOrEqual(PROJECT_IN_FLIGHT_MAX);
+      const { project } = await fixture();
+      await openCycle(project.id);
+      await receiver.waitFor(ofProject(project.id, 'cycle.created'));
+      // It came while every attempt at the hanging receivers was still waiting for its answer.
+      expect(hanging.cutOff).toBe(0);
+      expect(hanging.received).toHaveLength(PROJECT_IN_FLIGHT_MAX);
+    } finally {
+      await removeAll(stuck.ids);
+      await hanging.close();
+    }
+  });
+
+  it('one endpoint has one delivery in flight at a time', async () => {
+    const hanging = await startReceiver({ secret: SECRET, hang: true });
+    const stuck = await projectWithEndpoints(hanging, 1);
+    try {
+      await openCycle(stuck.project.id);
+      await openCycle(stuck.project.id);
+      await expect.poll(() => hanging.received.length).toBe(1);
+      // Another project's delivery, queued after both, arrives; the endpoint's second does not.
+      const { project } = await fixture();
+      await openCycle(project.id);
+      await receiver.waitFor(ofProject(project.id, 'cycle.created'));
+      expect(hanging.received).toHaveLength(1);
+    } finally {
+      await removeAll(stuck.ids);
+      await hanging.close();
+    }
+  });
+
+  it('an answer not complete within 5 s is a failed attempt, retried, even with status 200', async () => {
+    const partial = await startReceiver({ secret: SECRET, partial: true });
+    const stuck = await projectWithEndpoints(partial, 1);
+    try {
+      await openCycle(stuck.project.id);
+      const latest = async () =>
+        expectStatus(await admin().get(`/api/webhooks/${stuck.ids[0]}/deliveries`), 200).items[0];
+      await expect.poll(async () => (await latest())?.error, { timeout: 20_000 }).toBeTruthy();
+      expect(await latest()).toMatchObject({
+        state: 'pending',
+        response_code: 200,
+        error: 'No complete answer within 5 s',
+        delivered_at: null,
+        next_attempt_at: expect.any(String),
+      });
+      expect(partial.cutOff).toBeGreaterThanOrEqual(1);
+    } finally {
+      await removeAll(stuck.ids);
+      await partial.close();
+    }
+  }, 30_000);
+});
+
 describe('the delivery loop', () => {
   it('removes finished deliveries older than 30 days, never pending ones or newer ones', async () => {
     const { webhook } = await fixture({ active: false });
@@ -522,6 +618,76 @@ describe('addresses without WEBHOOK_ALLOW_PRIVATE', () => {
     }
   });
 
+  it('refuses every IPv6 form of a private, loopback or link-local address', async () => {
+    for (const host of [
+      '[::127.0.0.1]',
+      '[::7f00:1]',
+      '[::10.0.0.1]',
+      '[::ffff:127.0.0.1]',
+      '[::ffff:169.254.169.254]',
+      '[::ffff:0:127.0.0.1]',
+      '[64:ff9b::127.0.0.1]',
+      '[64:ff9b::10.1.2.3]',
+      '[64:ff9b:1::7f00:1]',
+      '[2002:7f00:1::]',
+      '[2002:c0a8:101::1]',
+      '[2001:0:4136:e378:8000:63bf:80ff:fffe]',
+      '[fc00::1]',
+      '[fd12:3456::1]',
+      '[fe80::1]',
+      '[febf::1]',
+      '[fec0::1]',
+      '[::]',
+      '[::1]',
+      '[0:0:0:0:0:0:0:1]',
+    ]) {
+      const res = await as(strict, token).post(`/api/projects/${projectId}/webhooks`, {
+        url: `http://${host}/hook`,
+        events: ['cycle.created'],
+      });
+      expect(expectStatus(res, 400).message, host).toBe(PRIVATE_ADDRESS_REFUSAL);
+    }
+  });
+
+  it('says a name resolves to a private address without naming the address', async () => {
+    const res = await as(strict, token).post(`/api/projects/${projectId}/webhooks`, {
+      url: 'http://localhost:8080/hook',
+      events: ['cycle.created'],
+    });
+    const body = expectStatus(res, 400);
+    expect(body.message).toBe(PRIVATE_ADDRESS_REFUSAL);
+    expect(res.body).not.toMatch(/127\.0\.0\.1|::1|loopback/);
+  });
+
+  it('checks the address again before each attempt: one that became private fails it', async () => {
+    const project = await createProject(strict, token);
+    await createTree(strict, token, project.id);
+    const { webhook } = expectStatus(
+      await as(strict, token).post(`/api/projects/${project.id}/webhooks`, {
+        url: 'https://93.184.215.14/hook',
+        events: ['cycle.created'],
+      }),
+      201,
+    );
+    // As if its host name now resolved to a loopback address (written past the check on save).
+    await strict.db.execute(
+      sql`update webhooks set url = 'http://[::127.0.0.1]:9/hook' where id = ${webhook.id}`,
+    );
+    expectStatus(
+      await as(strict, token).post(`/api/projects/${project.id}/cycles`, { name: 'R', all_cases: true }),
+      201,
+    );
+    const latest = async () =>
+      expectStatus(await as(strict, token).get(`/api/webhooks/${webhook.id}/deliveries`), 200).items[0];
+    await expect.poll(async () => (await latest())?.attempts ?? 0).toBeGreaterThanOrEqual(1);
+    await expect.poll(async () => (await latest()).error).toBeTruthy();
+    expect(await latest()).toMatchObject({
+      state: 'pending',
+      response_code: null,
+      error: PRIVATE_ADDRESS_REFUSAL,
+    });
+  });
+
   it('takes a public address, and refuses a change to a private one', async () => {
     const { webhook } = expectStatus(
       await as(strict, token).post(`/api/projects/${projectId}/webhooks`, {
@@ -531,7 +697,7 @@ describe('addresses without WEBHOOK_ALLOW_PRIVATE', () => {
       201,
     );
     const res = await as(strict, token).put(`/api/webhooks/${webhook.id}`, { url: 'http://127.0.0.1/hook' });
-    expect(expectStatus(res, 400).message).toMatch(/loopback/);
+    expect(expectStatus(res, 400).message).toBe(PRIVATE_ADDRESS_REFUSAL);
   });
 });
 

@@ -24,6 +24,18 @@ export type AttachmentMutation = Static<typeof AttachmentMutation>;
 /** The default of `ATTACHMENT_MAX_BYTES`: the largest file one upload may hold. */
 export const ATTACHMENT_MAX_BYTES_DEFAULT = 25 * 1024 * 1024;
 
+/** The default of `ATTACHMENT_QUOTA_BYTES`: the most bytes of files one project may keep (1 GiB). */
+export const ATTACHMENT_QUOTA_BYTES_DEFAULT = 1024 ** 3;
+/** The largest `ATTACHMENT_QUOTA_BYTES` a server takes (1 TiB). */
+export const ATTACHMENT_QUOTA_BYTES_MAX = 1024 ** 4;
+
+/** How much of its attachment quota a project uses: complete files only, in bytes. */
+export const AttachmentUsage = Type.Object({
+  used_bytes: Type.Integer({ minimum: 0 }),
+  quota_bytes: Type.Integer({ minimum: 1 }),
+});
+export type AttachmentUsage = Static<typeof AttachmentUsage>;
+
 /** The answer of an upload: every file of the request, in the order sent. */
 export const AttachmentsUploaded = Type.Object({
   message: Type.String(),

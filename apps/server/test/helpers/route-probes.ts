@@ -243,6 +243,9 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'POST /api/cycle-results/:id/attachments': (w) =>
     uploadProbe(`/api/cycle-results/${w.resultId}/attachments`),
   'GET /api/test-cases/:id/attachments': (w) => ({ url: `/api/test-cases/${w.caseId}/attachments` }),
+  'GET /api/projects/:id/attachments/usage': (w) => ({
+    url: `/api/projects/${w.projectId}/attachments/usage`,
+  }),
   'GET /api/cycle-results/:id/attachments': (w) => ({ url: `/api/cycle-results/${w.resultId}/attachments` }),
   // A case's file: reading it needs home_test_case and deleting it edit_test_case, as declared.
   'GET /api/attachments/:id': (w) => ({ url: `/api/attachments/${w.attachmentId}` }),

@@ -2,6 +2,7 @@ import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   type AttachmentList,
   type AttachmentsUploaded,
+  type AttachmentUsage,
   type MessageResponse,
   STORAGE_KEYS,
 } from '@verdict/contract';
@@ -25,7 +26,21 @@ const ownerPath = (owner: AttachmentOwner) =>
 
 export const attachmentKeys = {
   of: (owner: AttachmentOwner) => ['attachments', owner.kind, owner.id] as const,
+  usage: (projectId: number) => ['attachments', 'usage', projectId] as const,
 };
+
+/** How much of its attachment quota a project's files use. */
+export function useAttachmentUsage(projectId: number | undefined) {
+  return useQuery({
+    queryKey: attachmentKeys.usage(projectId ?? 0),
+    queryFn: () => api.get<AttachmentUsage>(`/api/projects/${projectId}/attachments/usage`),
+    enabled: projectId !== undefined,
+  });
+}
+
+/** Every project's usage is read again after files were added or deleted (a cheap sum). */
+const refreshUsage = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['attachments', 'usage'] });
 
 /**
  * Reads an owner's files again after they changed. A list shown a moment before the change may
@@ -86,7 +101,7 @@ export function useUploadFiles(owner: AttachmentOwner, onProgress: (sent: number
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (files: readonly File[]) => uploadFiles(owner, files, onProgress),
-    onSettled: () => refreshAttachments(queryClient, owner),
+    onSettled: () => Promise.all([refreshAttachments(queryClient, owner), refreshUsage(queryClient)]),
   });
 }
 
@@ -94,7 +109,7 @@ export function useDeleteAttachment(owner: AttachmentOwner) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (id: number) => api.del<MessageResponse>(`/api/attachments/${id}`),
-    onSettled: () => refreshAttachments(queryClient, owner),
+    onSettled: () => Promise.all([refreshAttachments(queryClient, owner), refreshUsage(queryClient)]),
   });
 }
 
@@ -132,4 +147,9 @@ export function formatSize(bytes: number): string {
   if (bytes < 1024) return `${bytes} B`;
   if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(0)} KB`;
   return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+/** A total that may reach gigabytes: a project's use of its quota, and the quota. */
+export function formatTotalSize(bytes: number): string {
+  return bytes >= 1024 ** 3 ? `${Number((bytes / 1024 ** 3).toFixed(1))} GB` : formatSize(bytes);
 }

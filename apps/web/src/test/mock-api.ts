@@ -1,6 +1,8 @@
 import type {
   ApiToken,
   ApiTokenCreated,
+  AttachmentList,
+  AttachmentUsage,
   AuditLogPage,
   BulkPreview,
   BulkResult,
@@ -89,6 +91,8 @@ export interface ApiAnswers {
   [call: `DELETE /api/api-tokens/${number}`]: MessageResponse;
   [call: `GET /api/audit-log${string}`]: AuditLogPage;
   [call: `GET /api/projects/${number}/case-fields`]: CaseFieldList;
+  [call: `GET /api/test-cases/${number}/attachments`]: AttachmentList;
+  [call: `GET /api/projects/${number}/attachments/usage`]: AttachmentUsage;
   [call: `GET /api/projects/${number}/case-tags${string}`]: CaseTags;
   [call: `GET /api/projects/${number}/cases/search${string}`]: CaseSearchPage;
   [call: `GET /api/projects/${number}/saved-searches`]: SavedSearchList;

@@ -166,6 +166,15 @@ export async function completeAttachment(db: Tx, id: number, size: number): Prom
   return rows.length > 0;
 }
 
+/** The bytes a project's complete files hold (what its quota counts). */
+export async function projectAttachmentBytes(db: Tx, projectId: number): Promise<number> {
+  const [row] = await queryRows<{ used: number | string }>(
+    db,
+    sql`select coalesce(sum(size), 0) as used from attachments where project_id = ${projectId} and complete`,
+  );
+  return Number(row?.used ?? 0);
+}
+
 /** Deletes an attachment; its chunks go with it (cascade). */
 export async function deleteAttachmentRow(db: Tx, id: number): Promise<void> {
   await db.execute(sql`delete from attachments where id = ${id}`);

@@ -5,6 +5,7 @@ import {
   ATTACHMENT_FILES_MAX,
   AttachmentList,
   AttachmentsUploaded,
+  AttachmentUsage,
   IdParams,
   MessageResponse,
 } from '@verdict/contract';
@@ -15,6 +16,7 @@ import { principalOf } from '../../plugins/auth.ts';
 import { downloadHeaders } from './attachment-files.ts';
 import { deleteStaleUploads, type Owner } from './attachments-repository.ts';
 import {
+  attachmentUsage,
   caseForUpload,
   deleteAttachment,
   type IncomingFile,
@@ -66,6 +68,7 @@ async function* filesOf(request: FastifyRequest): AsyncGenerator<IncomingFile> {
 /** The two upload routes: multipart bodies, read by the handler as they arrive. */
 const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const maxBytes = app.config.attachmentMaxBytes;
+  const limits = { maxBytes, quotaBytes: app.config.attachmentQuotaBytes };
   app.removeAllContentTypeParsers();
   await app.register(multipart, {
     // One byte past the limit is enough to know a file is too large (attachments-service.ts).
@@ -92,7 +95,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const upload = async (request: FastifyRequest, owner: Owner) => {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeError();
     try {
-      return await uploadFiles(app.db, principalOf(request), owner, filesOf(request), maxBytes);
+      return await uploadFiles(app.db, principalOf(request), owner, filesOf(request), limits);
     } catch (error) {
       throw uploadError(error);
     }
@@ -108,7 +111,7 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary,
-        description: `multipart/form-data with one or more file parts (at most ${ATTACHMENT_FILES_MAX}), each up to ATTACHMENT_MAX_BYTES; all are kept or none.`,
+        description: `multipart/form-data with one or more file parts (at most ${ATTACHMENT_FILES_MAX}), each up to ATTACHMENT_MAX_BYTES, together within the project's ATTACHMENT_QUOTA_BYTES; all are kept or none.`,
         consumes: ['multipart/form-data'],
         params: IdParams,
         response: { 201: AttachmentsUploaded },
@@ -178,6 +181,21 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => ({
       attachments: await listResultAttachments(app.db, principalOf(request), request.params.id),
     }),
+  );
+
+  app.get(
+    '/api/projects/:id/attachments/usage',
+    {
+      config: { access: { project: 'home_test_case' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "How much of its attachment quota (ATTACHMENT_QUOTA_BYTES) a project's files use",
+        params: IdParams,
+        response: { 200: AttachmentUsage },
+      },
+    },
+    (request) =>
+      attachmentUsage(app.db, principalOf(request), request.params.id, app.config.attachmentQuotaBytes),
   );
 
   app.get(

@@ -1,10 +1,11 @@
 import type { Readable } from 'node:stream';
-import type { Attachment, PermissionName } from '@verdict/contract';
+import type { Attachment, AttachmentUsage, PermissionName } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
+import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
-import { type Principal, requireProjectOf } from '../authz/authorization.ts';
+import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { contentTypeOf, fileNameOf } from './attachment-files.ts';
 import {
   completeAttachment,
@@ -16,6 +17,7 @@ import {
   insertChunk,
   listAttachments,
   type Owner,
+  projectAttachmentBytes,
   readChunks,
 } from './attachments-repository.ts';
 
@@ -39,6 +41,26 @@ export class AttachmentTooLargeError extends AppError {
     );
   }
 }
+
+/** An upload that would take its project's files past ATTACHMENT_QUOTA_BYTES. */
+export class AttachmentQuotaError extends AppError {
+  constructor(quotaBytes: number) {
+    super(
+      413,
+      `The project's files would pass its attachment quota of ${formatQuota(quotaBytes)} ` +
+        '(server setting ATTACHMENT_QUOTA_BYTES); delete files or ask an administrator to raise it',
+    );
+  }
+}
+
+/** The limits an upload is held to: one file's size, and the project's total. */
+export interface UploadLimits {
+  maxBytes: number;
+  quotaBytes: number;
+}
+
+const formatQuota = (bytes: number) =>
+  bytes >= 1024 ** 3 ? `${Number((bytes / 1024 ** 3).toFixed(1))} GB` : formatMegabytes(bytes);
 
 function formatMegabytes(bytes: number): string {
   if (bytes >= 1024 * 1024) return `${Number((bytes / (1024 * 1024)).toFixed(1))} MB`;
@@ -79,8 +101,10 @@ async function storeFile(
   principal: Principal,
   owner: Owner,
   incoming: IncomingFile,
-  maxBytes: number,
+  limits: UploadLimits,
+  room: number,
 ): Promise<{ id: number; size: number; name: string }> {
+  const { maxBytes, quotaBytes } = limits;
   const name = fileNameOf(incoming.filename);
   const id = await insertAttachment(db, {
     owner,
@@ -98,6 +122,7 @@ async function storeFile(
     for await (const data of incoming.file as AsyncIterable<Buffer>) {
       size += data.length;
       if (size > maxBytes || incoming.file.truncated) throw new AttachmentTooLargeError(maxBytes);
+      if (size > room) throw new AttachmentQuotaError(quotaBytes);
       let offset = 0;
       while (offset < data.length) {
         const taken = data.copy(chunk, filled, offset);
@@ -127,20 +152,36 @@ async function refusalAtEnd(db: Tx, owner: Owner): Promise<AppError> {
 
 /**
  * Stores every file of an upload, then completes them together with one audit entry: a request
- * that fails on any file (too large, cut short, cycle closed meanwhile) keeps none of them.
+ * that fails on any file (too large, past the quota, cut short, cycle closed meanwhile) keeps none
+ * of them.
+ *
+ * The project's quota is checked twice. While the files arrive, against the project's use when
+ * the upload began: the byte that would pass it answers 413 and the rest is not read. And when the
+ * files are completed, with the project row locked (FOR NO KEY UPDATE, which other writes in the
+ * project, taking KEY SHARE, do not wait for): uploads that ran side by side are counted one after
+ * the other there, so together they never pass the quota (docs/decisions/165-attachment-quota.md).
  */
 export async function uploadFiles(
   db: Db,
   principal: Principal,
   owner: Owner,
   files: AsyncIterable<IncomingFile>,
-  maxBytes: number,
+  limits: UploadLimits,
 ): Promise<Attachment[]> {
   const stored: { id: number; size: number; name: string }[] = [];
   try {
-    for await (const incoming of files)
-      stored.push(await storeFile(db, principal, owner, incoming, maxBytes));
+    let room = limits.quotaBytes - (await projectAttachmentBytes(db, owner.projectId));
+    for await (const incoming of files) {
+      const file = await storeFile(db, principal, owner, incoming, limits, room);
+      stored.push(file);
+      room -= file.size;
+    }
     await db.transaction(async (tx) => {
+      if (!(await lockProject(tx, owner.projectId, LOCK.noKeyUpdate))) throw await refusalAtEnd(tx, owner);
+      const total = stored.reduce((sum, file) => sum + file.size, 0);
+      if ((await projectAttachmentBytes(tx, owner.projectId)) + total > limits.quotaBytes) {
+        throw new AttachmentQuotaError(limits.quotaBytes);
+      }
       for (const file of stored) {
         if (!(await completeAttachment(tx, file.id, file.size))) throw await refusalAtEnd(tx, owner);
       }
@@ -211,6 +252,17 @@ export async function listResultAttachments(
   const owner = await findResultOwner(db, resultId);
   await requireProjectOf(db, principal, owner?.projectId, RESULT_NOT_FOUND, 'home_test_cycle');
   return listAttachments(db, { resultId });
+}
+
+/** How much of its quota a project's files use; for anyone who may read its cases' files. */
+export async function attachmentUsage(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  quotaBytes: number,
+): Promise<AttachmentUsage> {
+  await requireProject(db, principal, projectId, 'home_test_case');
+  return { used_bytes: await projectAttachmentBytes(db, projectId), quota_bytes: quotaBytes };
 }
 
 /** What reading a case's or a result's files needs, as their lists do. */

@@ -18,16 +18,52 @@ export interface CheckedAddress {
 }
 
 /**
- * The kind of a literal address as ipaddr.js names it ('unicast' for a public one). IPv4-mapped
- * IPv6 (::ffff:10.0.0.1) is judged as the IPv4 address it carries.
+ * The IPv4 address an IPv6 one carries, by the forms that carry one: IPv4-compatible (::/96),
+ * IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), NAT64 (64:ff9b::/96 and the
+ * local 64:ff9b:1::/48, the address in the last 32 bits), 6to4 (2002::/16, bits 16–47) and Teredo
+ * (2001::/32, the client's address inverted in the last 32 bits). Null for any other address.
  */
-export function addressRange(address: string): string {
-  return ipaddr.process(address).range();
+export function embeddedIpv4(address: ipaddr.IPv6): ipaddr.IPv4 | null {
+  const p = address.parts;
+  const fromWords = (high: number, low: number) =>
+    new ipaddr.IPv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
+  const zeros = (from: number, to: number) => p.slice(from, to).every((part) => part === 0);
+  if (zeros(0, 5) && (p[5] === 0 || p[5] === 0xffff)) return fromWords(p[6]!, p[7]!);
+  if (zeros(0, 4) && p[4] === 0xffff && p[5] === 0) return fromWords(p[6]!, p[7]!);
+  if (p[0] === 0x64 && p[1] === 0xff9b && (zeros(2, 6) || p[2] === 1)) return fromWords(p[6]!, p[7]!);
+  if (p[0] === 0x2002) return fromWords(p[1]!, p[2]!);
+  if (p[0] === 0x2001 && p[1] === 0) return fromWords(p[6]! ^ 0xffff, p[7]! ^ 0xffff);
+  return null;
 }
 
+/**
+ * Whether a literal address is a public unicast one. An IPv4 address must have the range
+ * `unicast` in ipaddr.js's table. An IPv6 one must too (which already refuses loopback, unique
+ * local, link-local, site-local, unspecified, NAT64, 6to4, Teredo and the reserved ranges), must not
+ * be IPv4-compatible (::/96, which ipaddr.js counts as unicast: `[::127.0.0.1]` is `[::7f00:1]`),
+ * and any IPv4 address it carries must be public as well.
+ */
 export function isPublicAddress(address: string): boolean {
-  return addressRange(address) === 'unicast';
+  let parsed: ipaddr.IPv4 | ipaddr.IPv6;
+  try {
+    parsed = ipaddr.parse(address);
+  } catch {
+    return false;
+  }
+  if (parsed.kind() === 'ipv4') return parsed.range() === 'unicast';
+  const v6 = parsed as ipaddr.IPv6;
+  if (v6.range() !== 'unicast' && !v6.isIPv4MappedAddress()) return false;
+  if (v6.parts.slice(0, 6).every((part) => part === 0)) return false;
+  const carried = embeddedIpv4(v6);
+  return carried === null || carried.range() === 'unicast';
 }
+
+/**
+ * The refusal of an address that is not public. It says only that: the address a host name
+ * resolved to is not named, so the check does not tell a caller what the server's network holds.
+ */
+export const PRIVATE_ADDRESS_REFUSAL =
+  'The url points to a private address; only public addresses are allowed unless WEBHOOK_ALLOW_PRIVATE=true';
 
 /** Only http and https, with a host and no credentials in the address. */
 export function parseWebhookUrl(text: string): URL {
@@ -59,12 +95,8 @@ export async function checkWebhookUrl(text: string, allowPrivate: boolean): Prom
   }
   if (addresses.length === 0) throw new WebhookAddressError(`The host ${host} could not be resolved`);
   if (!allowPrivate) {
-    const refused = addresses.find((entry) => !isPublicAddress(entry.address));
-    if (refused) {
-      throw new WebhookAddressError(
-        `The url points to a ${addressRange(refused.address)} address (${refused.address}); ` +
-          'only public addresses are allowed unless WEBHOOK_ALLOW_PRIVATE=true',
-      );
+    if (addresses.some((entry) => !isPublicAddress(entry.address))) {
+      throw new WebhookAddressError(PRIVATE_ADDRESS_REFUSAL);
     }
   }
   const first = addresses[0]!;

@@ -8,8 +8,39 @@ import { queryRows, type Tx } from '../../db/client.ts';
  * that minute.
  */
 
-/** How long a claimed delivery stays taken: longer than one attempt (10 s) can last. */
+/** How long a claimed delivery stays taken: longer than one attempt (5 s) can last. */
 const CLAIM_SECONDS = 60;
+/**
+ * Deliveries of one project in flight at once, over all instances (one per endpoint at most): a
+ * project whose receivers hang holds this many of the slots and no more, so it cannot hold up the
+ * deliveries of other projects (docs/decisions/164-fair-webhook-deliveries.md).
+ */
+export const PROJECT_IN_FLIGHT_MAX = 2;
+
+/**
+ * The pending deliveries that may be sent now or later, as `ready`: those of an endpoint with no
+ * delivery in flight, in a project with fewer than PROJECT_IN_FLIGHT_MAX in flight, each with its
+ * rank within its endpoint and, for the first of each endpoint, within its project. A delivery in
+ * flight is a pending one whose claim has not run out. A waiting one becomes ready when an attempt
+ * ends (the instance that made it wakes and claims again) or when a claim runs out.
+ */
+const READY = sql`
+  busy as (
+    select d.webhook_id, w.project_id from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.state = 'pending' and d.locked_until >= now()
+  ),
+  waiting as (
+    select d.id, d.next_attempt_at, w.project_id,
+      row_number() over (partition by d.webhook_id order by d.next_attempt_at, d.id) as of_endpoint
+    from webhook_deliveries d join webhooks w on w.id = d.webhook_id
+    where d.state = 'pending' and (d.locked_until is null or d.locked_until < now())
+      and d.webhook_id not in (select webhook_id from busy)
+  ),
+  ready as (
+    select f.id, f.next_attempt_at, f.project_id,
+      row_number() over (partition by f.project_id order by f.next_attempt_at, f.id) as of_project
+    from waiting f where f.of_endpoint = 1
+  )`;
 /** A delivery is retried until this long after it was queued; then it is failed. */
 export const RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
@@ -37,14 +68,21 @@ export async function claimDeliveries(db: Tx, limit: number): Promise<ClaimedDel
   }>(
     db,
     sql`
+    with ${READY},
+    picked as (
+      select r.id from ready r
+      where r.next_attempt_at <= now()
+        and r.of_project <= ${PROJECT_IN_FLIGHT_MAX} - (select count(*) from busy b where b.project_id = r.project_id)
+      order by r.next_attempt_at, r.id
+      limit ${limit}
+    )
     update webhook_deliveries d
     set locked_until = now() + make_interval(secs => ${CLAIM_SECONDS}), attempts = d.attempts + 1
     from webhooks w
     where w.id = d.webhook_id and d.id in (
       select id from webhook_deliveries
-      where state = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
-      order by next_attempt_at
-      limit ${limit}
+      where id in (select id from picked)
+        and state = 'pending' and next_attempt_at <= now() and (locked_until is null or locked_until < now())
       for update skip locked
     )
     returning d.id, d.event, d.body, d.attempts, d.created_at, w.url, w.secret, w.active`,
@@ -61,15 +99,25 @@ export async function claimDeliveries(db: Tx, limit: number): Promise<ClaimedDel
   }));
 }
 
-/** Milliseconds until the next pending delivery is due (0 when one is), or null when none waits. */
+/**
+ * Milliseconds until the next pending delivery can be claimed (0 when one can), or null when none
+ * waits: the earliest of the ready ones' due times and of the claims in flight running out. One
+ * held back behind an attempt in flight is not counted, or the loop would ask again every few
+ * milliseconds until that attempt ends; the attempt's end wakes the loop that made it.
+ */
 export async function msUntilNextDue(db: Tx): Promise<number | null> {
   // No pending delivery: min() is null and so is the difference (greatest() would turn it into 0,
   // and the loop would ask again every few milliseconds).
   const [row] = await queryRows<{ ms: number | string | null }>(
     db,
-    sql`select extract(epoch from (
-        min(greatest(next_attempt_at, coalesce(locked_until, next_attempt_at))) - now())) * 1000 as ms
-      from webhook_deliveries where state = 'pending'`,
+    sql`with ${READY},
+      times as (
+        select next_attempt_at as at from ready
+        where of_project <= ${PROJECT_IN_FLIGHT_MAX} - (select count(*) from busy b where b.project_id = ready.project_id)
+        union all
+        select locked_until from webhook_deliveries where state = 'pending' and locked_until >= now()
+      )
+      select extract(epoch from (min(at) - now())) * 1000 as ms from times`,
   );
   return row?.ms === null || row?.ms === undefined ? null : Math.max(0, Math.ceil(Number(row.ms)));
 }

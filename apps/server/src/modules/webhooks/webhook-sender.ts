@@ -1,18 +1,26 @@
 import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import https from 'node:https';
-import type { LookupFunction } from 'node:net';
+import type { LookupFunction, Socket } from 'node:net';
 import { WEBHOOK_HEADERS } from '@verdict/contract';
-import { checkWebhookUrl } from './webhook-address.ts';
+import { checkWebhookUrl, isPublicAddress, PRIVATE_ADDRESS_REFUSAL } from './webhook-address.ts';
 
-/** One attempt may take this long, connection included. */
-export const DELIVERY_TIMEOUT_MS = 10_000;
+/**
+ * One attempt may take this long, connection and the whole answer included. Short, so a receiver
+ * that hangs holds a delivery slot briefly; running out is a failed attempt, retried later.
+ */
+export const DELIVERY_TIMEOUT_MS = 5_000;
 /** Error texts are kept this long. */
 const ERROR_MAX = 500;
 
-/** `sha256=<hex HMAC-SHA256 of the body under the secret>`, the X-Verdict-Signature header. */
-export function signatureOf(body: string, secret: string): string {
-  return `sha256=${createHmac('sha256', secret).update(body, 'utf8').digest('hex')}`;
+/**
+ * The X-Verdict-Signature header: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">` under
+ * the endpoint's secret. The time is signed with the body, so a receiver that refuses old times
+ * refuses a replayed request too (a changed `t` breaks the signature).
+ */
+export function signatureOf(body: string, secret: string, timestamp: number): string {
+  const mac = createHmac('sha256', secret).update(`${timestamp}.${body}`, 'utf8').digest('hex');
+  return `t=${timestamp},v1=${mac}`;
 }
 
 export interface AttemptResult {
@@ -48,7 +56,25 @@ export async function sendDelivery(
   };
   const client = target.url.protocol === 'https:' ? https : http;
   const signal = AbortSignal.any([options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]);
+  const timestamp = Math.floor(Date.now() / 1000);
   return new Promise<AttemptResult>((resolve) => {
+    let settled = false;
+    /** The answer's status once it came: an attempt cut off later keeps it. */
+    let code: number | null = null;
+    const settle = (result: AttemptResult) => {
+      if (settled) return;
+      settled = true;
+      resolve(result);
+    };
+    /** Why the attempt stopped: the server stopping, the time limit, or the connection's error. */
+    const failure = (error?: Error): AttemptResult => {
+      const message = signal.aborted
+        ? options.signal.aborted
+          ? 'The server stopped during the attempt'
+          : `No complete answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+        : error?.message || (error as NodeJS.ErrnoException | undefined)?.code || 'The connection failed';
+      return { ok: false, responseCode: code, responseMs: elapsed(), error: cut(message) };
+    };
     const request = client.request(
       target.url,
       {
@@ -59,37 +85,46 @@ export async function sendDelivery(
           'content-type': 'application/json',
           'content-length': Buffer.byteLength(delivery.body),
           'user-agent': 'Verdict-Webhooks/1',
-          [WEBHOOK_HEADERS.signature]: signatureOf(delivery.body, delivery.secret),
+          [WEBHOOK_HEADERS.signature]: signatureOf(delivery.body, delivery.secret, timestamp),
           [WEBHOOK_HEADERS.delivery]: String(delivery.id),
-          [WEBHOOK_HEADERS.timestamp]: String(Math.floor(Date.now() / 1000)),
+          [WEBHOOK_HEADERS.timestamp]: String(timestamp),
           [WEBHOOK_HEADERS.event]: delivery.event,
         },
       },
       (response) => {
         // The answer's body is not kept; it is read to its end (or the time limit) and dropped.
+        // Only an answer read to its end counts: one cut off (the time limit, a dropped
+        // connection) is a failed attempt even when its status was 2xx.
         response.resume();
-        const done = () => {
-          const code = response.statusCode ?? 0;
-          const ok = code >= 200 && code < 300;
-          resolve({
+        const status = response.statusCode ?? 0;
+        code = status;
+        response.on('end', () => {
+          if (!response.complete) return settle(failure());
+          const ok = status >= 200 && status < 300;
+          settle({
             ok,
-            responseCode: code,
+            responseCode: status,
             responseMs: elapsed(),
-            error: ok ? null : `The receiver answered ${code}`,
+            error: ok ? null : `The receiver answered ${status}`,
           });
-        };
-        response.on('end', done);
-        response.on('error', done);
+        });
+        response.on('error', (error) => settle(failure(error)));
+        response.on('close', () => settle(failure()));
       },
     );
-    request.on('error', (error) => {
-      const message = signal.aborted
-        ? options.signal.aborted
-          ? 'The server stopped during the attempt'
-          : `No answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
-        : error.message || (error as NodeJS.ErrnoException).code || 'The connection failed';
-      resolve({ ok: false, responseCode: null, responseMs: elapsed(), error: cut(message) });
-    });
+    // The address actually connected to is checked too, not only the one the lookup answered.
+    if (!options.allowPrivate) {
+      request.on('socket', (socket: Socket) => {
+        const check = () => {
+          if (socket.remoteAddress && !isPublicAddress(socket.remoteAddress)) {
+            request.destroy(new Error(PRIVATE_ADDRESS_REFUSAL));
+          }
+        };
+        if (socket.connecting) socket.once('connect', check);
+        else check();
+      });
+    }
+    request.on('error', (error) => settle(failure(error)));
     request.end(delivery.body);
   });
 }

@@ -38,7 +38,8 @@ export function nextAttemptDelay(attempts: number, baseMs: number): number {
  * The delivery loop of one server instance (docs/product/webhooks.md, "Retries"). It sleeps until
  * the next delivery is due or until a commit queued one (a NOTIFY wakes every instance), claims
  * as many due deliveries as it has free slots, and sends them without ever holding a request:
- * requests only insert rows. A few in flight at most, so a slow receiver cannot take the server.
+ * requests only insert rows. A few in flight at most, so a slow receiver cannot take the server;
+ * one per endpoint and two per project (the claim sees to it), so one cannot take the others' turns.
  */
 export class WebhookWorker {
   private running = false;

@@ -24,8 +24,12 @@ import {
 } from './webhooks-service.ts';
 
 const tags = ['webhooks'];
-/** Deliveries in flight at once from one server instance. */
-const DELIVERY_CONCURRENCY = 4;
+/**
+ * Deliveries in flight at once from one server instance. One endpoint has at most one in flight
+ * and one project at most PROJECT_IN_FLIGHT_MAX (webhook-queue.ts), so a project whose receivers
+ * hang leaves the other slots to other projects.
+ */
+const DELIVERY_CONCURRENCY = 8;
 
 /** docs/product/webhooks.md: the endpoints, their deliveries, and this instance's delivery loop. */
 export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {

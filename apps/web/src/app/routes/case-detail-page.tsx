@@ -34,6 +34,7 @@ export function CaseDetailRoute() {
               owner={{ kind: 'case', id: testCase.id }}
               canEdit={can('edit_test_case')}
               pasteAnywhere
+              projectId={testCase.project_id}
             />
           </Card>
           <Card>

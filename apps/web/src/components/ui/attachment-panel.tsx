@@ -11,8 +11,10 @@ import {
   type AttachmentOwner,
   downloadAttachment,
   formatSize,
+  formatTotalSize,
   pastedFiles,
   useAttachments,
+  useAttachmentUsage,
   useDeleteAttachment,
   useUploadFiles,
 } from '@/lib/attachments';
@@ -33,6 +35,8 @@ export interface AttachmentPanelProps {
    * all while there is no file and nothing may be added, and a one-line drop zone.
    */
   compact?: boolean;
+  /** The project the files count against: shows how much of its attachment quota is used. */
+  projectId?: number;
 }
 
 /**
@@ -46,6 +50,7 @@ export function AttachmentPanel({
   title = 'Attachments',
   pasteAnywhere,
   compact,
+  projectId,
 }: AttachmentPanelProps) {
   const files = useAttachments(owner);
   const [progress, setProgress] = useState<{ sent: number; total: number } | null>(null);
@@ -108,7 +113,21 @@ export function AttachmentPanel({
           compact={compact}
         />
       ) : null}
+      {projectId !== undefined && !compact ? <QuotaUsage projectId={projectId} /> : null}
     </section>
+  );
+}
+
+/** "Project files: 12.3 MB of 1 GB", a line under the list; nothing while it loads or fails. */
+function QuotaUsage({ projectId }: { projectId: number }) {
+  const usage = useAttachmentUsage(projectId);
+  if (!usage.data) return null;
+  const { used_bytes: used, quota_bytes: quota } = usage.data;
+  return (
+    <p className={used >= quota ? 'attachment-usage is-full' : 'attachment-usage'}>
+      Project files: {formatTotalSize(used)} of {formatTotalSize(quota)}
+      {used >= quota ? ' (full: delete files to add more)' : null}
+    </p>
   );
 }
 
