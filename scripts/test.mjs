@@ -32,8 +32,17 @@ if (args.includes('--pg') && !env.DATABASE_URL) {
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const summary = [];
+const started = Date.now();
+let partStarted = Date.now();
+
+/** `12:34`: minutes and seconds, for the time table printed at the end. */
+const minutes = (ms) => {
+  const s = Math.round(ms / 1000);
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+};
 
 function vitest(name, workspace) {
+  partStarted = Date.now();
   const out = path.join(reports, `${name}.json`);
   const status = run(
     'npx',
@@ -58,8 +67,9 @@ function record(name, status, counts) {
   totals.passed += counts.passed;
   totals.failed += counts.failed;
   totals.skipped += counts.skipped;
+  const retried = counts.flaky ? `, ${counts.flaky} passed only on a retry` : '';
   summary.push(
-    `${status === 0 ? 'ok  ' : 'FAIL'} ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`,
+    `${status === 0 ? 'ok  ' : 'FAIL'} ${minutes(Date.now() - partStarted).padStart(6)}  ${name}: ${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped${retried}`,
   );
 }
 
@@ -70,6 +80,7 @@ if (wants('server')) {
   vitest(`server tests (${where})`, 'apps/server');
 }
 if (wants('e2e')) {
+  partStarted = Date.now();
   if (run('bash', ['scripts/ensure-chromium.sh']) !== 0) {
     record('browser tests', 1, { passed: 0, failed: 1, skipped: 0 });
   } else {
@@ -87,12 +98,14 @@ if (wants('e2e')) {
         passed: stats.expected + stats.flaky,
         failed: stats.unexpected + (status !== 0 && stats.unexpected === 0 ? 1 : 0),
         skipped: stats.skipped,
+        flaky: stats.flaky,
       };
     }
     record('browser tests (Chromium)', status, counts);
   }
 }
 
-console.log(`\n${summary.join('\n')}`);
+console.log(`\nresult   time  part (minutes:seconds)\n${summary.join('\n')}`);
+console.log(`       ${minutes(Date.now() - started).padStart(6)}  in all`);
 console.log(`\ntests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
 process.exit(totals.failed > 0 ? 1 : 0);
