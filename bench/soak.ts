@@ -4,8 +4,9 @@
 // and JavaScript heap, measured after a full garbage collection) has grown by at most 10% over
 // its memory after the warm-up. Not part of `npm test`. Options: --minutes <n> (default 2),
 // --warmup <seconds> (default 20), --connections <n> (default 8). With DATABASE_URL it writes
-// to that database: give it one of its own.
-import { spawn } from 'node:child_process';
+// to that database: give it one of its own. Then it runs the crash test of npm test
+// (faults-process.test.ts) with ten kills instead of three (--skip-faults leaves it out).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,7 @@ const SOAK_MS = option('minutes', 2) * 60_000;
 const WARMUP_MS = option('warmup', 20) * 1000;
 const CONNECTIONS = option('connections', 8);
 const TOLERANCE = 0.1;
+const KILL_CYCLES = 10;
 const PORT = 3400 + Math.floor(Math.random() * 100);
 const PASSWORD = 'soak-admin-password-1';
 const url = `http://127.0.0.1:${PORT}`;
@@ -211,6 +213,23 @@ try {
     stop(1);
   }
   console.log('\nPASS: no error answers; memory grew by less than 10% over the warm-up');
+  if (!args.includes('--skip-faults')) {
+    // The long crash run: npm test kills the server a few times, this kills it KILL_CYCLES times.
+    if (!exited) child.kill('SIGTERM');
+    console.error(
+      `\n== Faults: SIGKILL during writes, ${KILL_CYCLES} times (apps/server/test/faults-process.test.ts)`,
+    );
+    const faults = spawnSync('npx', ['vitest', 'run', 'test/faults-process.test.ts'], {
+      cwd: path.join(root, 'apps/server'),
+      stdio: 'inherit',
+      env: { ...process.env, VERDICT_KILL_CYCLES: String(KILL_CYCLES) },
+    });
+    if (faults.status !== 0) {
+      console.log('\nFAIL: the crash run failed (see above)');
+      stop(1);
+    }
+    console.log(`PASS: ${KILL_CYCLES} kills during writes lost no acknowledged write`);
+  }
   stop(0);
 } catch (error) {
   console.error('soak failed:', error instanceof Error ? error.message : error);

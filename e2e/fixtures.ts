@@ -42,6 +42,13 @@ import type {
  *   });
  */
 
+/**
+ * The tag of a test that writes thousands of rows in one statement (a 10,000-case import). On the
+ * embedded database such a write holds the one connection for seconds, so these run after every
+ * other test (e2e/playwright.config.ts), where they cannot hold up another test's screen.
+ */
+export const LARGE_DATA = '@large-data';
+
 /** Who can sign in. */
 export interface Credentials {
   email: string;
@@ -134,6 +141,22 @@ export async function signInThroughForm(page: Page, who: Credentials = ADMIN): P
  * which saves the sign-in screen's load and typing in each of them (decision record 144).
  */
 export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void> {
+  await storeSession(page, who);
+  await page.goto('/');
+  await expect(page).not.toHaveURL(/\/$/, { timeout: 20_000 });
+}
+
+/**
+ * Signs in as signIn does and opens `path` straight away: the app loads once, on the screen the
+ * test is about, instead of first on the dashboard (its charts and figures) and then there.
+ */
+export async function signInAt(page: Page, path: string, who: Credentials = ADMIN): Promise<void> {
+  await storeSession(page, who);
+  await page.goto(path);
+}
+
+/** The sign-in call through the API, its session stored in the page before the app's first load. */
+async function storeSession(page: Page, who: Credentials): Promise<void> {
   const answer = await page.request.post('/api/auth/login', {
     data: { email: who.email, password: who.password },
   });
@@ -151,8 +174,6 @@ export async function signIn(page: Page, who: Credentials = ADMIN): Promise<void
     },
     { seed, token, userId: user.id },
   );
-  await page.goto('/');
-  await expect(page).not.toHaveURL(/\/$/, { timeout: 20_000 });
 }
 
 /** Whether the API signs `who` in (after a password change). */

@@ -69,9 +69,21 @@ const DISABLED_FEATURES = [
   'WebUIOmniboxAimPopup',
 ];
 
+/**
+ * Tests tagged LARGE_DATA (fixtures.ts) write thousands of rows in one statement; on the embedded
+ * database that holds its one connection for seconds, and a test of a screen running beside it
+ * waited past its limit (seen as tests that passed only on a retry). They run last, after every
+ * other test, beside each other only.
+ */
+const LARGE_DATA = /@large-data/;
+
 export default defineConfig({
   testDir: './tests',
   testMatch: databaseSpecsOnly ? new RegExp(`/(${DATABASE_SPECS.join('|')})\\.spec\\.ts$`) : '**/*.spec.ts',
+  projects: [
+    { name: 'screens', grepInvert: LARGE_DATA },
+    { name: 'large data', grep: LARGE_DATA, dependencies: ['screens'] },
+  ],
   timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,

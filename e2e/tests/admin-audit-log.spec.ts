@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { ProjectMutation } from '@verdict/contract';
-import { createRole, expect, signIn, test, unique } from '../fixtures';
+import { createRole, expect, signIn, signInAt, test, unique } from '../fixtures';
 
 /**
  * The Audit Log admin screen (issue 10): changes made anywhere show up there, newest first; its
@@ -29,8 +29,7 @@ async function search(page: Page, text: string) {
 test.describe('Audit Log', () => {
   test('a project created and renamed in the app shows up with its changes', async ({ page }) => {
     const name = unique('Audited project');
-    await signIn(page);
-    await page.goto('/projects-create');
+    await signInAt(page, '/projects-create');
     await page.getByLabel('Project Name').fill(name);
     await page.getByLabel('Description').fill('Made for the audit log');
     await page.getByRole('button', { name: 'Create Project' }).click();
@@ -150,8 +149,7 @@ test.describe('Audit Log', () => {
     for (let i = 1; i <= 55; i++) {
       await asMaker.call('POST', '/api/projects/create', { name: `${marker} ${String(i).padStart(2, '0')}` });
     }
-    await signIn(page);
-    await page.goto(`/admin-audit-log?user=${maker.id}&entity=project`);
+    await signInAt(page, `/admin-audit-log?user=${maker.id}&entity=project`);
     await expect(entryRows(page)).toHaveCount(50);
     await expect(entryRows(page).first()).toContainText(`${marker} 55`);
     await expect(page.getByText('Showing 50 entries', { exact: true })).toBeVisible();
@@ -169,8 +167,7 @@ test.describe('Audit Log', () => {
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home']);
     const holder = await createUser({ roleIds: [role.id] });
-    await signIn(page, holder);
-    await page.goto('/admin-dashboard');
+    await signInAt(page, '/admin-dashboard', holder);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link', { name: 'Permission Inspector' })).toBeVisible();
     await expect(nav.getByRole('link', { name: 'Audit Log' })).toHaveCount(0);

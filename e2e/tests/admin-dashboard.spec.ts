@@ -1,5 +1,5 @@
 import type { StatusCount } from '@verdict/contract';
-import { expect, signIn, test } from '../fixtures';
+import { expect, signIn, signInAt, test } from '../fixtures';
 import { fail } from '../page-helpers';
 
 function statValue(page: import('@playwright/test').Page, label: string) {
@@ -48,8 +48,7 @@ test.describe('Admin Dashboard (/admin-dashboard)', () => {
     page.on('request', (request) => {
       if (/user-status-donut/.test(request.url())) chartChunks.push(request.url());
     });
-    await signIn(page);
-    await page.goto('/admin');
+    await signInAt(page, '/admin');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
     expect(chartChunks).toHaveLength(0);
     await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Dashboard' }).click();

@@ -8,6 +8,7 @@ import {
   type HttpMethod,
   PASSWORD,
   signIn,
+  signInAt,
   type TestUser,
   test,
   unique,
@@ -194,8 +195,7 @@ test.describe('admin controls are gated by their permissions', () => {
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel', 'view_admin_home', 'manage_roles_home']);
     const holder = await createUser({ roleIds: [role.id] });
-    await signIn(page, holder);
-    await page.goto('/admin-dashboard');
+    await signInAt(page, '/admin-dashboard', holder);
     const nav = page.getByRole('navigation', { name: 'Admin' });
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
@@ -212,8 +212,7 @@ test.describe('admin controls are gated by their permissions', () => {
     const second = await createUser({ roleIds: [other.id] });
     await page.getByRole('button', { name: 'Back' }).click();
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, second);
-    await page.goto('/admin-dashboard');
+    await signInAt(page, '/admin-dashboard', second);
     await expect(nav.getByRole('link')).toHaveText([
       'Dashboard',
       'Sub-User Management',
@@ -228,8 +227,7 @@ test.describe('admin controls are gated by their permissions', () => {
   }) => {
     const role = await createRole(adminApi, ['manage_admin_panel']);
     const holder = await createUser({ roleIds: [role.id] });
-    await signIn(page, holder);
-    await page.goto('/admin-dashboard');
+    await signInAt(page, '/admin-dashboard', holder);
     await expect(page.getByRole('navigation', { name: 'Admin' }).getByRole('link')).toHaveText(['Dashboard']);
 
     await page.goto('/admin');

@@ -7,6 +7,7 @@ import {
   createRole,
   expect,
   signIn,
+  signInAt,
   test,
   unique,
 } from '../fixtures';
@@ -134,8 +135,7 @@ test.describe('permission inspector', () => {
     const { global, bob } = await makeWorld(adminApi, createUser);
     const hidden = await createProject(adminApi, unique('Hidden'));
     const name = bob.username;
-    await signIn(page);
-    await page.goto(`/admin-inspector?user=${bob.id}&project=${hidden.id}`);
+    await signInAt(page, `/admin-inspector?user=${bob.id}&project=${hidden.id}`);
 
     await expect(page.locator('.inspector-summary')).toContainText(
       `${name} cannot see ${hidden.name}: not a member, not its creator, and without view_all_projects.`,

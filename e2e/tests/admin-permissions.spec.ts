@@ -1,5 +1,5 @@
 import type { Permission } from '@verdict/contract';
-import { createPermission, expect, signIn, test, uniquePermissionName } from '../fixtures';
+import { createPermission, expect, signInAt, test, uniquePermissionName } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
@@ -25,8 +25,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
   }) => {
     const prefix = uniquePermissionName('plist');
     for (let i = 1; i <= 9; i += 1) await createPermission(adminApi, `${prefix}_${i}`);
-    await signIn(page);
-    await page.goto('/admin-permissions');
+    await signInAt(page, '/admin-permissions');
     await expect(page.getByRole('heading', { name: 'Permission Management' })).toBeVisible();
     expect(await columnHeaders(page)).toEqual(['#', 'Permission Name', 'Action']);
     // The built-in catalogue alone is more than a page.
@@ -52,8 +51,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
 
   test('creates a permission: both fields required, busy text, toast', async ({ page, adminApi }) => {
     const name = uniquePermissionName('pnew');
-    await signIn(page);
-    await page.goto('/admin-permissions');
+    await signInAt(page, '/admin-permissions');
     await page.getByRole('link', { name: 'Add Permission' }).click();
     await expect(page).toHaveURL(/\/admin-create-permission$/);
     await expect(page.getByRole('heading', { name: 'Create Permission' })).toBeVisible();
@@ -87,8 +85,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
   });
 
   test("create permission shows the server's message, else its fallback", async ({ page }) => {
-    await signIn(page);
-    await page.goto('/admin-create-permission');
+    await signInAt(page, '/admin-create-permission');
     await page.getByLabel('Name').fill('add_project');
     await page.getByLabel('Description').fill('A clash with the catalogue');
     await page.getByRole('button', { name: 'Create Permission' }).click();
@@ -103,8 +100,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
   test("edits a permission: 'Loading permission...', 'Updating...', toast", async ({ page, adminApi }) => {
     const permission = await createPermission(adminApi);
     const renamed = uniquePermissionName('pren');
-    await signIn(page);
-    await page.goto('/admin-permissions');
+    await signInAt(page, '/admin-permissions');
     await page.getByPlaceholder('Search permissions...').fill(permission.name);
 
     await openEditWhileLoading(page, {
@@ -137,9 +133,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
     const all = await adminApi.call<Permission[]>('GET', '/api/permissions/list');
     const builtIn = all.find((p) => p.name === 'add_project');
     if (!builtIn) throw new Error('add_project is missing');
-    await signIn(page);
-
-    await page.goto('/admin-edit-permission/2147483000');
+    await signInAt(page, '/admin-edit-permission/2147483000');
     await expect(page.getByRole('heading', { name: 'Permission not found' })).toBeVisible();
 
     await page.goto(`/admin-edit-permission/${builtIn.id}`);
@@ -162,8 +156,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
     adminApi,
   }) => {
     const permission = await createPermission(adminApi);
-    await signIn(page);
-    await page.goto('/admin-permissions');
+    await signInAt(page, '/admin-permissions');
     await page.getByPlaceholder('Search permissions...').fill(permission.name);
     const row = rowWith(page, permission.name);
 

@@ -1,5 +1,5 @@
 import type { Role } from '@verdict/contract';
-import { createPermission, createRole, expect, signIn, test, unique } from '../fixtures';
+import { createPermission, createRole, expect, signInAt, test, unique } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
@@ -24,8 +24,7 @@ test.describe('Role Management (/admin-roles)', () => {
   }) => {
     const prefix = unique('rlist');
     for (let i = 1; i <= 9; i += 1) await createRole(adminApi, [], `${prefix}-r${i}`);
-    await signIn(page);
-    await page.goto('/admin-roles');
+    await signInAt(page, '/admin-roles');
     await expect(page.getByRole('heading', { name: 'Role Management' })).toBeVisible();
     expect(await columnHeaders(page)).toEqual(['#', 'Role Name', 'Action']);
 
@@ -50,8 +49,7 @@ test.describe('Role Management (/admin-roles)', () => {
   test('creates a role with permissions picked by keyboard', async ({ page, adminApi }) => {
     const custom = await createPermission(adminApi);
     const name = unique('Role QA');
-    await signIn(page);
-    await page.goto('/admin-roles');
+    await signInAt(page, '/admin-roles');
     await page.getByRole('link', { name: 'Add Role' }).click();
     await expect(page).toHaveURL(/\/admin-create-role$/);
     await expect(page.getByRole('heading', { name: 'Create Role' })).toBeVisible();
@@ -91,8 +89,7 @@ test.describe('Role Management (/admin-roles)', () => {
 
   test("create role shows the server's message, else its fallback", async ({ page, adminApi }) => {
     const existing = await createRole(adminApi);
-    await signIn(page);
-    await page.goto('/admin-create-role');
+    await signInAt(page, '/admin-create-role');
     await page.getByLabel('Name').fill(existing.name);
     await page.getByLabel('Description').fill('Same name');
     await page.getByRole('button', { name: 'Create Role' }).click();
@@ -107,8 +104,7 @@ test.describe('Role Management (/admin-roles)', () => {
   test('edits a role: loads name, description and permissions, then saves', async ({ page, adminApi }) => {
     const role = await createRole(adminApi, ['home_project', 'add_project']);
     const renamed = unique('Renamed role');
-    await signIn(page);
-    await page.goto('/admin-roles');
+    await signInAt(page, '/admin-roles');
     await page.getByRole('searchbox').fill(role.name);
     await rowWith(page, role.name).getByRole('link', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/admin-edit-role/${role.id}$`));
@@ -143,9 +139,7 @@ test.describe('Role Management (/admin-roles)', () => {
   }) => {
     const role = await createRole(adminApi, ['home_project']);
     const other = await createRole(adminApi);
-    await signIn(page);
-
-    await page.goto('/admin-edit-role/2147483000');
+    await signInAt(page, '/admin-edit-role/2147483000');
     await expect(page.getByRole('heading', { name: 'Role not found' })).toBeVisible();
 
     await page.goto(`/admin-edit-role/${role.id}`);
@@ -179,8 +173,7 @@ test.describe('Role Management (/admin-roles)', () => {
     const role = await createRole(adminApi);
     const held = await createRole(adminApi);
     await createUser({ roleIds: [held.id] });
-    await signIn(page);
-    await page.goto('/admin-roles');
+    await signInAt(page, '/admin-roles');
     await page.getByRole('searchbox').fill(role.name);
     const row = rowWith(page, role.name);
 

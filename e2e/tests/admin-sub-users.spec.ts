@@ -1,5 +1,5 @@
 import type { SubUserList } from '@verdict/contract';
-import { createRole, expect, expectSignInWorks, PASSWORD, signIn, test, unique } from '../fixtures';
+import { createRole, expect, expectSignInWorks, PASSWORD, signIn, signInAt, test, unique } from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
@@ -32,8 +32,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     for (let i = 1; i <= 9; i += 1) {
       await createSubUser({ name: `${prefix}-s${i}` });
     }
-    await signIn(page);
-    await page.goto('/sub-user-list');
+    await signInAt(page, '/sub-user-list');
     await expect(page.getByRole('heading', { name: 'Sub-User Management' })).toBeVisible();
     expect(await columnHeaders(page)).toEqual(['#', 'Username', 'Email', 'Status', 'Action']);
 
@@ -62,8 +61,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     const roleA = await createRole(adminApi, ['home_project']);
     const roleB = await createRole(adminApi, ['add_project']);
     const name = unique('newsub');
-    await signIn(page);
-    await page.goto('/sub-user-list');
+    await signInAt(page, '/sub-user-list');
     await page.getByRole('link', { name: 'Add Sub-User' }).click();
     await expect(page).toHaveURL(/\/admin-create-subuser$/);
     await expect(page.getByRole('heading', { name: 'Create Sub-User' })).toBeVisible();
@@ -105,8 +103,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     createSubUser,
   }) => {
     const existing = await createSubUser();
-    await signIn(page);
-    await page.goto('/admin-create-subuser');
+    await signInAt(page, '/admin-create-subuser');
     const name = unique('subdup');
     await fillAccount(page, {
       username: existing.username,
@@ -141,8 +138,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     ]);
     const owner = await createUser({ roleIds: [role.id], maxUserLimit: 1 });
     await createSubUser({ owner });
-    await signIn(page, owner);
-    await page.goto('/admin-create-subuser');
+    await signInAt(page, '/admin-create-subuser', owner);
     const name = unique('over');
     await fillAccount(page, { username: name, email: `${name}@example.com`, password: PASSWORD });
     await page.getByRole('button', { name: 'Create Sub-User' }).click();

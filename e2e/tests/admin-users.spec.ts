@@ -1,5 +1,15 @@
 import type { User } from '@verdict/contract';
-import { ADMIN, createRole, expect, expectSignInWorks, PASSWORD, signIn, test, unique } from '../fixtures';
+import {
+  ADMIN,
+  createRole,
+  expect,
+  expectSignInWorks,
+  PASSWORD,
+  signIn,
+  signInAt,
+  test,
+  unique,
+} from '../fixtures';
 import {
   bodyRows,
   cancelDelete,
@@ -38,8 +48,7 @@ test.describe('User Management (/admin)', () => {
         maxUserLimit: i === 1 ? null : i,
       });
     }
-    await signIn(page);
-    await page.goto('/admin');
+    await signInAt(page, '/admin');
     await expect(page.getByRole('heading', { name: 'User Management' })).toBeVisible();
     expect(await columnHeaders(page)).toEqual([
       '#',
@@ -98,8 +107,7 @@ test.describe('User Management (/admin)', () => {
   }) => {
     const role = await createRole(adminApi, ['home_project']);
     const name = unique('created');
-    await signIn(page);
-    await page.goto('/admin');
+    await signInAt(page, '/admin');
     await page.getByRole('link', { name: 'Add User' }).click();
     await expect(page).toHaveURL(/\/admin-create-user$/);
     await expect(page.getByRole('heading', { name: 'Create User' })).toBeVisible();
@@ -172,8 +180,7 @@ test.describe('User Management (/admin)', () => {
   }) => {
     const existing = await createUser();
     const role = await createRole(adminApi);
-    await signIn(page);
-    await page.goto('/admin-create-user');
+    await signInAt(page, '/admin-create-user');
     const name = unique('dup');
     await fillAccount(page, { username: name, email: existing.email, password: PASSWORD });
     await page.getByLabel('Max User Limit').fill('1');

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
-import { createCase, createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import { createCase, createProject, expect, signInAt, TREE_USER, test, unique } from '../fixtures';
 import { toast } from '../page-helpers';
 
 /**
@@ -44,8 +44,7 @@ test.describe('attachments on a case', () => {
     const api = await editor.api();
     const project = await createProject(api, unique('Files P'));
     const testCase = await createCase(api, { project: project.id }, unique('Upload'));
-    await signIn(page, editor);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, editor);
     await expect(panel(page).getByText('No files attached.')).toBeVisible();
     // A real PNG: a corner of the screen.
     const PNG = await page.screenshot({ clip: { x: 0, y: 0, width: 24, height: 16 } });
@@ -123,8 +122,7 @@ test.describe('attachments on a case', () => {
       permissions: [...TREE_USER, 'view_all_projects'],
       prefix: 'files-reader',
     });
-    await signIn(page, reader);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, reader);
     await expect(files(page).getByRole('button', { name: 'Download notes.txt' })).toBeVisible();
     await expect(panel(page).locator('input[type=file]')).toHaveCount(0);
     await expect(files(page).getByRole('button', { name: 'Delete notes.txt' })).toHaveCount(0);
@@ -147,8 +145,7 @@ test.describe('attachments on a case', () => {
       },
     );
     const { items } = await api.call<{ items: { id: number }[] }>('GET', `/api/cycles/${cycle.id}/items`);
-    await signIn(page, tester);
-    await page.goto(`/cycle-items/${items[0]!.id}`);
+    await signInAt(page, `/cycle-items/${items[0]!.id}`, tester);
     const record = page.locator('.card', { has: page.getByRole('heading', { name: 'Record a result' }) });
     await record
       .locator('input[type=file]')

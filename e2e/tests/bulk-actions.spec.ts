@@ -19,6 +19,7 @@ import {
   createSuite,
   expect,
   signIn,
+  signInAt,
   TREE_USER,
   test,
   unique,
@@ -109,8 +110,7 @@ test.describe('Bulk actions', () => {
     test.setTimeout(120_000);
     const s = await seed(createUser);
     const [b1, b2, b3, b4, b5] = s.bulk as [TestCase, TestCase, TestCase, TestCase, TestCase];
-    await signIn(page, s.user);
-    await page.goto(`/suites/${s.alpha.id}`);
+    await signInAt(page, `/suites/${s.alpha.id}`, s.user);
     await expect(box(page, 'Bulk 1')).toBeVisible();
     await expect(bar(page)).toHaveCount(0);
 
@@ -199,8 +199,7 @@ test.describe('Bulk actions', () => {
   }) => {
     test.setTimeout(120_000);
     const s = await seed(createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}/search?q=tag%3Abulkq`);
+    await signInAt(page, `/projects/${s.project.id}/search?q=tag%3Abulkq`, s.user);
     await expect(page.locator('.case-search-count')).toHaveText('5 cases match');
 
     // All matching, less one unticked.
@@ -265,8 +264,7 @@ test.describe('Bulk actions', () => {
     createUser,
   }) => {
     const s = await seed(createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}/search?q=tag%3Abulkq`);
+    await signInAt(page, `/projects/${s.project.id}/search?q=tag%3Abulkq`, s.user);
     const saved = page.getByRole('region', { name: 'Saved searches' });
     await expect(saved.getByText('None yet: save a search to come back to it.')).toBeVisible();
     await saved.getByRole('button', { name: 'Save search' }).click();

@@ -1,6 +1,6 @@
 import type { CaseFieldList, PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
-import { Api, createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import { Api, createProject, expect, signInAt, TREE_USER, test, unique } from '../fixtures';
 import { toast } from '../page-helpers';
 
 /**
@@ -15,8 +15,7 @@ test.describe('custom case fields', () => {
     const manager = await createUser({ permissions: MANAGER, prefix: 'fields' });
     const api = await manager.api();
     const project = await createProject(api, unique('Fields P'));
-    await signIn(page, manager);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, manager);
     await page.getByRole('link', { name: 'Case Fields' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/case-fields$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Custom Case Fields' })).toBeVisible();
@@ -90,8 +89,7 @@ test.describe('custom case fields', () => {
     const project = await createProject(await reader.api(), unique('Fields R'));
     const admin = await Api.login(request);
     await admin.call('POST', `/api/projects/${project.id}/case-fields`, { name: 'Component', type: 'text' });
-    await signIn(page, reader);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, reader);
     await expect(page.getByRole('heading', { level: 1, name: 'Project Details' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Case Fields' })).toHaveCount(0);
     await page.goto(`/projects/${project.id}/case-fields`);

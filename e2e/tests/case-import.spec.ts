@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { CaseSearchPage, PermissionName, TestCase } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, NARROW_PHONE, PHONE } from '../axe';
-import { createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import { createProject, expect, signIn, signInAt, TREE_USER, test, unique } from '../fixtures';
 
 /**
  * docs/product/case-import-screens.md: a TestRail-shaped CSV is recognised and mapped, its preview
@@ -154,8 +154,7 @@ test.describe('Import Test Cases', () => {
       prefix: 'import-reader',
     });
     const project = await createProject(await reader.api(), unique('Import R'));
-    await signIn(page, reader);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, reader);
     await expect(page.getByRole('heading', { level: 1, name: 'Project Details' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Import cases' })).toHaveCount(0);
     await page.goto(`/projects/${project.id}/import-cases`);

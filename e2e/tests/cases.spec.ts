@@ -7,6 +7,7 @@ import {
   expect,
   projectWithCase,
   signIn,
+  signInAt,
   test,
   unique,
 } from '../fixtures';
@@ -15,8 +16,7 @@ import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 test.describe('add test case to project', () => {
   test('the trimmed name is required; success returns to the project', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await page.getByRole('link', { name: 'Add Test Case' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/add-case$`));
     await expect(page.getByRole('heading', { name: 'Add Test Case' })).toBeVisible();
@@ -41,8 +41,7 @@ test.describe('add test case to project', () => {
 
   test("'Failed to create Test Case' when the create fails", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}/add-case`);
+    await signInAt(page, `/projects/${project.id}/add-case`);
     await page.getByLabel('Case Name').fill(unique('case'));
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Add Test Case' }).click();
@@ -57,8 +56,7 @@ test.describe('test case detail', () => {
       name: testCase.name,
       description: 'What this case checks',
     });
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     await expect(page.getByRole('heading', { name: 'Test Case Details' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Test Case' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description', 'Edit', 'Delete']);
@@ -109,8 +107,7 @@ test.describe('test case detail', () => {
 
   test("'Failed to delete', then 'Test case not found'", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     const table = page.getByRole('table', { name: 'Test Case' });
     await expect(table).toBeVisible();
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
@@ -135,8 +132,7 @@ test.describe('test case detail', () => {
 test.describe('edit test case', () => {
   test('loads the case, requires a name and returns to the case', async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     await page.getByRole('table', { name: 'Test Case' }).getByRole('link', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/edit-testcase/${testCase.id}$`));
     await expect(page.getByRole('heading', { name: 'Edit Test Case' })).toBeVisible();
@@ -163,8 +159,7 @@ test.describe('edit test case', () => {
 
   test("'Failed to update test case' and 'Failed to fetch test case details'", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/edit-testcase/${testCase.id}`);
+    await signInAt(page, `/edit-testcase/${testCase.id}`);
     await expect(page.getByLabel('Case Name')).toHaveValue(testCase.name);
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -177,8 +172,7 @@ test.describe('edit test case', () => {
 test.describe('add child test case', () => {
   test('the trimmed name is required; success returns to the parent case', async ({ page, adminApi }) => {
     const { project, suite, testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     await page.getByRole('link', { name: 'Child Test Case' }).click();
     await expect(page).toHaveURL(new RegExp(`/testcases/${testCase.id}/add-child$`));
     await expect(page.getByRole('heading', { name: 'Add Child Test Case' })).toBeVisible();
@@ -200,8 +194,7 @@ test.describe('add child test case', () => {
 
   test("'Failed to create Child Test Case' when the create fails", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/testcases/${testCase.id}/add-child`);
+    await signInAt(page, `/testcases/${testCase.id}/add-child`);
     await page.getByLabel('Child Case Name').fill(unique('child'));
     await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
     await page.getByRole('button', { name: 'Add Child Test Case' }).click();
@@ -219,8 +212,7 @@ test.describe('test case permissions', () => {
     await createRun(adminApi, testCase.id);
     const none = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, none.id, (await createRole(adminApi, ['users_in_project'])).id);
-    await signIn(page, none);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, none);
     const table = page.getByRole('table', { name: 'Test Case' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description']);
     await expect(page.getByRole('link', { name: 'Child Test Case' })).toHaveCount(0);
@@ -239,8 +231,7 @@ test.describe('test case permissions', () => {
     ]);
     await addMember(adminApi, project.id, some.id, role.id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, some);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, some);
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description', 'Edit', 'Delete']);
     await expect(page.getByRole('link', { name: 'Child Test Case' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Add Test Run' })).toBeVisible();

@@ -18,6 +18,7 @@ import {
   createSuite,
   expect,
   signIn,
+  signInAt,
   test,
   unique,
 } from '../fixtures';
@@ -106,8 +107,7 @@ test('a tester runs a whole cycle by keyboard only: P, F with a comment, S, then
   const { user, api } = await tester(createUser);
   const setup = await cycleWithCases(api);
   const [first, second, third] = setup.items;
-  await signIn(page, user);
-  await page.goto(`/cycle-items/${first!.id}`);
+  await signInAt(page, `/cycle-items/${first!.id}`, user);
 
   await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
   await expect(page).toHaveTitle(`${setup.cases[0]!.name} · Verdict`);
@@ -177,8 +177,7 @@ test('mine first: after a result the next item is the caller’s own, then any u
   await assign(api, setup.cycleId, [second!.id], other.id);
   await assign(api, setup.cycleId, [third!.id], user.id);
 
-  await signIn(page, user);
-  await page.goto(`/cycle-items/${first!.id}`);
+  await signInAt(page, `/cycle-items/${first!.id}`, user);
   await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
   await page.getByRole('button', { name: 'Passed' }).click();
   // The third item is the caller's; the second, earlier, is someone else's.
@@ -202,8 +201,7 @@ test('a closed cycle shows no result buttons and its keys record nothing', async
   const [first] = setup.items;
   await api.call('PUT', `/api/cycles/${setup.cycleId}`, { state: 'closed' });
 
-  await signIn(page, user);
-  await page.goto(`/cycle-items/${first!.id}`);
+  await signInAt(page, `/cycle-items/${first!.id}`, user);
   await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
   await expect(page.getByText('This test cycle is closed; reopen it first')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passed' })).toHaveCount(0);
@@ -224,8 +222,7 @@ test('a user who sees the cycle but lacks execute_test_cycle gets no result butt
   const viewer = await createUser({ permissions: ['home_project'], prefix: 'exec-viewer' });
   const viewerRole = await createRole(adminApi, ['home_test_cycle']);
   await addMember(adminApi, setup.projectId, viewer.id, viewerRole.id);
-  await signIn(page, viewer);
-  await page.goto(`/cycle-items/${first!.id}`);
+  await signInAt(page, `/cycle-items/${first!.id}`, viewer);
   await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
   await expect(page.getByText('You may see this cycle but not record its results.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Passed' })).toHaveCount(0);
@@ -238,8 +235,7 @@ test('a refused result keeps the comment and shows the server’s reason; a miss
   const { user, api } = await tester(createUser);
   const setup = await cycleWithCases(api, 1);
   const [only] = setup.items;
-  await signIn(page, user);
-  await page.goto(`/cycle-items/${only!.id}`);
+  await signInAt(page, `/cycle-items/${only!.id}`, user);
   await page.getByLabel('Comment').fill('Looks wrong');
   await page.route('**/api/cycle-items/*/results', (route) =>
     route.fulfill({
@@ -275,8 +271,7 @@ test('an imported failure shows its message, type and text in a details box that
   const { items } = await adminApi.call<CycleItemPage>('GET', `/api/cycles/${cycle.id}/items`);
 
   await page.setViewportSize(PHONE);
-  await signIn(page);
-  await page.goto(`/cycle-items/${items[0]!.id}`);
+  await signInAt(page, `/cycle-items/${items[0]!.id}`);
   await expect(heading(page, 'paysWithCard')).toBeVisible();
   await expect(page.getByText('took 1.3 s')).toBeVisible();
   // The message shows at once; the type and the whole text behind Details.
@@ -367,9 +362,7 @@ for (const size of [DESKTOP, PHONE]) {
     });
     await assign(api, setup.cycleId, [second!.id], user.id);
     await page.setViewportSize(size);
-    await signIn(page, user);
-
-    await page.goto(`/cycle-items/${first!.id}`);
+    await signInAt(page, `/cycle-items/${first!.id}`, user);
     await expect(page.getByRole('heading', { name: 'Results (1)' })).toBeVisible();
     await expect(page.getByText('took 4.2 s')).toBeVisible();
     await expectNoAxeViolations(page, 'the execution view');
@@ -391,8 +384,7 @@ test('the execution view fits a 320 px wide phone; N with no other untested item
   const { user, api } = await tester(createUser);
   const setup = await cycleWithCases(api, 1);
   await page.setViewportSize(NARROW_PHONE);
-  await signIn(page, user);
-  await page.goto(`/cycle-items/${setup.items[0]!.id}`);
+  await signInAt(page, `/cycle-items/${setup.items[0]!.id}`, user);
   await expect(page.getByRole('button', { name: 'Skipped' })).toBeVisible();
   await expectNoSidewaysScroll(page, 'the execution view at 320 px');
   // N on the only untested item finds no other one.

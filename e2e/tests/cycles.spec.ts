@@ -7,7 +7,9 @@ import {
   createProject,
   createSuite,
   expect,
+  LARGE_DATA,
   signIn,
+  signInAt,
   type TestUser,
   TREE_USER,
   test,
@@ -76,8 +78,7 @@ test.describe('test cycles on the screens', () => {
     createUser,
   }) => {
     const s = await seed(createUser);
-    await signIn(page, s.lead);
-    await page.goto(`/projects/${s.project.id}`);
+    await signInAt(page, `/projects/${s.project.id}`, s.lead);
     const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Test Cycles' }) });
     await expect(card.getByText('No test cycles yet.')).toBeVisible();
     await card.getByRole('link', { name: 'New Test Cycle' }).click();
@@ -120,8 +121,7 @@ test.describe('test cycles on the screens', () => {
     const cycle = await newCycle(s.api, s.project.id, { name: unique('Nightly'), all_cases: true });
     const items = (await itemsOf(s.api, cycle.id)).items;
     await s.api.call('POST', `/api/cycle-items/${items[0]!.id}/results`, { state: 'failed' });
-    await signIn(page, s.lead);
-    await page.goto(`/cycles/${cycle.id}`);
+    await signInAt(page, `/cycles/${cycle.id}`, s.lead);
     await expect(progress(page)).toHaveText('1 of 5 done (20%)');
 
     await page.getByRole('combobox', { name: 'State' }).selectOption('untested');
@@ -168,8 +168,7 @@ test.describe('test cycles on the screens', () => {
     for (const [i, state] of states.entries()) {
       await s.api.call('POST', `/api/cycle-items/${items[i]!.id}/results`, { state });
     }
-    await signIn(page, s.lead);
-    await page.goto(`/cycles/${cycle.id}`);
+    await signInAt(page, `/cycles/${cycle.id}`, s.lead);
     await page.getByRole('link', { name: 'Re-run failed' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Re-run Test Cycle' })).toBeVisible();
     await expect(page.getByLabel('Cycle Name')).toHaveValue(`Re-run: ${cycle.name}`);
@@ -195,8 +194,7 @@ test.describe('test cycles on the screens', () => {
     const s = await seed(createUser);
     const cycle = await newCycle(s.api, s.project.id, { name: unique('Live'), suite_ids: [s.suite.id] });
     const items = (await itemsOf(s.api, cycle.id)).items;
-    await signIn(page, s.lead);
-    await page.goto(`/cycles/${cycle.id}`);
+    await signInAt(page, `/cycles/${cycle.id}`, s.lead);
     await expect(progress(page)).toHaveText('0 of 4 done (0%)');
 
     // The administrator, in a browser of their own, passes the first item and fails the next by key.
@@ -226,18 +224,15 @@ test.describe('test cycles on the screens', () => {
     expect(states).toEqual(['passed', 'failed']);
   });
 
-  test('an imported cycle of 5,000 tests: few rows drawn, the last reachable; failures on the case page', async ({
-    page,
-    request,
-    createUser,
-  }) => {
+  test('an imported cycle of 5,000 tests: few rows drawn, the last reachable; failures on the case page', {
+    tag: LARGE_DATA,
+  }, async ({ page, request, createUser }) => {
     const s = await seed(createUser);
     const report = junitReport(5000);
     const imported = await importReport(request, s.api.token, s.project.id, report);
     const cycleId = imported.cycle!.id;
 
-    await signIn(page, s.lead);
-    await page.goto(`/cycles/${cycleId}`);
+    await signInAt(page, `/cycles/${cycleId}`, s.lead);
     await expect(page.getByText('5,000 items')).toBeVisible();
     await expect(page.getByRole('listitem').filter({ hasText: 'test 0001' }).first()).toBeVisible();
     expect(await itemList(page).getByRole('listitem').count()).toBeLessThan(80);

@@ -1,7 +1,16 @@
 import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
-import { type CreateUser, createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import {
+  type CreateUser,
+  createProject,
+  expect,
+  signIn,
+  signInAt,
+  TREE_USER,
+  test,
+  unique,
+} from '../fixtures';
 
 /**
  * docs/product/defects.md: a GitHub tracker set on the project's Issue Tracker page, a defect
@@ -61,8 +70,7 @@ test.describe('Defects', () => {
     createUser,
   }) => {
     const s = await seed(createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}`);
+    await signInAt(page, `/projects/${s.project.id}`, s.user);
     await page.getByRole('link', { name: 'Issue Tracker' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Issue Tracker' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Tracker' }).selectOption('github');

@@ -7,6 +7,7 @@ import {
   createRole,
   expect,
   signIn,
+  signInAt,
   TREE_USER,
   test,
   unique,
@@ -230,9 +231,7 @@ test.describe('No access', () => {
     createUser,
   }) => {
     const tester = await createUser({ permissions: ['home_project', 'home_test_suit', 'home_test_case'] });
-    await signIn(page, tester);
-
-    await page.goto('/admin-dashboard');
+    await signInAt(page, '/admin-dashboard', tester);
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Dashboard' })).toBeVisible();
     await expect(page.getByRole('alert')).toHaveText(
       /You need the manage_admin_panel permission to see this page\./,

@@ -11,7 +11,7 @@ import {
   createRun,
   createSuite,
   expect,
-  signIn,
+  signInAt,
   test,
   unique,
 } from '../fixtures';
@@ -80,8 +80,7 @@ test.describe('CSV export', () => {
     adminApi,
   }) => {
     const { project, suite, a, a1, b, t } = await makeProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const button = page.getByRole('button', { name: 'Export cases (CSV)' });
     await expect(button).toBeEnabled();
 
@@ -128,8 +127,7 @@ test.describe('CSV export', () => {
     );
     const createdAt = new Map(stored.map((run) => [run.id, new Date(run.created_at).toISOString()]));
     const [passed, failed] = [runs[1]!, runs[2]!];
-    await signIn(page);
-    await page.goto(`/cases/${a1.id}`);
+    await signInAt(page, `/cases/${a1.id}`);
 
     const file = await download(page, page.getByRole('button', { name: 'Export runs (CSV)' }));
     expect(file.filename).toBe(`case-${a1.id}-runs.csv`);
@@ -155,8 +153,7 @@ test.describe('CSV export', () => {
       'add_test_run_in_test_case',
     ]);
 
-    await signIn(page, exporter);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, exporter);
     const file = await download(page, page.getByRole('button', { name: 'Export cases (CSV)' }));
     expect(
       file.text
@@ -169,8 +166,7 @@ test.describe('CSV export', () => {
 
     await page.context().clearCookies();
     await page.evaluate(() => localStorage.clear());
-    await signIn(page, viewer);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, viewer);
     // The project page has loaded the viewer's role (its Edit button shows) without an export button.
     await expect(page.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Export cases (CSV)' })).toHaveCount(0);

@@ -6,6 +6,7 @@ import {
   createProject,
   expect,
   signIn,
+  signInAt,
   type TestUser,
   TREE_USER,
   test,
@@ -78,8 +79,7 @@ test.describe('Flaky tests', () => {
     createUser,
   }) => {
     const s = await seed(request, createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}`);
+    await signInAt(page, `/projects/${s.project.id}`, s.user);
     await page.getByRole('link', { name: 'Flaky Tests' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Flaky Tests' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Flaky tests, highest flip rate first' });

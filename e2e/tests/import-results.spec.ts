@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { RunStats, Suite, TestCase } from '@verdict/contract';
-import { createProject, expect, signIn, test, unique } from '../fixtures';
+import { createProject, expect, signIn, signInAt, test, unique } from '../fixtures';
 
 const fixture = (name: string) =>
   path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/junit', name);
@@ -41,8 +41,7 @@ test.describe('results from CI', () => {
 
   test('the Import results button uploads a report and shows the summary', async ({ page, adminApi }) => {
     const project = await createProject(adminApi, unique('upload-project'));
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await page.getByLabel('JUnit XML report').setInputFiles(fixture('jest-junit.xml'));
     await expect(page.getByText('Passed').first()).toBeVisible();
     await expect(page.getByText('Failed').first()).toBeVisible();

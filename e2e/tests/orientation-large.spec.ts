@@ -1,5 +1,5 @@
 import type { Suite } from '@verdict/contract';
-import { createProject, expect, signIn, test, unique } from '../fixtures';
+import { createProject, expect, LARGE_DATA, signInAt, test, unique } from '../fixtures';
 
 /**
  * A suite of 10,000 cases on its own page (docs/product/projects.md, "What a project holds"):
@@ -9,7 +9,11 @@ import { createProject, expect, signIn, test, unique } from '../fixtures';
 
 const COUNT = 10_000;
 
-test('a suite of 10,000 cases lists a page at a time', async ({ page, adminApi, request }) => {
+test('a suite of 10,000 cases lists a page at a time', { tag: LARGE_DATA }, async ({
+  page,
+  adminApi,
+  request,
+}) => {
   test.setTimeout(120_000);
   const project = await createProject(adminApi);
   const suiteName = unique('Big suite');
@@ -25,8 +29,7 @@ test('a suite of 10,000 cases lists a page at a time', async ({ page, adminApi, 
   expect(imported.ok(), await imported.text()).toBeTruthy();
   const [suite] = await adminApi.call<Suite[]>('GET', `/api/testsuites/project/${project.id}`);
 
-  await signIn(page);
-  await page.goto(`/suites/${suite!.id}`);
+  await signInAt(page, `/suites/${suite!.id}`);
   const list = page.getByRole('list', { name: `Test cases of ${suiteName}` });
   await expect(page.getByText(`Showing 1-25 of ${COUNT}`)).toBeVisible();
   await expect(list.getByRole('listitem')).toHaveCount(25);

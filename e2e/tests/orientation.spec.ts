@@ -10,6 +10,7 @@ import {
   expect,
   inBatches,
   signIn,
+  signInAt,
   test,
   unique,
 } from '../fixtures';
@@ -47,8 +48,7 @@ test.describe('what a project, suite and case hold', () => {
     await createRun(adminApi, failing.id, 'failed');
     const empty = await createSuite(adminApi, project.id);
 
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     const list = page.getByRole('list', { name: `Test cases of ${suite.name}` });
     await expect(list.getByRole('listitem')).toHaveCount(2);
     const first = list.getByRole('listitem').filter({ hasText: passing.name });
@@ -77,8 +77,7 @@ test.describe('what a project, suite and case hold', () => {
     const suite = await createSuite(adminApi, project.id);
     const reader = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, reader.id, (await createRole(adminApi, ['home_test_case'])).id);
-    await signIn(page, reader);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`, reader);
     await expect(page.getByText('No test cases in this suite yet.')).toBeVisible();
     await expect(page.getByRole('link', { name: 'New test case' })).toHaveCount(0);
   });
@@ -93,8 +92,7 @@ test.describe('what a project, suite and case hold', () => {
     const grandchild = await createCase(adminApi, { parent: children[0]!.id });
     await createRun(adminApi, grandchild.id, 'failed');
 
-    await signIn(page);
-    await page.goto(`/cases/${parent.id}`);
+    await signInAt(page, `/cases/${parent.id}`);
     await expect(page.getByRole('heading', { name: 'Child Test Cases' })).toBeVisible();
     const list = page.getByRole('list', { name: `Child cases of ${parent.name}` });
     await expect(list.getByRole('link')).toHaveText(children.map((child) => child.name));
@@ -116,8 +114,7 @@ test.describe('what a project, suite and case hold', () => {
     const topLevel = await createCase(adminApi, { project: project.id });
     await createRun(adminApi, topLevel.id, 'passed');
 
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const suiteList = page.getByRole('list', { name: `Test suites of ${project.name}` });
     await expect(suiteList.getByRole('link')).toHaveText(suites.map((suite) => suite.name));
     const caseList = page.getByRole('list', { name: `Test cases of ${project.name}` });
@@ -154,8 +151,7 @@ test.describe('what a project, suite and case hold', () => {
     });
     const byId = [...cases].sort((a, b) => a.id - b.id);
 
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     const list = page.getByRole('list', { name: `Test cases of ${suite.name}` });
     await expect(list.getByRole('listitem')).toHaveCount(25);
     await expect(page.getByText('Showing 1-25 of 60')).toBeVisible();
@@ -189,9 +185,7 @@ test.describe('where you are', () => {
     const parent = await createCase(adminApi, { suite: suite.id });
     const child = await createCase(adminApi, { parent: parent.id });
     const run = await createRun(adminApi, child.id);
-    await signIn(page);
-
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await expectTrail(page, [project.name]);
     await page.goto(`/suites/${suite.id}`);
     await expectTrail(page, [project.name, suite.name]);
@@ -262,8 +256,7 @@ test.describe('where you are', () => {
     const second = await createRun(adminApi, testCase.id, 'failed');
     const third = await createRun(adminApi, testCase.id, 'passed');
 
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('columnheader')).toHaveText([
       'Status',
@@ -369,8 +362,7 @@ test.describe('accessibility of the project, suite and case pages', () => {
     const long = `a case with a very long name that has to wrap ${'x'.repeat(60)}`;
     await createCase(adminApi, { suite: suite.id }, long);
     await page.setViewportSize(NARROW_PHONE);
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     const link = page
       .getByRole('list', { name: `Test cases of ${suite.name}` })
       .getByRole('link', { name: long });

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expectNoAxeViolations, expectNoSidewaysScroll, NARROW_PHONE, PHONE } from '../axe';
-import { createRun, expect, projectWithCase, signIn, test, unique } from '../fixtures';
+import { createRun, expect, projectWithCase, signIn, signInAt, test, unique } from '../fixtures';
 
 /** docs/product/shell-and-navigation.md, "Phone widths". */
 
@@ -32,8 +32,7 @@ for (const viewport of [PHONE, NARROW_PHONE]) {
     });
 
     test('the admin area has Logout in its drawer', async ({ page }) => {
-      await signIn(page);
-      await page.goto('/admin');
+      await signInAt(page, '/admin');
       await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
       await openDrawer(page);
       await page.getByRole('button', { name: 'Logout' }).click();
@@ -72,8 +71,7 @@ test.describe('stacked lists on a phone', () => {
     createUser,
   }) => {
     const user = await createUser({ prefix: unique('phone') });
-    await signIn(page);
-    await page.goto('/admin');
+    await signInAt(page, '/admin');
     await page.getByRole('searchbox').fill(user.email);
     const row = page.locator('table tbody tr').filter({ hasText: user.email });
     // The search has applied (one row left), and that row is scrolled to: what matters is that

@@ -1,5 +1,5 @@
 import type { ProjectDetail } from '@verdict/contract';
-import { addMember, createProject, createRole, expect, signIn, test, unique } from '../fixtures';
+import { addMember, createProject, createRole, expect, signIn, signInAt, test, unique } from '../fixtures';
 import { errorBox, expectToastFor3Seconds, pick, toast } from '../page-helpers';
 
 test.describe('add user to project', () => {
@@ -8,8 +8,7 @@ test.describe('add user to project', () => {
     const user = await createUser({ prefix: 'newmember' });
     const role = await createRole(adminApi, ['home_project'], unique('member-role'));
 
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await page.getByRole('link', { name: 'Add User' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/add-user$`));
     await expect(page.getByRole('heading', { name: 'Add User to Project' })).toBeVisible();
@@ -46,8 +45,7 @@ test.describe('add user to project', () => {
     const project = await createProject(adminApi);
     const user = await createUser({ prefix: 'gone' });
     const role = await createRole(adminApi, ['home_project']);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}/add-user`);
+    await signInAt(page, `/projects/${project.id}/add-user`);
     await pick(page, 'User', user.email);
     await pick(page, 'Role', role.name);
     await adminApi.call('DELETE', `/api/users/delete/${user.id}`);
@@ -69,8 +67,7 @@ test.describe('change user role', () => {
     const after = await createRole(adminApi, ['home_project', 'home_test_suit'], unique('after'));
     await addMember(adminApi, project.id, user.id, before.id);
 
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await page.getByRole('link', { name: `Change Role of ${user.username}` }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/user/${user.id}$`));
     await expect(page.getByRole('heading', { name: 'Change User Role' })).toBeVisible();
@@ -134,8 +131,7 @@ test.describe('change user role', () => {
     const user = await createUser({ prefix: 'fail' });
     const role = await createRole(adminApi, ['home_project']);
     await addMember(adminApi, project.id, user.id, role.id);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}/user/${user.id}`);
+    await signInAt(page, `/projects/${project.id}/user/${user.id}`);
     const role_ = page.getByRole('combobox', { name: 'Role', exact: true });
     await expect(role_).toHaveValue(role.name);
     const submit = page.getByRole('button', { name: 'Change Role' });
@@ -179,8 +175,7 @@ test.describe('remove user from project', () => {
     const project = await createProject(adminApi);
     const user = await createUser({ prefix: 'removed' });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const members = page.getByRole('table', { name: 'Project Members' });
     const remove = members.getByRole('button', { name: `Remove ${user.username}` });
 
@@ -203,8 +198,7 @@ test.describe('remove user from project', () => {
     const project = await createProject(adminApi);
     const user = await createUser({ prefix: 'twice' });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const members = page.getByRole('table', { name: 'Project Members' });
     await expect(members.getByRole('cell', { name: user.username, exact: true })).toBeVisible();
     await adminApi.call('DELETE', `/api/projects/${project.id}/user/${user.id}/remove`);

@@ -1,10 +1,9 @@
-import { addMember, createProject, createRole, expect, signIn, test, unique } from '../fixtures';
+import { addMember, createProject, createRole, expect, signIn, signInAt, test, unique } from '../fixtures';
 import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('create project', () => {
   test('both fields are required; success goes to the dashboard with a toast', async ({ page, adminApi }) => {
-    await signIn(page);
-    await page.goto('/projects-create');
+    await signInAt(page, '/projects-create');
     await expect(page.getByRole('heading', { name: 'Create Project' })).toBeVisible();
     const name = page.getByLabel('Project Name');
     const description = page.getByLabel('Description');
@@ -38,8 +37,7 @@ test.describe('create project', () => {
   test("a refused create shows the server's message", async ({ page, createUser }) => {
     // Without add_project the server answers 403 with a message naming it.
     const user = await createUser({ permissions: ['home_project'] });
-    await signIn(page, user);
-    await page.goto('/projects-create');
+    await signInAt(page, '/projects-create', user);
     await page.getByLabel('Project Name').fill(unique('refused'));
     await page.getByLabel('Description').fill('x');
     await page.getByRole('button', { name: 'Create Project' }).click();
@@ -61,8 +59,7 @@ test.describe('create project', () => {
 test.describe('edit project', () => {
   test('loads name and description, Cancel goes back, Save Changes updates', async ({ page, adminApi }) => {
     const project = await createProject(adminApi, unique('before'), 'Old description');
-    await signIn(page);
-    await page.goto(`/edit-project/${project.id}`);
+    await signInAt(page, `/edit-project/${project.id}`);
     await expect(page.getByRole('heading', { name: 'Edit Project' })).toBeVisible();
     await expect(page.getByLabel('Project Name')).toHaveValue(project.name);
     await expect(page.getByLabel('Description')).toHaveValue('Old description');
@@ -89,15 +86,13 @@ test.describe('edit project', () => {
   test("'Failed to fetch project' for a project that is gone", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
-    await signIn(page);
-    await page.goto(`/edit-project/${project.id}`);
+    await signInAt(page, `/edit-project/${project.id}`);
     await expect(errorBox(page, '⚠️ Failed to fetch project')).toBeVisible();
   });
 
   test("'Failed to update project' when the save fails", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/edit-project/${project.id}`);
+    await signInAt(page, `/edit-project/${project.id}`);
     await expect(page.getByLabel('Project Name')).toHaveValue(project.name);
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -118,8 +113,7 @@ test.describe('project detail', () => {
     for (let i = 0; i < 9; i += 1) users.push(await createUser({ prefix: `member${i}` }));
     for (const user of users) await addMember(adminApi, project.id, user.id, role.id);
 
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const table = page.getByRole('table', { name: 'Project', exact: true });
     await expect(table.getByRole('columnheader')).toHaveText(['Sr No', 'Name', 'Action']);
     await expect(table.getByRole('columnheader', { name: 'Sr No' })).toHaveAttribute('style', /width: 100px/);
@@ -172,8 +166,7 @@ test.describe('project detail', () => {
 
   test('Delete asks first, then goes to the dashboard', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     const table = page.getByRole('table', { name: 'Project', exact: true });
 
     await table.getByRole('button', { name: 'Delete' }).click();
@@ -194,8 +187,7 @@ test.describe('project detail', () => {
 
   test("'Failed to delete project' when the delete fails", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await expect(page.getByRole('table', { name: 'Project', exact: true })).toBeVisible();
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page
@@ -213,8 +205,7 @@ test.describe('project detail', () => {
   }) => {
     const project = await createProject(adminApi);
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await expect(page.getByRole('heading', { name: 'Project not found' })).toBeVisible();
     await page.goto('/projects/not-a-number');
     await expect(errorBox(page, '⚠️ Failed to fetch project details')).toBeVisible();
@@ -227,8 +218,7 @@ test.describe('project permissions', () => {
     const user = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['home_project'])).id);
 
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, user);
     const table = page.getByRole('table', { name: 'Project', exact: true });
     await expect(table.getByRole('columnheader')).toHaveText(['Sr No', 'Name']);
     await expect(table.getByRole('cell', { name: project.name })).toBeVisible();
@@ -253,8 +243,7 @@ test.describe('project permissions', () => {
     ]);
     await addMember(adminApi, project.id, user.id, memberRole.id);
 
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, user);
     const table = page.getByRole('table', { name: 'Project', exact: true });
     await expect(table.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(table.getByRole('button', { name: 'Delete' })).toBeVisible();
@@ -279,8 +268,7 @@ test.describe('project permissions', () => {
     await addMember(adminApi, project.id, user.id, changeOnly.id);
     await addMember(adminApi, project.id, other.id, changeOnly.id);
 
-    await signIn(page, user);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`, user);
     const members = page.getByRole('table', { name: 'Project Members' });
     await expect(members.getByRole('link', { name: `Change Role of ${other.username}` })).toBeVisible();
     await expect(members.getByRole('button', { name: `Remove ${other.username}` })).toHaveCount(0);

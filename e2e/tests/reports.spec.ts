@@ -1,7 +1,16 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
-import { type CreateUser, createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import {
+  type CreateUser,
+  createProject,
+  expect,
+  signIn,
+  signInAt,
+  TREE_USER,
+  test,
+  unique,
+} from '../fixtures';
 
 /**
  * docs/product/reports-screens.md: five JUnit imports on main, where one test keeps flipping
@@ -64,8 +73,7 @@ test.describe('Reports', () => {
     createUser,
   }) => {
     const s = await seed(request, createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}`);
+    await signInAt(page, `/projects/${s.project.id}`, s.user);
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('main');

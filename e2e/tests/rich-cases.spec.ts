@@ -11,7 +11,7 @@ import type {
   TestCaseDetail,
 } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, NARROW_PHONE, PHONE } from '../axe';
-import { createProject, createSuite, expect, signIn, test, unique } from '../fixtures';
+import { createProject, createSuite, expect, signInAt, test, unique } from '../fixtures';
 import { toast, waitForQuiet } from '../page-helpers';
 
 /**
@@ -59,8 +59,7 @@ test('a case with steps, tags, priority, a custom field and Markdown: written, e
       options: ['Firefox', 'Chrome'],
     },
   );
-  await signIn(page);
-  await page.goto(`/projects/${project.id}/add-case`);
+  await signInAt(page, `/projects/${project.id}/add-case`);
 
   const name = unique('Rich case');
   await page.getByLabel('Case Name').fill(name);
@@ -215,8 +214,7 @@ test('per-step results are recorded in a cycle and the result says when the case
   const { items } = await adminApi.call<CycleItemPage>('GET', `/api/cycles/${cycle.id}/items`);
   const item = items[0]!;
 
-  await signIn(page);
-  await page.goto(`/cycle-items/${item.id}`);
+  await signInAt(page, `/cycle-items/${item.id}`);
   await expect(page.locator('strong', { hasText: 'exists' })).toBeVisible();
   await expect(page.getByText('Open the page')).toBeVisible();
   await checkScreen(page, 'rich-case-execution');

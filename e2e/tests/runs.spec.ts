@@ -1,5 +1,14 @@
 import type { TestRun } from '@verdict/contract';
-import { addMember, createRole, createRun, expect, projectWithCase, signIn, test } from '../fixtures';
+import {
+  addMember,
+  createRole,
+  createRun,
+  expect,
+  projectWithCase,
+  signIn,
+  signInAt,
+  test,
+} from '../fixtures';
 import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('create test run', () => {
@@ -8,8 +17,7 @@ test.describe('create test run', () => {
     adminApi,
   }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     await page.getByRole('link', { name: 'Add Test Run' }).click();
     await expect(page).toHaveURL(new RegExp(`/testcases/${testCase.id}/add-testrun$`));
     await expect(page.getByRole('heading', { name: 'Create Test Run' })).toBeVisible();
@@ -57,8 +65,7 @@ test.describe('create test run', () => {
 
   test('failures: server message, error field, reason', async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
-    await signIn(page);
-    await page.goto(`/testcases/${testCase.id}/add-testrun`);
+    await signInAt(page, `/testcases/${testCase.id}/add-testrun`);
     const submit = page.getByRole('button', { name: 'Create Test Run' });
 
     await page.route('**/api/testruns/create/*', (route) =>
@@ -92,8 +99,7 @@ test.describe('edit test run', () => {
   test('read-only case and executor, the Status select; back to the case', async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
     const run = await createRun(adminApi, testCase.id, 'passed');
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     await page
       .getByRole('table', { name: 'Test Runs' })
       .getByRole('link', { name: `Edit run ${run.id}` })
@@ -136,8 +142,7 @@ test.describe('edit test run', () => {
   test("'Failed to update test run!', then 'Test run not found'", async ({ page, adminApi }) => {
     const { testCase } = await projectWithCase(adminApi);
     const run = await createRun(adminApi, testCase.id);
-    await signIn(page);
-    await page.goto(`/edit-testrun/${run.id}`);
+    await signInAt(page, `/edit-testrun/${run.id}`);
     await expect(page.getByLabel('Status')).toHaveValue('passed');
     await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
     await page.getByRole('button', { name: 'Update Test Run' }).click();
@@ -152,8 +157,7 @@ test.describe('test runs table', () => {
     const { testCase } = await projectWithCase(adminApi);
     const first = await createRun(adminApi, testCase.id, 'passed');
     const second = await createRun(adminApi, testCase.id, 'failed');
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('row')).toHaveCount(3);
 
@@ -179,8 +183,7 @@ test.describe('test runs table', () => {
     const { testCase } = await projectWithCase(adminApi);
     const run = await createRun(adminApi, testCase.id);
     await createRun(adminApi, testCase.id);
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('row')).toHaveCount(3);
     await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
@@ -206,8 +209,7 @@ test.describe('test runs table', () => {
     const run = await createRun(testerApi, testCase.id, 'failed');
     expect(run.executed_by).toBe(tester.id);
 
-    await signIn(page);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('row').nth(1).getByRole('cell').nth(1)).toHaveText(tester.username);
 
@@ -232,16 +234,14 @@ test.describe('test runs table', () => {
       viewer.id,
       (await createRole(adminApi, ['users_in_project', 'edit_test_run'])).id,
     );
-    await signIn(page, viewer);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, viewer);
     const runs = page.getByRole('table', { name: 'Test Runs' });
     await expect(runs.getByRole('columnheader')).toHaveText(['Status', 'Executed By', 'Executed At', 'Edit']);
 
     const deleter = await createUser({ permissions: ['home_project', 'home_test_run', 'delete_test_run'] });
     await addMember(adminApi, project.id, deleter.id, (await createRole(adminApi, ['home_project'])).id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, deleter);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, deleter);
     await expect(runs.getByRole('columnheader')).toHaveText([
       'Status',
       'Executed By',
@@ -260,8 +260,7 @@ test.describe('test runs table', () => {
     await createRun(adminApi, testCase.id);
     const user = await createUser({ permissions: ['home_project', 'home_test_run'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['edit_test_run'])).id);
-    await signIn(page, user);
-    await page.goto(`/cases/${testCase.id}`);
+    await signInAt(page, `/cases/${testCase.id}`, user);
     await expect(page.getByRole('table', { name: 'Test Runs' }).getByRole('columnheader')).toHaveText([
       'Status',
       'Executed By',

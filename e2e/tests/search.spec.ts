@@ -17,6 +17,7 @@ import {
   createSuite,
   expect,
   signIn,
+  signInAt,
   type TestUser,
   TREE_USER,
   test,
@@ -135,8 +136,7 @@ test.describe('Search Test Cases', () => {
   }) => {
     test.setTimeout(120_000);
     const s = await seed(createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}/search`);
+    await signInAt(page, `/projects/${s.project.id}/search`, s.user);
     await expect(page.getByRole('heading', { level: 1, name: 'Search Test Cases' })).toBeVisible();
     await expect(page.locator('.page-subtitle')).toHaveText(s.project.name);
     const trail = page.getByRole('navigation', { name: 'Breadcrumb' });
@@ -220,8 +220,7 @@ test.describe('Search Test Cases', () => {
 
   test("the project page's box: '/' focuses it, Enter opens the search", async ({ page, createUser }) => {
     const s = await seed(createUser);
-    await signIn(page, s.user);
-    await page.goto(`/projects/${s.project.id}`);
+    await signInAt(page, `/projects/${s.project.id}`, s.user);
     await expect(page.getByRole('heading', { level: 1, name: 'Project Details' })).toBeVisible();
     await expect(box(page)).not.toBeFocused();
     await page.keyboard.press('/');

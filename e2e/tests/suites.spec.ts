@@ -1,11 +1,20 @@
-import { addMember, createProject, createRole, createSuite, expect, signIn, test, unique } from '../fixtures';
+import {
+  addMember,
+  createProject,
+  createRole,
+  createSuite,
+  expect,
+  signIn,
+  signInAt,
+  test,
+  unique,
+} from '../fixtures';
 import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
 
 test.describe('add test suite', () => {
   test('the trimmed name is required; success returns to the project', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await page.getByRole('link', { name: 'Add Test Suite' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/add-suite$`));
     await expect(page.getByRole('heading', { name: 'Add Test Suite' })).toBeVisible();
@@ -29,8 +38,7 @@ test.describe('add test suite', () => {
 
   test("'Failed to create Test Suite' when the create fails", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}/add-suite`);
+    await signInAt(page, `/projects/${project.id}/add-suite`);
     await page.getByLabel('Suite Name').fill(unique('suite'));
     await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
     await page.getByRole('button', { name: 'Add Test Suite' }).click();
@@ -42,8 +50,7 @@ test.describe('suite detail', () => {
   test('one-row table with Edit, Delete and Add Case', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id, unique('suite'), 'About the suite');
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     await expect(page.getByRole('heading', { name: 'Suite Details' })).toBeVisible();
     const table = page.getByRole('table', { name: 'Suite' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description', 'Action']);
@@ -64,8 +71,7 @@ test.describe('suite detail', () => {
   test('Delete asks first and then goes back one page', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    await signIn(page);
-    await page.goto(`/projects/${project.id}`);
+    await signInAt(page, `/projects/${project.id}`);
     await expect(page.getByRole('heading', { name: 'Project Details' })).toBeVisible();
     await page.goto(`/suites/${suite.id}`);
     const table = page.getByRole('table', { name: 'Suite' });
@@ -100,8 +106,7 @@ test.describe('suite detail', () => {
   test("'Failed to delete suite', then 'Test suite not found'", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     await expect(page.getByRole('table', { name: 'Suite' })).toBeVisible();
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('table', { name: 'Suite' }).getByRole('button', { name: 'Delete' }).click();
@@ -117,8 +122,7 @@ test.describe('edit suite', () => {
   test('loads the suite, requires a name and returns to the suite', async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id, unique('suite'), 'Old');
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     await page.getByRole('table', { name: 'Suite' }).getByRole('link', { name: 'Edit' }).click();
     await expect(page).toHaveURL(new RegExp(`/edit-suite/${suite.id}$`));
     await expect(page.getByRole('heading', { name: 'Edit Suite' })).toBeVisible();
@@ -148,8 +152,7 @@ test.describe('edit suite', () => {
   test("'Failed to fetch suite details' and a failed save", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    await signIn(page);
-    await page.goto(`/edit-suite/${suite.id}`);
+    await signInAt(page, `/edit-suite/${suite.id}`);
     await expect(page.getByLabel('Suite Name')).toHaveValue(suite.name);
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('button', { name: 'Save Changes' }).click();
@@ -166,8 +169,7 @@ test.describe('add test case to suite', () => {
   }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`);
     await page.getByRole('table', { name: 'Suite' }).getByRole('link', { name: 'Add Case' }).click();
     await expect(page).toHaveURL(new RegExp(`/suites/${suite.id}/add-case$`));
     await expect(page.getByRole('heading', { name: 'Add Test Case to Suite' })).toBeVisible();
@@ -191,8 +193,7 @@ test.describe('add test case to suite', () => {
   test("'Failed to add Test Case to Suite' when the create fails", async ({ page, adminApi }) => {
     const project = await createProject(adminApi);
     const suite = await createSuite(adminApi, project.id);
-    await signIn(page);
-    await page.goto(`/suites/${suite.id}/add-case`);
+    await signInAt(page, `/suites/${suite.id}/add-case`);
     await page.getByLabel('Case Name').fill(unique('case'));
     await adminApi.call('DELETE', `/api/testsuites/delete/${suite.id}`);
     await page.getByRole('button', { name: 'Add Test Case' }).click();
@@ -207,8 +208,7 @@ test.describe('suite permissions', () => {
     const user = await createUser({ permissions: ['home_project'] });
     await addMember(adminApi, project.id, user.id, (await createRole(adminApi, ['users_in_project'])).id);
 
-    await signIn(page, user);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`, user);
     const table = page.getByRole('table', { name: 'Suite' });
     await expect(table.getByRole('columnheader')).toHaveText(['Name', 'Description']);
     await expect(table.getByRole('cell', { name: suite.name })).toBeVisible();
@@ -222,8 +222,7 @@ test.describe('suite permissions', () => {
       (await createRole(adminApi, ['users_in_project', 'delete_test_suit'])).id,
     );
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, withEdit);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`, withEdit);
     await expect(table.getByRole('link', { name: 'Edit' })).toBeVisible();
     await expect(table.getByRole('button', { name: 'Delete' })).toBeVisible();
     await expect(table.getByRole('link', { name: 'Add Case' })).toHaveCount(0);
@@ -231,8 +230,7 @@ test.describe('suite permissions', () => {
     const withAdd = await createUser({ permissions: ['home_project', 'add_test_case_in_test_suit'] });
     await addMember(adminApi, project.id, withAdd.id, (await createRole(adminApi, ['home_project'])).id);
     await page.getByRole('button', { name: 'Logout' }).click();
-    await signIn(page, withAdd);
-    await page.goto(`/suites/${suite.id}`);
+    await signInAt(page, `/suites/${suite.id}`, withAdd);
     await expect(table.getByRole('link', { name: 'Add Case' })).toBeVisible();
     await expect(table.getByRole('link', { name: 'Edit' })).toHaveCount(0);
     await expect(table.getByRole('button', { name: 'Delete' })).toHaveCount(0);

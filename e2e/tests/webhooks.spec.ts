@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
-import { createCase, createProject, expect, signIn, TREE_USER, test, unique } from '../fixtures';
+import { createCase, createProject, expect, signInAt, TREE_USER, test, unique } from '../fixtures';
 import { toast } from '../page-helpers';
 
 /**
@@ -74,8 +74,7 @@ test.describe('Webhooks', () => {
       const project = await createProject(api, unique('Hooks P'));
       await createCase(api, { project: project.id }, 'pays by card');
 
-      await signIn(page, user);
-      await page.goto(`/projects/${project.id}`);
+      await signInAt(page, `/projects/${project.id}`, user);
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
       await expect(page.getByText(/No webhooks yet/)).toBeVisible();

@@ -2,11 +2,12 @@ import { generateKeyPairSync } from 'node:crypto';
 import { Writable } from 'node:stream';
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { loginFailures, settings, users } from '../src/db/schema.ts';
 import { loggerOptions } from '../src/lib/logger-options.ts';
+import { passwordVerifications } from '../src/modules/auth/password.ts';
 import { isCommonPassword } from '../src/modules/auth/password-policy.ts';
 import { addMember, as, createProject, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
 import { apiRoutes, withIds } from './helpers/security.ts';
@@ -17,18 +18,9 @@ import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './help
  * next to the promise it proves.
  */
 
-// Counts argon2 verifications (and keeps the hashes verified against), calling the real one.
-const verified = vi.hoisted(() => ({ hashes: [] as string[] }));
-vi.mock('../src/modules/auth/password.ts', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../src/modules/auth/password.ts')>();
-  return {
-    ...actual,
-    verifyPassword: (hash: string, password: string) => {
-      verified.hashes.push(hash);
-      return actual.verifyPassword(hash, password);
-    },
-  };
-});
+// The hashes verified against, as the server tells of each argon2 verification.
+const verified = { hashes: [] as string[] };
+passwordVerifications.subscribe((message) => verified.hashes.push((message as { hash: string }).hash));
 
 // Every line the server logs, at the most verbose level, with the server's own logger options.
 let logText = '';
