@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 3100);
@@ -42,6 +44,23 @@ const DATABASE_SPECS = [
   'webhooks',
 ];
 const databaseSpecsOnly = process.env.E2E_SKIP_UI_ONLY === '1';
+
+/**
+ * What makes a spec's outcome depend on the database whatever else it does: a JUnit or case
+ * import, a file upload, a webhook receiver, the live-update stream. A spec that does any of these
+ * and is missing from DATABASE_SPECS stops the run here (docs/testing.md), so forgetting to add
+ * one cannot quietly leave it out of the PostgreSQL server's pass.
+ */
+const DATABASE_MARKERS = /import\/junit|\/case-imports|setInputFiles|createServer\(|\/api\/events/;
+const testsDir = path.join(import.meta.dirname, 'tests');
+const undeclared = readdirSync(testsDir)
+  .filter((file) => file.endsWith('.spec.ts') && !DATABASE_SPECS.includes(file.replace(/\.spec\.ts$/, '')))
+  .filter((file) => DATABASE_MARKERS.test(readFileSync(path.join(testsDir, file), 'utf8')));
+if (undeclared.length > 0) {
+  throw new Error(
+    `${undeclared.join(', ')} import, upload, receive webhooks or stream live updates: add them to DATABASE_SPECS in e2e/playwright.config.ts`,
+  );
+}
 
 /**
  * Chromium's full headless mode preloads the address bar's two popups (WebUI pages, each in a
