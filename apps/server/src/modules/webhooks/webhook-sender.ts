@@ -55,7 +55,15 @@ export async function sendDelivery(
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
-  const signal = AbortSignal.any([options.signal, AbortSignal.timeout(DELIVERY_TIMEOUT_MS)]);
+  // One controller this attempt holds, aborted by its own timer or by the server stopping; not
+  // AbortSignal.any() over AbortSignal.timeout(), whose timeout signal, referred to weakly, did not
+  // always fire, so a receiver that never finished its answer held the attempt (and its slot).
+  const limit = new AbortController();
+  const stop = () => limit.abort();
+  const timer = setTimeout(stop, DELIVERY_TIMEOUT_MS);
+  options.signal.addEventListener('abort', stop, { once: true });
+  if (options.signal.aborted) stop();
+  const signal = limit.signal;
   const timestamp = Math.floor(Date.now() / 1000);
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
@@ -64,6 +72,8 @@ export async function sendDelivery(
     const settle = (result: AttemptResult) => {
       if (settled) return;
       settled = true;
+      clearTimeout(timer);
+      options.signal.removeEventListener('abort', stop);
       resolve(result);
     };
     /** Why the attempt stopped: the server stopping, the time limit, or the connection's error. */
