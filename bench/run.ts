@@ -13,7 +13,8 @@
 // bench/cycles.ts, which takes `--db` too; `--only search` the case search at size, bench/search.ts,
 // `--only bulk` the bulk actions and the case import at size, bench/bulk.ts, `--only insight` the
 // flaky list, the reports and an import with its CI gate over 2,000,000 results, bench/insight.ts,
-// with `--db`), --skip-floor, --skip-auth-off, --skip-web,
+// with `--db`; `--only cycle-items` the first 200 items of a 10,000-item cycle beside 2,000,000
+// results, bench/cycle-items.ts, with `--db` and `--results`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -65,6 +66,12 @@ if (only === 'bulk') {
 if (only === 'insight') {
   const { insightDatabases, runInsight } = await import('./insight.ts');
   await runInsight(insightDatabases(args));
+  process.exit();
+}
+
+if (only === 'cycle-items') {
+  const { cycleItemsDatabases, runCycleItems } = await import('./cycle-items.ts');
+  await runCycleItems(cycleItemsDatabases(args));
   process.exit();
 }
 

@@ -287,7 +287,9 @@ test.describe('User Management (/admin)', () => {
       currentPassword: 'not-my-password',
     });
     await expect(errorBox(page, '⚠️ Failed to update user.')).toBeVisible();
-    await expect(page.getByText('Your current password is not correct')).toBeVisible();
+    // Told at the field, and the session stays.
+    await expect(current).toHaveAccessibleDescription('Current password is wrong');
+    await expect(page).toHaveURL(new RegExp(`/admin-edit-user/${me.id}$`));
 
     await current.fill(me.password);
     await submitAndCapture(page, 'Update User', `/api/users/edit/${me.id}`);

@@ -110,6 +110,11 @@ test.describe('Two-factor authentication', () => {
     const card = page.locator('.card', {
       has: page.getByRole('heading', { name: 'Two-factor authentication' }),
     });
+    // A wrong password is told at its field; the session stays.
+    await card.getByLabel('Current password').fill('not-my-password');
+    await card.getByRole('button', { name: 'Set Up' }).click();
+    await expect(card.getByText('Current password is wrong')).toBeVisible();
+    await expect(page).toHaveURL(/\/api-tokens$/);
     await card.getByLabel('Current password').fill(user.password);
     await card.getByRole('button', { name: 'Set Up' }).click();
     await expect(card.getByRole('img', { name: /QR code of the new key/ })).toBeVisible();

@@ -14,8 +14,8 @@ import pg from 'pg';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { migrateDatabase, openDatabase } from '../src/db/client.ts';
-import { projects } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { projects } from '../src/modules/projects/projects-schema.ts';
 
 const CASES = Number(process.env.BENCH_CASES ?? 20_000);
 const PER_SUITE = 100;

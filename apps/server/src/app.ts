@@ -81,13 +81,16 @@ export async function buildApp({
     trustProxy: config.trustProxy,
     // Every log line of a request carries its id as reqId, and the answer says it (request-id.ts).
     genReqId: requestIdOf,
-    // The router refuses a malformed or overlong address before any hook runs; answer {message} too.
+    // The router refuses a malformed or overlong address before any hook runs; answer {message, code} too.
     frameworkErrors: (error, request, reply) => {
       const tooLong = error.statusCode === 414;
       void (reply as unknown as FastifyReply)
         .status(tooLong ? 414 : 400)
         .header(REQUEST_ID_HEADER, request.id)
-        .send({ message: tooLong ? 'The address is too long' : 'The address is not valid' });
+        .send({
+          message: tooLong ? 'The address is too long' : 'The address is not valid',
+          code: 'invalid_request',
+        });
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are validated without type coercion, and ids in paths and query strings must be plain

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiTokens, users } from '../src/db/schema.ts';
+import { apiTokens } from '../src/modules/api-tokens/api-tokens-schema.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { SESSION_NEEDED } from '../src/plugins/auth.ts';
 import { apiToken, person } from './helpers/import-world.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';

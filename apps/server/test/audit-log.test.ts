@@ -8,8 +8,8 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { permissions } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { permissions } from '../src/modules/permissions/permissions-schema.ts';
 import { as, createRole, createUser, expectStatus, type TestUser } from './helpers/fixtures.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 

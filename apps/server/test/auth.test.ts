@@ -1,8 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { settings, users } from '../src/db/schema.ts';
+import { settings } from '../src/modules/auth/auth-schema.ts';
 import { hashPassword } from '../src/modules/auth/password.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -50,7 +51,7 @@ describe('POST /api/auth/login', () => {
     });
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid email or password' });
+    expect(wrong.json()).toEqual({ message: 'Invalid email or password', code: 'credentials_wrong' });
     expect(unknown.json()).toEqual(wrong.json());
   });
 

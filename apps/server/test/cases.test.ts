@@ -87,7 +87,7 @@ describe('case lists', () => {
       expectStatus(await as(t, viewer.token).get(url), 200);
       const hidden = expectStatus(await as(t, w.outsider.token).get(url), 404);
       const missing = expectStatus(await as(t, w.outsider.token).get(url.replace(/\d+$/, '999999')), 404);
-      expect(hidden).toEqual({ message });
+      expect(hidden).toEqual({ message, code: 'not_found' });
       expect(missing).toEqual(hidden);
     }
     await expectBadIds(t, w.admin, 'GET', [
@@ -151,7 +151,7 @@ describe('case creation', () => {
     ] as const) {
       await expectGuards(t, w, { method: 'POST', url, payload: { name: 'x' }, permission });
       const gone = await as(t, w.admin).post(url.replace(/\/\d+\/create$/, '/999999/create'), { name: 'x' });
-      expect(expectStatus(gone, 404)).toEqual({ message: missing });
+      expect(expectStatus(gone, 404)).toEqual({ message: missing, code: 'not_found' });
       for (const payload of [
         {},
         { name: '   ' },

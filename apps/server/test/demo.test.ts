@@ -72,3 +72,35 @@ describe('the demo roles', () => {
     expectStatus(await viewer.post(`/api/cycle-items/${item!.id}/results`, { state: 'failed' }), 403);
   });
 });
+
+describe('the demo cases', () => {
+  it('each has its version 1, credited to the demo administrator; a later edit to its editor', async () => {
+    const [pay] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from test_cases where project_id = ${projectId} order by id limit 1`,
+    );
+    const url = `/api/test-cases/${pay!.id}/versions`;
+    const admin = as(t, tokens['demo.admin']);
+    const [first] = expectStatus(await admin.get(url), 200).items;
+    expect(first).toMatchObject({ version: 1, author: { username: 'demo.admin' } });
+    const [missing] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from test_cases c
+        where not exists (select 1 from case_versions v where v.case_id = c.id and v.author_id is not null)`,
+    );
+    expect(missing!.n).toBe(0);
+
+    const pm = as(t, tokens['paul.pm']);
+    expectStatus(await pm.put(`/api/test-cases/update/${pay!.id}`, { name: 'Renamed by Paul' }), 200);
+    const items = expectStatus(await admin.get(url), 200).items;
+    expect(
+      items.map((v: { version: number; author: { username: string } | null }) => [
+        v.version,
+        v.author?.username,
+      ]),
+    ).toEqual([
+      [2, 'paul.pm'],
+      [1, 'demo.admin'],
+    ]);
+  });
+});

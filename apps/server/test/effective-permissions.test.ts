@@ -151,6 +151,7 @@ describe('who may ask', () => {
     expect((await inspect(target.id, undefined, inspector.token)).user.id).toBe(target.id);
     expect(expectStatus(await as(t, inspector.token).get(url(999_999)), 404)).toEqual({
       message: 'User not found',
+      code: 'not_found',
     });
   });
 
@@ -159,7 +160,7 @@ describe('who may ask', () => {
     const inspector = await createUser(t, { permissions: ['manage_admin_panel', 'view_admin_home'] });
     const hidden = await as(t, inspector.token).get(url(inspector.id, project.id));
     const missing = await as(t, inspector.token).get(url(inspector.id, 999_999));
-    expect(expectStatus(hidden, 404)).toEqual({ message: 'Project not found' });
+    expect(expectStatus(hidden, 404)).toEqual({ message: 'Project not found', code: 'not_found' });
     expect(expectStatus(missing, 404)).toEqual(hidden.json());
     await addMember(t, project.id, inspector.id, await createRole(t, []));
     expectStatus(await as(t, inspector.token).get(url(1, project.id)), 200);

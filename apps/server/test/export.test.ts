@@ -364,6 +364,7 @@ describe('GET /api/test-cases/{id}/export/runs.csv', () => {
     await expectGuards(t, w, { method: 'GET', url: runsUrl(tree.childId), permission: 'export_project' });
     expect(expectStatus(await as(t, w.admin).get(runsUrl(999_999)), 404)).toEqual({
       message: 'Test case not found',
+      code: 'not_found',
     });
     await expectBadIds(t, w.admin, 'GET', ['/api/test-cases/abc/export/runs.csv']);
   });

@@ -110,11 +110,14 @@ describe('the PostgreSQL server stops and comes back', () => {
         ).toBe(200);
 
         stopCluster();
-        const unavailable = { message: 'The database is not available; try again shortly' };
+        const unavailable = {
+          message: 'The database is not available; try again shortly',
+          code: 'unavailable',
+        };
         const health = await app.inject({ method: 'GET', url: '/api/health' });
         expect([health.statusCode, health.json()]).toEqual([
           503,
-          { message: 'The database is not available' },
+          { message: 'The database is not available', code: 'unavailable' },
         ]);
         for (const res of [
           await app.inject({ method: 'GET', url: '/api/projects/list', headers: auth }),

@@ -1,8 +1,11 @@
 import { ADMIN_ROLE_NAME, PERMISSION_NAMES } from '@verdict/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, rolePermissions, roles, settings, userRoles, users } from '../src/db/schema.ts';
+import { settings } from '../src/modules/auth/auth-schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { permissions } from '../src/modules/permissions/permissions-schema.ts';
+import { rolePermissions, roles } from '../src/modules/roles/roles-schema.ts';
+import { userRoles, users } from '../src/modules/users/users-schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
@@ -103,7 +106,7 @@ describe('API conventions', () => {
       payload: '{"email":',
     });
     expect(json.statusCode).toBe(400);
-    expect(json.json()).toEqual({ message: 'The request body is not valid JSON' });
+    expect(json.json()).toEqual({ message: 'The request body is not valid JSON', code: 'invalid_json' });
   });
 
   it('refuses unknown properties and oversized bodies', async () => {

@@ -4,8 +4,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
-import { suites, testCases } from '../src/db/schema.ts';
+import { testCases } from '../src/modules/cases/cases-schema.ts';
 import { logOf } from '../src/modules/imports/junit-reader.ts';
+import { suites } from '../src/modules/suites/suites-schema.ts';
 import {
   apiToken,
   countsOf,

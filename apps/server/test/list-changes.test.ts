@@ -8,7 +8,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 /**
  * A kept case list applies the rows a write changed instead of reading the whole list again
- * (cases/case-list-cache.ts, case_list_changes of migration 0009). Every answer here is checked
+ * (cases/case-list-cache.ts, case_list_changes). Every answer here is checked
  * against the list read whole from the database at that moment, as JSON and as gzip, and the
  * Server-Timing header says how the answer was made: "read" (the whole list), "patched" (the
  * changes applied) or "kept" (nothing changed).

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectMembers, roles } from '../src/db/schema.ts';
+import { projectMembers } from '../src/modules/projects/projects-schema.ts';
+import { roles } from '../src/modules/roles/roles-schema.ts';
 import {
   addMember,
   as,
@@ -66,9 +67,11 @@ describe('POST /api/projects/add-user', () => {
     const base = { projectId: w.project.id, userId: user.id, roleId: w.emptyRoleId };
     expect(expectStatus(await api.post('/api/projects/add-user', { ...base, userId: 999999 }), 404)).toEqual({
       message: 'User not found',
+      code: 'not_found',
     });
     expect(expectStatus(await api.post('/api/projects/add-user', { ...base, roleId: 999999 }), 404)).toEqual({
       message: 'Role not found',
+      code: 'not_found',
     });
     expectStatus(await api.post('/api/projects/add-user', base), 201);
     const again = await api.post('/api/projects/add-user', { ...base, roleId: await createRole(t, []) });
@@ -116,7 +119,7 @@ describe('POST /api/projects/add-user', () => {
       ...payload,
       userId: 999999,
     });
-    expect(expectStatus(hidden, 404)).toEqual({ message: 'Project not found' });
+    expect(expectStatus(hidden, 404)).toEqual({ message: 'Project not found', code: 'not_found' });
     const missing = await as(t, w.outsider.token).post('/api/projects/add-user', {
       ...payload,
       projectId: 999999,
@@ -194,6 +197,7 @@ describe('PUT /api/projects/{id}/user/{userId}/change-role', () => {
       expectStatus(await as(t, w.admin).put(url(w.project.id, w.member.id), { roleId: 999999 }), 404),
     ).toEqual({
       message: 'Role not found',
+      code: 'not_found',
     });
   });
 

@@ -2,14 +2,14 @@ import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { webhookDeliveries } from '../src/db/schema.ts';
+import { journalMigrations } from '../src/db/migration-status.ts';
 import { loggerOptions } from '../src/lib/logger-options.ts';
-import { journalMigrations } from '../src/modules/health/readiness.ts';
 import {
   METRICS_LOOPBACK_ONLY,
   METRICS_TOKEN_NEEDED,
   METRICS_TOKEN_WRONG,
 } from '../src/modules/metrics/metrics-access.ts';
+import { webhookDeliveries } from '../src/modules/webhooks/webhooks-schema.ts';
 import { as, createProject, expectStatus } from './helpers/fixtures.ts';
 import { countStatements } from './helpers/statements.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -187,14 +187,14 @@ describe('GET /api/metrics', () => {
       expect({ remoteAddress, status: res.statusCode, body: res.json() }).toEqual({
         remoteAddress,
         status: 403,
-        body: { message: METRICS_LOOPBACK_ONLY },
+        body: { message: METRICS_LOOPBACK_ONLY, code: 'loopback_only' },
       });
     }
     // A proxy on this machine forwarding someone else.
     for (const header of ['x-forwarded-for', 'forwarded', 'x-real-ip']) {
       const res = await fetch(`${base}/api/metrics`, { headers: { [header]: '203.0.113.9' } });
       expect(res.status, header).toBe(403);
-      expect(await res.json()).toEqual({ message: METRICS_LOOPBACK_ONLY });
+      expect(await res.json()).toEqual({ message: METRICS_LOOPBACK_ONLY, code: 'loopback_only' });
     }
   });
 
@@ -208,7 +208,10 @@ describe('GET /api/metrics', () => {
       });
     const refused = async (authorization: string | undefined, message: string) => {
       const res = await call(authorization);
-      expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 401, body: { message } });
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 401,
+        body: { message, code: 'unauthenticated' },
+      });
     };
     await refused(undefined, METRICS_TOKEN_NEEDED);
     await refused('Basic abc', METRICS_TOKEN_NEEDED);
@@ -246,7 +249,7 @@ describe('GET /api/ready', () => {
       const res = await t.request({ method: 'GET', url: '/api/ready' });
       expect({ status: res.statusCode, body: res.json() }).toEqual({
         status: 503,
-        body: { message: `Not ready: 1 migration is not applied yet (${last.tag})` },
+        body: { message: `Not ready: 1 migration is not applied yet (${last.tag})`, code: 'unavailable' },
       });
       // Liveness does not look at migrations.
       expectStatus(await t.request({ method: 'GET', url: '/api/health' }), 200);

@@ -121,7 +121,7 @@ describe('GET /api/permissions/get/{id}', () => {
     ).toBe(403);
     const missing = await get('/api/permissions/get/999999', admin);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Permission not found' });
+    expect(missing.json()).toEqual({ message: 'Permission not found', code: 'not_found' });
   });
 });
 

@@ -135,7 +135,7 @@ describe('GET /api/projects/detail/{id}', () => {
     const missing = await as(t, w.outsider.token).get('/api/projects/detail/999999');
     expectStatus(hidden, 404);
     expect(hidden.json()).toEqual(missing.json());
-    expect(hidden.json()).toEqual({ message: 'Project not found' });
+    expect(hidden.json()).toEqual({ message: 'Project not found', code: 'not_found' });
     await expectGuards(t, w, { method: 'GET', url: `/api/projects/detail/${w.project.id}` });
     await expectBadIds(t, w.admin, 'GET', [
       '/api/projects/detail/abc',
@@ -262,7 +262,10 @@ describe('DELETE /api/projects/delete/{id}', () => {
       for each row execute function fail_run_delete()`);
     try {
       const res = await as(t, w.admin).del(`/api/projects/delete/${p.id}`);
-      expect(expectStatus(res, 500)).toEqual({ message: 'Something went wrong on the server' });
+      expect(expectStatus(res, 500)).toEqual({
+        message: 'Something went wrong on the server',
+        code: 'internal',
+      });
     } finally {
       await t.db.execute(sql`drop trigger fail_run_delete on test_runs`);
       await t.db.execute(sql`drop function fail_run_delete()`);

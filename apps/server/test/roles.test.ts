@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectMembers, projects } from '../src/db/schema.ts';
+import { projectMembers, projects } from '../src/modules/projects/projects-schema.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'user-password-1';
@@ -98,7 +98,7 @@ describe('GET /api/roles/list and /api/roles/get-role/{id}', () => {
     );
     const missing = await t.request({ method: 'GET', url: '/api/roles/get-role/999999', token: admin });
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual({ message: 'Role not found' });
+    expect(missing.json()).toEqual({ message: 'Role not found', code: 'not_found' });
   });
 });
 

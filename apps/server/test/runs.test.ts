@@ -77,7 +77,7 @@ describe('POST /api/testruns/create/{caseId}', () => {
     await expectGuards(t, w, { method: 'POST', url, payload: {}, permission: 'add_test_run_in_test_case' });
     const hidden = await as(t, w.outsider.token).post(url, {});
     const missing = await as(t, w.outsider.token).post('/api/testruns/create/999999', {});
-    expect(hidden.json()).toEqual({ message: 'Test case not found' });
+    expect(hidden.json()).toEqual({ message: 'Test case not found', code: 'not_found' });
     expect(missing.json()).toEqual(hidden.json());
   });
 
@@ -181,6 +181,7 @@ describe('GET /api/testruns/testcase/{id}', () => {
     await expectBadIds(t, w.admin, 'GET', ['/api/testruns/testcase/x']);
     expect(expectStatus(await as(t, w.admin).get('/api/testruns/testcase/999999'), 404)).toEqual({
       message: 'Test case not found',
+      code: 'not_found',
     });
   });
 });
@@ -192,7 +193,7 @@ describe('GET /api/testruns/detail/{id}', () => {
     await expectGuards(t, w, { method: 'GET', url: `/api/testruns/detail/${run.id}` });
     const hidden = await as(t, w.outsider.token).get(`/api/testruns/detail/${run.id}`);
     const missing = await as(t, w.outsider.token).get('/api/testruns/detail/999999');
-    expect(hidden.json()).toEqual({ message: 'Test run not found' });
+    expect(hidden.json()).toEqual({ message: 'Test run not found', code: 'not_found' });
     expect(missing.json()).toEqual(hidden.json());
     await expectBadIds(t, w.admin, 'GET', ['/api/testruns/detail/abc']);
   });

@@ -197,6 +197,75 @@ describe('the search language', () => {
     expectStatus(await admin().del(`/api/saved-searches/${saved.search.id}`), 404);
   });
 
+  it('joins terms with OR in capitals and groups them in parentheses; AND binds tighter', async () => {
+    expect((await search('tag:smoke OR priority:critical')).names).toEqual([
+      'Pay by card',
+      'Declined card',
+      'Sign in',
+    ]);
+    // (payments and low) or critical, not payments and (low or critical).
+    expect((await search('tag:payments priority:low OR priority:critical')).names).toEqual([
+      'Pay by invoice',
+      'Sign in',
+    ]);
+    expect((await search('tag:payments (priority:low OR priority:critical)')).names).toEqual([
+      'Pay by invoice',
+    ]);
+    expect((await search('-(tag:smoke OR tag:payments)')).names).toEqual(['Sign in', 'Loose 100% case']);
+    expect((await search('(tag:smoke -(priority:high)) OR (suite:none)')).names).toEqual([
+      'Declined card',
+      'Loose 100% case',
+    ]);
+    expect((await search(`${'('.repeat(10)}tag:smoke OR sign${')'.repeat(10)}`)).total).toBe(3);
+    // Values are parameters: quotes and parentheses in them are only text.
+    expect((await search(`(tag:"x') or true --" OR "sign in")`)).names).toEqual(['Sign in']);
+    // Only OR in capitals joins; "OR" quoted, or, and f(x) are words.
+    expect(parseCaseQuery('a or "OR" f(x)').terms.map((term) => term.kind)).toEqual([
+      'text',
+      'text',
+      'text',
+      'text',
+    ]);
+    expect(parseCaseQuery('f(x)').terms).toMatchObject([{ kind: 'text', text: 'f(x)' }]);
+  });
+
+  it('refuses unbalanced parentheses, a lone OR and too deep or too long a query, at their place', async () => {
+    const url = (q: string) => `/api/projects/${w.project.id}/cases/search?q=${encodeURIComponent(q)}`;
+    const refused = async (q: string) => expectStatus(await admin().get(url(q)), 400);
+    const open = await refused('tag:smoke (priority:high OR sign');
+    expect(open.message).toBe('(: This parenthesis at character 11 is never closed: add ")"');
+    expect(open.details).toEqual([{ field: 'q.1', message: open.message }]);
+    const stray = await refused('tag:smoke) pay');
+    expect(stray.message).toBe(
+      '): Nothing opened this parenthesis at character 10: remove it or add "(" before it',
+    );
+    expect(stray.details[0].field).toBe('q.1');
+    expect((await refused('OR tag:smoke')).message).toBe('OR: needs a term on each side (at character 1)');
+    expect((await refused('(tag:smoke OR)')).details[0].field).toBe('q.2');
+    expect((await refused('pay ()')).message).toBe('(: This group at character 5 holds no term');
+    expect((await refused(`${'('.repeat(11)}x${')'.repeat(11)}`)).message).toBe(
+      '(: Parentheses nest at most 10 deep (at character 11)',
+    );
+    expect((await refused(Array.from({ length: 51 }, (_, i) => `w${i}`).join(' '))).details).toEqual([
+      { field: 'q.50', message: 'w50: A query holds at most 50 terms' },
+    ]);
+    // Bounded for any input: a query of the longest length, all parentheses, answers at once.
+    expectStatus(await admin().get(url('('.repeat(1000))), 400);
+    expectStatus(await admin().get(url(')'.repeat(1000))), 400);
+  });
+
+  it('saved searches and bulk selection by query read OR and parentheses the same way', async () => {
+    const base = `/api/projects/${w.project.id}/saved-searches`;
+    const q = 'tag:smoke OR priority:critical';
+    expectStatus(await admin().post(base, { name: 'Smoke or critical', q }), 201);
+    const bad = expectStatus(await admin().post(base, { name: 'Unclosed', q: '(tag:smoke' }), 400);
+    expect(bad.details[0].field).toBe('q.0');
+    const preview = (selection: object) =>
+      admin().post(`/api/projects/${w.project.id}/cases/bulk/preview`, { selection });
+    expect(expectStatus(await preview({ q }), 200)).toMatchObject({ cases: 3 });
+    expectStatus(await preview({ q: 'tag:smoke)' }), 400);
+  });
+
   it('counts matches up to 1,000 and says when there are more', async () => {
     const project = await createProject(t, w.admin);
     await t.db.execute(sql`

@@ -1,7 +1,10 @@
 import { ErrorResponse, PERMISSION_NAMES } from '@verdict/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { permissions, roles, users as usersTable, webhookDeliveries } from '../src/db/schema.ts';
+import { permissions } from '../src/modules/permissions/permissions-schema.ts';
+import { roles } from '../src/modules/roles/roles-schema.ts';
+import { users as usersTable } from '../src/modules/users/users-schema.ts';
+import { webhookDeliveries } from '../src/modules/webhooks/webhooks-schema.ts';
 import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
 import {
   addMember,
@@ -244,9 +247,13 @@ function table(): Record<string, Row> {
       },
       expected: [401, 409, 409, 409, 409],
     },
+    'POST /api/auth/totp/start': {
+      prepare: at('/api/auth/totp/start', { password: 'not-the-password' }),
+      expected: [401, 400, 400, 400, 400],
+    },
     'POST /api/auth/totp/disable': {
       prepare: at('/api/auth/totp/disable', { password: 'not-the-password' }),
-      expected: [401, 403, 403, 403, 403],
+      expected: [401, 400, 400, 400, 400],
     },
     'GET /api/api-tokens': { prepare: at('/api/api-tokens'), expected: SIGNED_IN },
     'POST /api/api-tokens': {
@@ -915,6 +922,7 @@ describe('every route', () => {
       [
         'POST /api/auth/login',
         'POST /api/auth/totp/setup',
+        'POST /api/auth/totp/start',
         'POST /api/auth/totp/enable',
         'POST /api/auth/totp/disable',
         'POST /api/projects/:id/import/junit',

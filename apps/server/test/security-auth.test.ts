@@ -5,10 +5,11 @@ import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { loginFailures, settings, users } from '../src/db/schema.ts';
 import { loggerOptions } from '../src/lib/logger-options.ts';
+import { loginFailures, settings } from '../src/modules/auth/auth-schema.ts';
 import { passwordVerifications } from '../src/modules/auth/password.ts';
 import { isCommonPassword } from '../src/modules/auth/password-policy.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { addMember, as, createProject, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
 import { apiRoutes, withIds } from './helpers/security.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
@@ -180,7 +181,7 @@ describe('passwords', () => {
         email: 'boom@example.com',
         password: 'boom-secret-Pw-6',
       });
-      expect(failed.json()).toEqual({ message: 'Something went wrong on the server' });
+      expect(failed.json()).toEqual({ message: 'Something went wrong on the server', code: 'internal' });
       record(failed);
     } finally {
       await t.db.execute(sql`drop trigger refuse_boom on users`);
@@ -253,7 +254,10 @@ describe('sign-in', () => {
     const retryAfter = Number(locked.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(500);
     expect(retryAfter).toBeLessThanOrEqual(600);
-    expect(locked.json()).toEqual({ message: 'Too many failed sign-in attempts. Try again in 10 minutes.' });
+    expect(locked.json()).toEqual({
+      message: 'Too many failed sign-in attempts. Try again in 10 minutes.',
+      code: 'rate_limited',
+    });
 
     // The counters are rows in the database: another server instance on it sees the same lock.
     const other = await buildApp({ config: loadConfig({ WEB_DIST: '/nonexistent' }), database: t.database });

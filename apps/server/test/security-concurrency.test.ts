@@ -35,7 +35,10 @@ describe('parallel conflicting requests', () => {
       );
       expect(statuses(answers)).toEqual([201, 409, 409, 409]);
       for (const answer of answers.filter((a) => a.statusCode === 409)) {
-        expect(answer.json()).toEqual({ message: 'A user with this email already exists' });
+        expect(answer.json()).toEqual({
+          message: 'A user with this email already exists',
+          code: 'name_taken',
+        });
       }
       const [row] = await queryRows<{ n: number }>(
         t.db,

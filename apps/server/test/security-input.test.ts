@@ -1,3 +1,4 @@
+import { isErrorCode } from '@verdict/contract';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -72,7 +73,8 @@ function errorShapeProblem(res: LightMyRequestResponse): string | null {
   if (!body || typeof body !== 'object' || typeof (body as { message?: unknown }).message !== 'string') {
     return `no message: ${res.body.slice(0, 80)}`;
   }
-  const extra = Object.keys(body).filter((k) => k !== 'message' && k !== 'details');
+  if (!isErrorCode((body as { code?: unknown }).code)) return `no code of the list: ${res.body.slice(0, 80)}`;
+  const extra = Object.keys(body).filter((k) => k !== 'message' && k !== 'code' && k !== 'details');
   return extra.length > 0 ? `extra keys ${extra.join(', ')}` : null;
 }
 
@@ -127,7 +129,7 @@ describe('input', () => {
       expect({ route: routeKey(route), status: res.statusCode, body: res.json() }).toEqual({
         route: routeKey(route),
         status: 413,
-        body: { message: 'The request body is too large' },
+        body: { message: 'The request body is too large', code: 'too_large' },
       });
     }
   });
@@ -162,7 +164,7 @@ describe('input', () => {
     expect(uncaught).toBeUndefined();
   });
 
-  it('a fuzz of 1,200 random and malformed requests across all routes: no 5xx, every error {message}, still up', {
+  it('a fuzz of 1,200 random and malformed requests across all routes: no 5xx, every error {message, code}, still up', {
     timeout: 300_000,
   }, async () => {
     const routes = apiRoutes(t.app);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../src/db/schema.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'user-password-1';

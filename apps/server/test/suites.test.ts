@@ -115,7 +115,7 @@ describe('POST /api/testsuites/create', () => {
       permission: 'add_test_suit_in_project',
     });
     const missing = await as(t, w.admin).post('/api/testsuites/create', { ...payload, project_id: 999999 });
-    expect(expectStatus(missing, 404)).toEqual({ message: 'Project not found' });
+    expect(expectStatus(missing, 404)).toEqual({ message: 'Project not found', code: 'not_found' });
   });
 
   it('answers 400 for a bad body', async () => {
@@ -147,7 +147,7 @@ describe('GET /api/testsuites/detail/{id}', () => {
     const hidden = await as(t, w.outsider.token).get(`/api/testsuites/detail/${suiteId}`);
     const missing = await as(t, w.outsider.token).get('/api/testsuites/detail/999999');
     expect(hidden.json()).toEqual(missing.json());
-    expect(hidden.json()).toEqual({ message: 'Test suite not found' });
+    expect(hidden.json()).toEqual({ message: 'Test suite not found', code: 'not_found' });
     await expectBadIds(t, w.admin, 'GET', ['/api/testsuites/detail/x', '/api/testsuites/detail/0']);
   });
 });

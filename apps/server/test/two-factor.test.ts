@@ -2,8 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { loginFailures, roles, users } from '../src/db/schema.ts';
+import { loginFailures } from '../src/modules/auth/auth-schema.ts';
 import { currentTotpCode } from '../src/modules/auth/two-factor.ts';
+import { roles } from '../src/modules/roles/roles-schema.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { as, createUser, expectStatus, FIXTURE_PASSWORD } from './helpers/fixtures.ts';
 import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -33,6 +35,13 @@ async function userWithTotp() {
   expectStatus(await as(t, user.token).post('/api/auth/totp/enable', { code: currentTotpCode(secret) }), 200);
   return user;
 }
+
+/** The answer to a wrong current password, on every route that asks for it. */
+const WRONG_CURRENT_PASSWORD = {
+  message: 'Current password is wrong',
+  code: 'current_password_wrong',
+  details: [{ field: 'currentPassword', message: 'Current password is wrong' }],
+};
 
 const failuresOf = async (email: string) =>
   (await t.db.select().from(loginFailures).where(eq(loginFailures.email, email))).length;
@@ -68,6 +77,7 @@ describe('Two-factor authentication chosen by a user', () => {
     expect(noCode.statusCode).toBe(401);
     expect(noCode.json()).toEqual({
       message: 'Enter the 6-digit code from your authenticator app',
+      code: 'totp_code_required',
       details: [{ field: 'totp', message: 'is required' }],
     });
     expect(await failuresOf(user.email)).toBe(0);
@@ -111,11 +121,33 @@ describe('Two-factor authentication chosen by a user', () => {
   it('is turned off only with the current password', async () => {
     const user = await userWithTotp();
     const wrong = await as(t, user.token).post('/api/auth/totp/disable', { password: 'not-the-password' });
-    expect(wrong.statusCode).toBe(403);
+    // A 400 at the field, never a 401: the session is fine and the app must not sign out.
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, WRONG_CURRENT_PASSWORD]);
+    expectStatus(await as(t, user.token).get('/api/auth/totp'), 200);
     expectStatus(await as(t, user.token).post('/api/auth/totp/disable', { password: FIXTURE_PASSWORD }), 200);
     expectStatus(await as(t).post('/api/auth/login', { email: user.email, password: FIXTURE_PASSWORD }), 200);
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
     expect(row?.totpSecret).toBeNull();
+  });
+
+  it('is set up from the signed-in card with the current password; a wrong one keeps the session', async () => {
+    const user = await createUser(t);
+    const api = as(t, user.token);
+    const before = await failuresOf(user.email);
+    const wrong = await api.post('/api/auth/totp/start', { password: 'wrong-password-1' });
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, WRONG_CURRENT_PASSWORD]);
+    // Counted like a failed sign-in; the session still answers.
+    expect(await failuresOf(user.email)).toBe(before + 1);
+    expect(expectStatus(await api.get('/api/auth/totp'), 200)).toEqual({ enabled: false, required: false });
+
+    const { secret, uri } = expectStatus(
+      await api.post('/api/auth/totp/start', { password: FIXTURE_PASSWORD }),
+      200,
+    );
+    expect(uri).toContain(`secret=${secret}`);
+    expectStatus(await api.post('/api/auth/totp/enable', { code: currentTotpCode(secret) }), 200);
+    expect((await api.post('/api/auth/totp/start', { password: FIXTURE_PASSWORD })).statusCode).toBe(409);
+    expect((await as(t).post('/api/auth/totp/start', { password: FIXTURE_PASSWORD })).statusCode).toBe(401);
   });
 
   it('setting up needs the right password, counted like a sign-in', async () => {
@@ -168,7 +200,7 @@ describe("An administrator's own second factor", () => {
     const before = await failuresOf(admin.email);
     const wrong = await reset({ password: 'not-the-password' });
     const wrongThere = await api.post('/api/auth/totp/disable', { password: 'not-the-password' });
-    expect(wrong.statusCode).toBe(403);
+    expect([wrong.statusCode, wrong.json()]).toEqual([400, WRONG_CURRENT_PASSWORD]);
     expect([wrong.statusCode, wrong.json()]).toEqual([wrongThere.statusCode, wrongThere.json()]);
     // Counted like a failed sign-in, as there.
     expect(await failuresOf(admin.email)).toBe(before + 2);
@@ -210,6 +242,7 @@ describe('Two-factor authentication required for administrators', () => {
       expect(refused.json()).toEqual({
         message:
           'Administrators must use two-factor authentication: set it up with your authenticator app to sign in',
+        code: 'totp_setup_required',
         details: [{ field: 'totp', message: 'must be set up' }],
       });
       const setup = await post('/api/auth/totp/setup', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });

@@ -1,6 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { projectMembers, projects, testCases, testRuns, users } from '../src/db/schema.ts';
+import { testCases } from '../src/modules/cases/cases-schema.ts';
+import { projectMembers, projects } from '../src/modules/projects/projects-schema.ts';
+import { testRuns } from '../src/modules/runs/runs-schema.ts';
+import { users } from '../src/modules/users/users-schema.ts';
 import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
 
 const PASSWORD = 'user-password-1';

@@ -7,10 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
-import { permissions } from '../src/db/schema.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
+import { permissions } from '../src/modules/permissions/permissions-schema.ts';
 import { PRIVATE_ADDRESS_REFUSAL } from '../src/modules/webhooks/webhook-address.ts';
-import { PROJECT_IN_FLIGHT_MAX, pruneDeliveries } from '../src/modules/webhooks/webhook-queue.ts';
+import {
+  PROJECT_IN_FLIGHT_MAX,
+  pruneDeliveries,
+} from '../src/modules/webhooks/webhook-deliveries-repository.ts';
 import { nextAttemptDelay } from '../src/modules/webhooks/webhook-worker.ts';
 import {
   addMember,

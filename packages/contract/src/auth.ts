@@ -60,6 +60,13 @@ export const TotpEnableBody = Type.Object(
 );
 export type TotpEnableBody = Static<typeof TotpEnableBody>;
 
+/** Setting up a second factor when signed in: the current password. */
+export const TotpStartBody = Type.Object(
+  { password: Type.String({ minLength: 1, maxLength: 1024 }) },
+  { additionalProperties: false },
+);
+export type TotpStartBody = Static<typeof TotpStartBody>;
+
 export const TotpDisableBody = Type.Object(
   { password: Type.String({ minLength: 1, maxLength: 1024 }) },
   { additionalProperties: false },

@@ -17,13 +17,6 @@ export const Description = Type.String({ maxLength: LIMITS.descriptionMax });
 export const Email = Type.String({ format: 'email', maxLength: LIMITS.emailMax });
 export const Password = Type.String({ minLength: LIMITS.passwordMin, maxLength: LIMITS.passwordMax });
 
-/** Every error answer (docs/product/README.md, "Errors"); `details` names the fields of a 400. */
-export const ErrorResponse = Type.Object({
-  message: Type.String(),
-  details: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
-});
-export type ErrorResponse = Static<typeof ErrorResponse>;
-
 export const MessageResponse = Type.Object({ message: Type.String() });
 export type MessageResponse = Static<typeof MessageResponse>;
 

@@ -7,10 +7,8 @@ import pg from 'pg';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
 import { recordStatement } from '../lib/process-metrics.ts';
 import { serverFile } from '../server-files.ts';
-import * as schema from './schema.ts';
-
-export type Schema = typeof schema;
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** The database as repositories use it: statements and the query builder, no relational queries. */
+export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle or the database itself: repositories accept either. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
@@ -184,7 +182,7 @@ export async function openDatabase(options: {
     // An idle client losing its server must not crash the process; the next query reports it.
     pool.on('error', () => {});
     pool.on('connect', timeStatements);
-    const db = retryDeadlocks(drizzlePg({ client: pool, schema }) as unknown as Db);
+    const db = retryDeadlocks(drizzlePg({ client: pool }) as unknown as Db);
     // Health is asked on a connection of its own, so it does not wait in line behind a busy pool.
     const probe = new pg.Pool({ connectionString: options.url, max: 1, connectionTimeoutMillis: 5000 });
     probe.on('error', () => {});
@@ -224,7 +222,7 @@ export async function openDatabase(options: {
       onLog: options.onLog,
       maintainEveryMs: options.maintainEveryMs,
     });
-    const db = drizzlePglite({ client: client as never, schema }) as unknown as Db;
+    const db = drizzlePglite({ client: client as never }) as unknown as Db;
     const close = async () => {
       try {
         await client.close();
@@ -271,7 +269,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock(7261001)');
-    await migratePg(drizzlePg({ client, schema }), { migrationsFolder });
+    await migratePg(drizzlePg({ client }), { migrationsFolder });
   } finally {
     await client.query('select pg_advisory_unlock(7261001)').catch(() => {});
     client.release();

@@ -16,6 +16,8 @@ import { queryRows, type Tx } from './client.ts';
 export const LOCK = {
   none: sql``,
   keyShare: sql` for key share`,
+  /** The row stays as it is (a cycle stays open: a close waits) until the transaction ends. */
+  share: sql` for share`,
   noKeyUpdate: sql` for no key update`,
   update: sql` for update`,
 } as const satisfies Record<string, SQL>;

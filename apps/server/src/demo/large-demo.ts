@@ -1,7 +1,7 @@
 import { count, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { projects } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { projects } from '../modules/projects/projects-schema.ts';
 import { createProgress } from './progress.ts';
 import { DEMO_PASSWORD } from './small-demo.ts';
 

@@ -1,19 +1,15 @@
-import { ADMIN_ROLE_NAME, type PermissionName } from '@verdict/contract';
+import { ADMIN_ROLE_NAME, type CaseContent, type PermissionName } from '@verdict/contract';
 import { count, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import {
-  permissions,
-  projectMembers,
-  projects,
-  rolePermissions,
-  roles,
-  suites,
-  testCases,
-  testRuns,
-  userRoles,
-  users,
-} from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/password.ts';
+import { recordFirstVersion } from '../modules/case-versions/version-record.ts';
+import { testCases } from '../modules/cases/cases-schema.ts';
+import { permissions } from '../modules/permissions/permissions-schema.ts';
+import { projectMembers, projects } from '../modules/projects/projects-schema.ts';
+import { rolePermissions, roles } from '../modules/roles/roles-schema.ts';
+import { testRuns } from '../modules/runs/runs-schema.ts';
+import { suites } from '../modules/suites/suites-schema.ts';
+import { userRoles, users } from '../modules/users/users-schema.ts';
 
 export const DEMO_PASSWORD = 'verdict-demo-1';
 
@@ -172,6 +168,22 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
       return user!;
     };
     const demoAdmin = await makeUser('demo.admin', ADMIN_ROLE_NAME);
+    // Each case's version 1, written by the demo's administrator, who also creates its projects:
+    // the history names a person, as for a case created through the API (decision record 175).
+    const firstVersions = async (rows: (typeof testCases.$inferSelect)[]) => {
+      for (const row of rows) {
+        const content: CaseContent = {
+          name: row.name,
+          description: row.description,
+          preconditions: row.preconditions,
+          priority: row.priority as CaseContent['priority'],
+          tags: row.tags,
+          steps: row.steps as CaseContent['steps'],
+          custom_fields: row.customFields as CaseContent['custom_fields'],
+        };
+        await recordFirstVersion(tx, row.id, demoAdmin.id, content);
+      }
+    };
     const lead = await makeUser('lena.lead', 'Team Lead', { maxUserLimit: 5 });
     const alice = await makeUser('alice', 'Tester', { parentId: lead.id, accountId: lead.id });
     const bob = await makeUser('bob', 'Tester', { parentId: lead.id, accountId: lead.id });
@@ -213,6 +225,7 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
               description: `Check: ${caseName.toLowerCase()}`,
             })
             .returning();
+          await firstVersions([parent!]);
           if (caseName === caseNames[0]) {
             const children = await tx
               .insert(testCases)
@@ -226,6 +239,7 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
                 })),
               )
               .returning();
+            await firstVersions(children);
             for (const child of children) {
               await tx.insert(testRuns).values({
                 caseId: child.id,
@@ -245,9 +259,16 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
           );
         }
       }
-      await tx
-        .insert(testCases)
-        .values({ projectId: project!.id, name: 'Smoke test', description: 'Quick check after each deploy' });
+      await firstVersions(
+        await tx
+          .insert(testCases)
+          .values({
+            projectId: project!.id,
+            name: 'Smoke test',
+            description: 'Quick check after each deploy',
+          })
+          .returning(),
+      );
     }
   });
 

@@ -249,7 +249,7 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     if (request.principal) return;
     await authenticate(app, request);
     if (request.routeOptions.config?.sessionOnly && request.apiTokenId !== null) {
-      throw new ForbiddenError(SESSION_NEEDED);
+      throw new ForbiddenError(SESSION_NEEDED, 'session_required');
     }
     if (typeof access === 'object' && 'global' in access) {
       requireAnyGlobal(principalOf(request), access.global);

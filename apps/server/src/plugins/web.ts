@@ -28,10 +28,13 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';
     if (pathname === '/api' || pathname.startsWith('/api/') || !hasWeb || request.method !== 'GET') {
-      return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
+      return reply
+        .status(404)
+        .send({ message: `No such address: ${request.method} ${pathname}`, code: 'not_found' });
     }
     // A missing asset must not turn into the app's HTML.
-    if (pathname.startsWith('/assets/')) return reply.status(404).send({ message: 'Not found' });
+    if (pathname.startsWith('/assets/'))
+      return reply.status(404).send({ message: 'Not found', code: 'not_found' });
     return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
   });
 }

@@ -3,15 +3,11 @@ import { inArray, sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
-import {
-  permissions,
-  projectMembers,
-  rolePermissions,
-  roles,
-  userRoles,
-  users,
-} from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { permissions } from '../../src/modules/permissions/permissions-schema.ts';
+import { projectMembers } from '../../src/modules/projects/projects-schema.ts';
+import { rolePermissions, roles } from '../../src/modules/roles/roles-schema.ts';
+import { userRoles, users } from '../../src/modules/users/users-schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

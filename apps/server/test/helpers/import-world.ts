@@ -2,16 +2,11 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../src/db/client.ts';
-import {
-  permissions,
-  projectMembers,
-  projects,
-  rolePermissions,
-  roles,
-  userRoles,
-  users,
-} from '../../src/db/schema.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
+import { permissions } from '../../src/modules/permissions/permissions-schema.ts';
+import { projectMembers, projects } from '../../src/modules/projects/projects-schema.ts';
+import { rolePermissions, roles } from '../../src/modules/roles/roles-schema.ts';
+import { userRoles, users } from '../../src/modules/users/users-schema.ts';
 import type { TestApp } from './test-app.ts';
 
 /**

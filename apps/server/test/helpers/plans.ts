@@ -32,6 +32,20 @@ export async function statementOf(call: (db: Tx) => Promise<unknown>): Promise<S
   return caught;
 }
 
+/** Every statement a repository function runs, caught instead of run (each answered with no rows). */
+export async function statementsOf(call: (db: Tx) => Promise<unknown>): Promise<SQL[]> {
+  const caught: SQL[] = [];
+  const catcher = {
+    execute: async (query: SQL) => {
+      caught.push(query);
+      return { rows: [] };
+    },
+  } as unknown as Tx;
+  await call(catcher).catch(() => {});
+  if (caught.length === 0) throw new Error('the repository function ran no statement');
+  return caught;
+}
+
 /** The plan of a statement; with `analyze` the statement runs and the plan counts its rows. */
 export async function explain(db: Tx, statement: SQL, analyze = false): Promise<PlanNode> {
   const options = analyze ? sql`analyze, format json` : sql`format json`;

@@ -1,5 +1,5 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
-import { STORAGE_KEYS } from '@verdict/contract';
+import { isLiveChangeKind, type LiveChange, STORAGE_KEYS } from '@verdict/contract';
 import { useEffect } from 'react';
 
 /**
@@ -9,11 +9,7 @@ import { useEffect } from 'react';
  * read with fetch rather than EventSource, which cannot send the Authorization header.
  */
 
-export interface LiveChange {
-  kind: 'runs' | 'cycles';
-  projects: number[];
-  cycles: number[] | null;
-}
+export type { LiveChange };
 
 /** Splits event-stream text into its `change` events; answers them and the unfinished rest. */
 export function readEvents(buffer: string): { changes: LiveChange[]; rest: string } {
@@ -30,7 +26,7 @@ export function readEvents(buffer: string): { changes: LiveChange[]; rest: strin
     if (event !== 'change' || data.length === 0) continue;
     try {
       const value = JSON.parse(data.join('\n')) as LiveChange;
-      if (value.kind === 'runs' || value.kind === 'cycles') changes.push(value);
+      if (isLiveChangeKind(value.kind)) changes.push(value);
     } catch {
       // Not ours to read.
     }

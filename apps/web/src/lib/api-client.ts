@@ -1,4 +1,4 @@
-import { STORAGE_KEYS } from '@verdict/contract';
+import { type ErrorCode, isErrorCode, STORAGE_KEYS } from '@verdict/contract';
 
 /**
  * The one way the app talks to the API (docs/product/README.md, "Conventions every call
@@ -8,7 +8,11 @@ import { STORAGE_KEYS } from '@verdict/contract';
  */
 
 const API_BASE = import.meta.env.VITE_API_BASE ?? '';
-const LOGIN_PATH = '/api/auth/login';
+/**
+ * Calls that check the email and password in their body and need no session: their 401 says the
+ * password typed is wrong, not that the session ended, so it never signs the app out.
+ */
+const CREDENTIAL_PATHS: ReadonlySet<string> = new Set(['/api/auth/login', '/api/auth/totp/setup']);
 
 /**
  * - `response`: the server answered with a non-2xx status (or a body that is not JSON).
@@ -33,6 +37,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
   /** The answer's `error` field, when the server sent one. */
   readonly serverError: string | undefined;
+  /** The answer's machine-readable `code` (the contract's ERROR_CODES): screens switch on it, never on words. */
+  readonly code: ErrorCode | undefined;
   /** Why it failed in technical words ('HTTP 500 Internal Server Error', 'Failed to fetch'). */
   readonly reason: string;
   /** The parsed answer body, when there was one. */
@@ -47,6 +53,8 @@ export class ApiError extends Error {
     this.body = body;
     this.serverMessage = serverMessage;
     this.serverError = stringField(body, 'error');
+    const code = stringField(body, 'code');
+    this.code = isErrorCode(code) ? code : undefined;
   }
 
   get hasResponse(): boolean {
@@ -58,7 +66,7 @@ export class ApiError extends Error {
   }
 }
 
-function stringField(body: unknown, field: 'message' | 'error'): string | undefined {
+function stringField(body: unknown, field: 'message' | 'error' | 'code'): string | undefined {
   if (typeof body !== 'object' || body === null) return undefined;
   const value = (body as Record<string, unknown>)[field];
   return typeof value === 'string' && value.trim() !== '' ? value : undefined;
@@ -146,7 +154,7 @@ export async function request<T>(
 
   const parsed = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && token && path !== LOGIN_PATH) {
+    if (response.status === 401 && token && !CREDENTIAL_PATHS.has(path)) {
       for (const listener of [...unauthorizedListeners]) listener();
     }
     const statusText = response.statusText ? ` ${response.statusText}` : '';

@@ -16,6 +16,7 @@ import type {
   Cycle,
   CycleComparison,
   CycleDefectList,
+  CycleMutation,
   CycleTrend,
   DefectLinkList,
   DefectLinkMutation,
@@ -68,6 +69,7 @@ export interface ApiAnswers {
   'POST /api/auth/logout': MessageResponse;
   'GET /api/auth/methods': SignInMethods;
   'POST /api/auth/totp/setup': TotpSetupResponse;
+  'POST /api/auth/totp/start': TotpSetupResponse;
   'GET /api/auth/totp': TotpStatus;
   'POST /api/auth/totp/enable': MessageResponse;
   'POST /api/auth/totp/disable': MessageResponse;
@@ -101,6 +103,7 @@ export interface ApiAnswers {
   [call: `POST /api/projects/${number}/cases/bulk`]: BulkResult;
   [call: `POST /api/projects/${number}/cases/bulk/preview`]: BulkPreview;
   [call: `GET /api/projects/${number}/cycles`]: Cycle[];
+  [call: `POST /api/projects/${number}/cycles`]: CycleMutation;
   [call: `GET /api/testsuites/project/${number}`]: Suite[];
   [call: `GET /api/test-cases/${'project' | 'suite' | 'parent'}/${number}`]: TestCase[];
   [call: `POST /api/projects/${number}/case-imports/preview${string}`]: CaseImportPreview;

@@ -1,7 +1,7 @@
 import type { ApiToken } from '@verdict/contract';
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { apiTokens } from '../../db/schema.ts';
+import { apiTokens } from './api-tokens-schema.ts';
 
 const listed = {
   id: apiTokens.id,

@@ -31,6 +31,7 @@ export async function createApiToken(db: Db, principal: Principal, name: string)
     if ((await countLiveTokens(tx, principal.id, principal.tokenVersion)) >= API_TOKENS_PER_USER_MAX) {
       throw new ConflictError(
         `You already have ${API_TOKENS_PER_USER_MAX} API tokens, the most allowed; revoke one you no longer use`,
+        'limit_reached',
       );
     }
     const { secret, hash, prefix } = generateApiTokenSecret();

@@ -3,9 +3,10 @@ import type { Attachment, AttachmentUsage, PermissionName } from '@verdict/contr
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
-import { AppError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { AppError, NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
+import { assertCycleOpen, cycleClosed } from '../cycles/cycle-rules.ts';
 import { contentTypeOf, fileNameOf } from './attachment-files.ts';
 import {
   completeAttachment,
@@ -26,7 +27,6 @@ import {
 export const CASE_NOT_FOUND = 'Test case not found';
 export const RESULT_NOT_FOUND = 'Cycle result not found';
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
-export const CYCLE_CLOSED = 'This test cycle is closed; reopen it first';
 
 /** The most bytes one chunk row holds: small enough to pass through memory, large enough to be few. */
 export const CHUNK_BYTES = 256 * 1024;
@@ -86,7 +86,7 @@ export async function caseForUpload(db: Db, principal: Principal, caseId: number
 export async function resultForUpload(db: Db, principal: Principal, resultId: number): Promise<Owner> {
   const owner = await findResultOwner(db, resultId);
   await requireProjectOf(db, principal, owner?.projectId, RESULT_NOT_FOUND, 'execute_test_cycle');
-  if (owner!.cycleState === 'closed') throw new ConflictError(CYCLE_CLOSED);
+  assertCycleOpen({ state: owner!.cycleState });
   return owner!;
 }
 
@@ -146,7 +146,7 @@ async function storeFile(
 /** Why an upload could not be completed: its case or result is gone (404), or its cycle closed (409). */
 async function refusalAtEnd(db: Tx, owner: Owner): Promise<AppError> {
   const now = owner.resultId === null ? null : await findResultOwner(db, owner.resultId);
-  if (now?.cycleState === 'closed') return new ConflictError(CYCLE_CLOSED);
+  if (now?.cycleState === 'closed') return cycleClosed();
   return new NotFoundError(owner.resultId === null ? CASE_NOT_FOUND : RESULT_NOT_FOUND);
 }
 
@@ -324,7 +324,7 @@ export async function deleteAttachment(db: Db, principal: Principal, id: number)
       ? await findCaseOwner(db, attachment.case_id)
       : await findResultOwner(db, attachment.result_id!);
   if (!owner) throw new NotFoundError(ATTACHMENT_NOT_FOUND);
-  if (owner.cycleState === 'closed') throw new ConflictError(CYCLE_CLOSED);
+  assertCycleOpen({ state: owner.cycleState });
   await db.transaction(async (tx) => {
     await deleteAttachmentRow(tx, id);
     await auditAttachments(tx, principal, owner, 'Removed', [attachment]);

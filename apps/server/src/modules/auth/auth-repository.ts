@@ -1,14 +1,8 @@
 import { and, count, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import {
-  loginFailures,
-  oidcLogins,
-  revokedTokens,
-  roles,
-  settings,
-  userRoles,
-  users,
-} from '../../db/schema.ts';
+import { roles } from '../roles/roles-schema.ts';
+import { userRoles, users } from '../users/users-schema.ts';
+import { loginFailures, oidcLogins, revokedTokens, settings } from './auth-schema.ts';
 
 /**
  * The tables of signing in and out: failed attempts, signed-out tokens and the settings row of

@@ -8,13 +8,22 @@ import {
   TotpEnableBody,
   TotpSetupBody,
   TotpSetupResponse,
+  TotpStartBody,
   TotpStatus,
 } from '@verdict/contract';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { AppError, NotFoundError, UnauthorizedError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/auth.ts';
-import { disableTotp, enableTotp, login, logout, startTotpSetup, totpStatus } from './auth-service.ts';
+import {
+  disableTotp,
+  enableTotp,
+  login,
+  logout,
+  startOwnTotpSetup,
+  startTotpSetup,
+  totpStatus,
+} from './auth-service.ts';
 import { createSingleSignOn, SingleSignOnError } from './single-sign-on.ts';
 
 const SSO_START_PATH = '/api/auth/oidc/start';
@@ -157,7 +166,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       } catch (error) {
         // Only a code goes into the address (the screen has its own text for each); the reason,
         // which may hold the provider's own words, goes to the log.
-        const code = error instanceof SingleSignOnError ? error.code : 'failed';
+        const code = error instanceof SingleSignOnError ? error.screenCode : 'failed';
         if (error instanceof AppError) {
           request.log.warn({ sso_error: code, reason: error.message }, 'single sign-on refused');
         } else {
@@ -196,6 +205,22 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => totpStatus(app.db, settings, principalOf(request)),
+  );
+
+  app.post(
+    '/api/auth/totp/start',
+    {
+      config: { access: 'signed-in', authCache: 'keeps', errors: [403, 409, 429] },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Starts setting up an authenticator app for the caller's account, after the current password",
+        security: [{ bearerAuth: [] }],
+        body: TotpStartBody,
+        response: { 200: TotpSetupResponse },
+      },
+    },
+    (request) => startOwnTotpSetup(app.db, settings, principalOf(request), request.body.password, request.ip),
   );
 
   app.post(

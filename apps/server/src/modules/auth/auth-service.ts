@@ -80,6 +80,7 @@ export function sessionFor(tokens: TokenService, principal: Principal): LoginRes
 export const PASSWORD_SIGN_IN_OFF = 'Signing in with a password is turned off here; use single sign-on';
 const CODE_NEEDED = 'Enter the 6-digit code from your authenticator app';
 const CODE_WRONG = 'The authentication code is not correct';
+const CURRENT_PASSWORD_WRONG = 'Current password is wrong';
 const SETUP_NEEDED =
   'Administrators must use two-factor authentication: set it up with your authenticator app to sign in';
 
@@ -105,13 +106,13 @@ async function checkPassword(
       await insertLoginFailure(tx, email, input.ip);
       await recordFailure(tx, attempt, input.ip, user ? 'wrong password' : 'no such user');
     });
-    throw new UnauthorizedError(INVALID);
+    throw new UnauthorizedError(INVALID, 'credentials_wrong');
   }
   const principal = await loadPrincipal(db, user.id);
-  if (!principal) throw new UnauthorizedError(INVALID);
+  if (!principal) throw new UnauthorizedError(INVALID, 'credentials_wrong');
   if (principal.status !== 'active') {
     await recordFailure(db, attempt, input.ip, 'the account is inactive');
-    throw new ForbiddenError('This account is inactive');
+    throw new ForbiddenError('This account is inactive', 'account_inactive');
   }
   return { user, principal, attempt };
 }
@@ -122,7 +123,7 @@ export async function login(
   settings: SignInSettings,
   input: { email: string; password: string; totp?: string | undefined; ip: string },
 ): Promise<LoginResponse> {
-  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF);
+  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF, 'password_sign_in_off');
   const { user, principal, attempt } = await checkPassword(db, input);
   await checkSecondFactor(db, settings, user, attempt, input.totp, input.ip);
   await db.transaction(async (tx) => {
@@ -154,9 +155,15 @@ async function checkSecondFactor(
   const required = settings.totpRequiredForAdmins && (await holdsAdministratorRole(db, user.id));
   if (!user.totpSecret && !required) return;
   const secret = user.totpSecret ?? user.totpPendingSecret;
-  if (!secret) throw new AppError(403, SETUP_NEEDED, [{ field: 'totp', message: 'must be set up' }]);
+  if (!secret)
+    throw new AppError(
+      403,
+      SETUP_NEEDED,
+      [{ field: 'totp', message: 'must be set up' }],
+      'totp_setup_required',
+    );
   if (code === undefined || code === '') {
-    throw new AppError(401, CODE_NEEDED, [{ field: 'totp', message: 'is required' }]);
+    throw new AppError(401, CODE_NEEDED, [{ field: 'totp', message: 'is required' }], 'totp_code_required');
   }
   const step = acceptedStep(secret, code, user.totpLastStep);
   const used =
@@ -169,7 +176,7 @@ async function checkSecondFactor(
     await insertLoginFailure(tx, attempt.email ?? '', ip);
     await recordFailure(tx, attempt, ip, 'wrong authentication code');
   });
-  throw new AppError(401, CODE_WRONG, [{ field: 'totp', message: 'is not correct' }]);
+  throw new AppError(401, CODE_WRONG, [{ field: 'totp', message: 'is not correct' }], 'totp_code_wrong');
 }
 
 /**
@@ -182,11 +189,34 @@ export async function startTotpSetup(
   settings: SignInSettings,
   input: { email: string; password: string; ip: string },
 ): Promise<{ secret: string; uri: string }> {
-  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF);
+  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF, 'password_sign_in_off');
   const { user, principal } = await checkPassword(db, input);
-  if (user.totpSecret) throw new ConflictError('Two-factor authentication is already on for this account');
+  if (user.totpSecret)
+    throw new ConflictError('Two-factor authentication is already on for this account', 'totp_already_on');
   const secret = newTotpSecret();
   await setPendingTotp(db, user.id, secret);
+  return { secret, uri: totpUri(secret, principal.email) };
+}
+
+/**
+ * Starts setting up a second factor for the signed-in user (the card on their own page): as
+ * `startTotpSetup`, but the password is checked as the current password, so a wrong one is a
+ * 400 at that field that leaves the session alone.
+ */
+export async function startOwnTotpSetup(
+  db: Db,
+  settings: SignInSettings,
+  principal: Principal,
+  password: string,
+  ip: string,
+): Promise<{ secret: string; uri: string }> {
+  if (!settings.passwordSignIn) throw new ForbiddenError(PASSWORD_SIGN_IN_OFF, 'password_sign_in_off');
+  await verifyCurrentPassword(db, principal, password, ip);
+  const user = await findSignInUserById(db, principal.id);
+  if (user?.totpSecret)
+    throw new ConflictError('Two-factor authentication is already on for this account', 'totp_already_on');
+  const secret = newTotpSecret();
+  await setPendingTotp(db, principal.id, secret);
   return { secret, uri: totpUri(secret, principal.email) };
 }
 
@@ -204,14 +234,17 @@ export async function totpStatus(
 /** Confirms the key being set up with its first code: two-factor authentication is on. */
 export async function enableTotp(db: Db, principal: Principal, code: string): Promise<void> {
   const user = await findSignInUserById(db, principal.id);
-  if (user?.totpSecret) throw new ConflictError('Two-factor authentication is already on for this account');
+  if (user?.totpSecret)
+    throw new ConflictError('Two-factor authentication is already on for this account', 'totp_already_on');
   const secret = user?.totpPendingSecret;
-  if (!user || !secret) throw new ConflictError('Start setting up two-factor authentication first');
+  if (!user || !secret)
+    throw new ConflictError('Start setting up two-factor authentication first', 'totp_setup_not_started');
   const step = acceptedStep(secret, code, null);
-  if (step === null) throw new BadRequestError(CODE_WRONG, [{ field: 'code', message: 'is not correct' }]);
+  if (step === null)
+    throw new BadRequestError(CODE_WRONG, [{ field: 'code', message: 'is not correct' }], 'totp_code_wrong');
   await db.transaction(async (tx) => {
     if (!(await confirmPendingTotp(tx, user.id, secret, step))) {
-      throw new ConflictError('The key being set up changed meanwhile; start again');
+      throw new ConflictError('The key being set up changed meanwhile; start again', 'totp_setup_changed');
     }
     await recordTwoFactorChange(tx, principal, true);
   });
@@ -229,9 +262,14 @@ export async function disableTotp(
   ip: string,
 ): Promise<void> {
   const { enabled, required } = await totpStatus(db, settings, principal);
-  if (required) throw new ForbiddenError('Administrators must keep two-factor authentication on here');
+  if (required)
+    throw new ForbiddenError(
+      'Administrators must keep two-factor authentication on here',
+      'totp_required_for_admins',
+    );
   await verifyCurrentPassword(db, principal, password, ip);
-  if (!enabled) throw new ConflictError('Two-factor authentication is not on for this account');
+  if (!enabled)
+    throw new ConflictError('Two-factor authentication is not on for this account', 'totp_not_on');
   await db.transaction(async (tx) => {
     await clearTotp(tx, principal.id);
     await recordTwoFactorChange(tx, principal, false);
@@ -269,7 +307,13 @@ export async function verifyCurrentPassword(
   const passwordHash = await findPasswordHash(db, principal.id);
   if (passwordHash && (await verifyPassword(passwordHash, currentPassword))) return;
   await insertLoginFailure(db, email, ip);
-  throw new ForbiddenError('Your current password is not correct');
+  // A 400 at the field, not a 401: the session is fine, only the password typed is wrong, and
+  // the app signs out on a 401 (decision record 174).
+  throw new BadRequestError(
+    CURRENT_PASSWORD_WRONG,
+    [{ field: 'currentPassword', message: CURRENT_PASSWORD_WRONG }],
+    'current_password_wrong',
+  );
 }
 
 function recordFailure(tx: Tx, attempt: AuditActor, ip: string, reason: string): Promise<void> {
@@ -293,4 +337,16 @@ export async function logout(db: Db, principal: Principal, claims: TokenClaims):
     });
   });
   await deleteExpiredRevocations(db);
+}
+
+/**
+ * Turns off another user's second factor in the caller's transaction (an administrator's
+ * reset, docs/product/two-factor.md); answers whether it was on, or null when it was not set up
+ * at all.
+ */
+export async function clearSecondFactorOf(tx: Tx, userId: number): Promise<{ wasOn: boolean } | null> {
+  const account = await findSignInUserById(tx, userId);
+  if (!account?.totpSecret && !account?.totpPendingSecret) return null;
+  await clearTotp(tx, userId);
+  return { wasOn: Boolean(account.totpSecret) };
 }

@@ -34,11 +34,11 @@ export const CALLBACK_PATH = '/api/auth/oidc/callback';
  */
 export class SingleSignOnError extends AppError {
   constructor(
-    readonly code: SsoErrorCode,
+    readonly screenCode: SsoErrorCode,
     message: string,
     statusCode: 400 | 403 = 403,
   ) {
-    super(statusCode, message);
+    super(statusCode, message, undefined, 'sign_on_refused');
   }
 }
 const ATTEMPT_MAX_AGE_MS = 10 * 60_000;

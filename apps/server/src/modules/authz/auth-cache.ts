@@ -8,8 +8,8 @@ import type { Tx } from '../../db/client.ts';
  * entry is a copy of committed rows, and it is emptied whenever those rows may have changed:
  *
  * - by PostgreSQL itself: triggers on users, user_roles, role_permissions, permissions,
- *   revoked_tokens, projects and project_members send NOTIFY verdict_auth (migration 0006),
- *   which every server instance listens to, whoever made the change;
+ *   revoked_tokens, projects and project_members send NOTIFY verdict_auth
+ *   (db/triggers/auth-notify.sql), which every server instance listens to, whoever made the change;
  * - by this process, before it answers a request that may have changed them (a route that
  *   declares `config.authCache: 'invalidates'`, plugins/auth.ts), so its own caller never sees
  *   the old state;

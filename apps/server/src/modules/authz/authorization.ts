@@ -74,7 +74,7 @@ function toPrincipal(row: PrincipalRow): Principal {
 }
 
 export function missingPermission(permission: string): ForbiddenError {
-  return new ForbiddenError(`You do not have the permission "${permission}"`);
+  return new ForbiddenError(`You do not have the permission "${permission}"`, 'permission_missing');
 }
 
 /** Throws 403 naming the permission unless the user holds it globally. */
@@ -172,7 +172,10 @@ export async function permissionsOfRoles(db: Tx, roleIds: number[]): Promise<Set
 export function assertCanGrant(held: Set<string>, granted: Iterable<string>): void {
   for (const name of granted) {
     if (!held.has(name)) {
-      throw new ForbiddenError(`You cannot grant the permission "${name}" because you do not hold it`);
+      throw new ForbiddenError(
+        `You cannot grant the permission "${name}" because you do not hold it`,
+        'grant_not_held',
+      );
     }
   }
 }
@@ -286,6 +289,7 @@ export async function assertCanActOnUser(
   if (missing !== null) {
     throw new ForbiddenError(
       `You cannot ${action} a user who holds the permission "${missing}", which you do not hold`,
+      'grant_not_held',
     );
   }
 }
@@ -304,6 +308,7 @@ export function assertCanChangeRole(
   if (missing !== null) {
     throw new ForbiddenError(
       `You cannot ${action} the role "${roleName}": it holds the permission "${missing}", which you do not hold`,
+      'grant_not_held',
     );
   }
 }
@@ -331,7 +336,10 @@ export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
  */
 export async function requireAdministratorRole(db: Tx, principal: Principal, what: string): Promise<void> {
   if (!(await includesBuiltInRole(db, principal.roleIds))) {
-    throw new ForbiddenError(`Only holders of the Administrator role may ${what}`);
+    throw new ForbiddenError(
+      `Only holders of the Administrator role may ${what}`,
+      'administrator_role_required',
+    );
   }
 }
 

@@ -1,7 +1,8 @@
 import type { IdName, PermissionSource } from '@verdict/contract';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { permissions, rolePermissions, roles } from '../../db/schema.ts';
+import { permissions } from '../permissions/permissions-schema.ts';
+import { rolePermissions, roles } from '../roles/roles-schema.ts';
 
 /**
  * What authorization reads: a user with their global roles and permissions, their role in a

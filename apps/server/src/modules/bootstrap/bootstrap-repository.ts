@@ -1,6 +1,8 @@
 import { and, count, eq, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { permissions, rolePermissions, roles, userRoles, users } from '../../db/schema.ts';
+import { permissions } from '../permissions/permissions-schema.ts';
+import { rolePermissions, roles } from '../roles/roles-schema.ts';
+import { userRoles, users } from '../users/users-schema.ts';
 
 /**
  * The first start's writes. They seed the tables of the users, roles and permissions modules

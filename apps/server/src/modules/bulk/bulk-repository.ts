@@ -223,26 +223,6 @@ export async function countOverTagLimit(tx: Tx, ids: readonly number[], value: S
   return row?.n ?? 0;
 }
 
-/** Adds the cases and their descendants to a cycle, each once; answers how many were added. */
-export async function addToCycle(tx: Tx, cycleId: number, ids: readonly number[]): Promise<number> {
-  const [row] = await queryRows<{ added: number }>(
-    tx,
-    sql`
-    with recursive chosen(id) as (
-      select unnest(${idArray(ids)})
-      union
-      select c.id from test_cases c join chosen on c.parent_id = chosen.id
-    ), added as (
-      insert into cycle_items (cycle_id, case_id)
-      select ${cycleId}, id from chosen order by id
-      on conflict (cycle_id, case_id) do nothing
-      returning 1
-    )
-    select count(*)::int as added from added`,
-  );
-  return row?.added ?? 0;
-}
-
 /** The level of a case (1: top level), as cases-repository's caseLevel, and its suite. */
 export async function findTargetCase(
   tx: Tx,

@@ -10,20 +10,17 @@ import {
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { counted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
 import { isEmptyValue, valueProblem } from '../case-fields/case-field-values.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
 import { normalizeTags } from '../cases/case-content.ts';
-import { caseLevel } from '../cases/cases-repository.ts';
-import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
-import { findCycleRef, SHARE } from '../cycles/cycles-repository.ts';
-import { CYCLE_CLOSED, CYCLE_NOT_FOUND } from '../cycles/cycles-service.ts';
+import { CASE_NOT_FOUND, levelOfCase } from '../cases/cases-service.ts';
+import { addCasesToCycle } from '../cycles/cycles-service.ts';
 import { allMatchingIds } from '../search/search-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import {
-  addToCycle,
   copySubtrees,
   countOverTagLimit,
   deleteSubtrees,
@@ -174,7 +171,7 @@ async function targetOf(
   if (body.parent_id !== undefined && body.parent_id !== null) {
     const parent = await findTargetCase(tx, body.parent_id);
     if (!parent || parent.project_id !== projectId) throw bad('parent_id', TARGET_CASE_NOT_FOUND);
-    const level = (await caseLevel(tx, body.parent_id, LIMITS.caseDepthMax)) ?? 1;
+    const level = (await levelOfCase(tx, body.parent_id, LIMITS.caseDepthMax)) ?? 1;
     return {
       suiteId: parent.suite_id,
       parentId: body.parent_id,
@@ -278,7 +275,7 @@ const ACTIONS: Record<BulkBody['action'], Action> = {
 
   async set_field(tx, principal, projectId, ids, body) {
     if (body.field_id === undefined) throw bad('field_id', 'Choose a field');
-    const field = (await listFields(tx, projectId)).find((f) => f.id === body.field_id);
+    const field = (await fieldsOfProject(tx, projectId)).find((f) => f.id === body.field_id);
     if (!field) throw bad('field_id', 'That field is not a custom field of this project');
     const empty = isEmptyValue(body.value);
     if (empty && field.required) throw bad('value', `${field.name} is required`);
@@ -302,12 +299,9 @@ const ACTIONS: Record<BulkBody['action'], Action> = {
 
   async add_to_cycle(tx, _principal, projectId, ids, body) {
     if (body.cycle_id === undefined) throw bad('cycle_id', 'Choose a test cycle');
-    const cycle = await findCycleRef(tx, body.cycle_id, SHARE);
-    if (!cycle || cycle.project_id !== projectId) throw new NotFoundError(CYCLE_NOT_FOUND);
-    if (cycle.state === 'closed') throw new ConflictError(CYCLE_CLOSED);
-    const added = await addToCycle(tx, cycle.id, ids);
+    const { name, added } = await addCasesToCycle(tx, projectId, body.cycle_id, ids);
     return {
-      message: `Added ${counted(added, 'case')} to the cycle "${cycle.name}"`,
+      message: `Added ${counted(added, 'case')} to the cycle "${name}"`,
       affected: added,
       audit: 'update',
     };

@@ -4,7 +4,7 @@ import {
   type CreateCaseFieldBody,
   type UpdateCaseFieldBody,
 } from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
@@ -21,6 +21,11 @@ import {
 } from './case-fields-repository.ts';
 
 export const FIELD_NOT_FOUND = 'Custom field not found';
+
+/** A project's custom fields in their order, read in the caller's transaction (no access check). */
+export function fieldsOfProject(db: Tx, projectId: number): Promise<CaseField[]> {
+  return listFields(db, projectId);
+}
 
 /** Everyone who sees a project's cases sees its fields: the case forms and pages need them. */
 export async function projectFields(db: Db, principal: Principal, projectId: number): Promise<CaseField[]> {
@@ -49,7 +54,7 @@ function checkedDefinition(values: FieldValues): FieldValues {
 
 function nameTaken(error: unknown): never {
   if (dbViolationOf(error)?.constraint === 'case_fields_project_name_idx') {
-    throw new ConflictError('This project already has a custom field with that name');
+    throw new ConflictError('This project already has a custom field with that name', 'name_taken');
   }
   throw error;
 }

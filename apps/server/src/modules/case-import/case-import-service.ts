@@ -11,8 +11,9 @@ import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { counted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
-import { findSuitesByName, insertSuites, lockProjectImports } from '../imports/import-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
+import { takeImportTurn } from '../imports/import-service.ts';
+import { createSuitesInBulk, suitesByName } from '../suites/suites-service.ts';
 import {
   excerpt,
   guessMapping,
@@ -38,7 +39,7 @@ interface Understood {
 /** The file read, its columns mapped (as given, else guessed) and every row checked. */
 async function understand(db: Db, projectId: number, bytes: Buffer, mappingText: string | undefined) {
   const { format, table } = await readTable(bytes);
-  const fields = await listFields(db, projectId);
+  const fields = await fieldsOfProject(db, projectId);
   const guessed = guessMapping(table.columns, fields);
   let mapping = guessed.mapping;
   let mappingIssues: ImportPlan['problems'] = [];
@@ -79,7 +80,7 @@ export async function previewImport(
   await requireProject(db, principal, projectId, 'add_test_case_in_project');
   const u = await understand(db, projectId, bytes, mappingText);
   const names = suiteNames(u.plan);
-  const existing = await findSuitesByName(db, projectId, names);
+  const existing = await suitesByName(db, projectId, names);
   const rowOf = u.plan.cases.map((c) => c.row);
   return {
     format: u.format,
@@ -141,15 +142,15 @@ export async function importCases(
   progress(0, total);
   return db.transaction(async (tx) => {
     if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
-    await lockProjectImports(tx, projectId);
+    await takeImportTurn(tx, projectId);
     const names = suiteNames(plan);
-    const suites = await findSuitesByName(tx, projectId, names);
+    const suites = await suitesByName(tx, projectId, names);
     const missing = names.filter((n) => !suites.has(n));
     for (const permission of permissionsFor(plan, missing.length > 0)) {
       await requireProject(tx, principal, projectId, permission);
     }
     if (missing.length > 0) {
-      for (const [name, id] of await insertSuites(tx, projectId, missing)) suites.set(name, id);
+      for (const [name, id] of await createSuitesInBulk(tx, projectId, missing)) suites.set(name, id);
     }
     const ids = await allocateCaseIds(tx, total);
     // Parents before children: a case's level, then file order.

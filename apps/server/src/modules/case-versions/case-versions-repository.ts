@@ -1,17 +1,7 @@
 import type { CaseContent, CaseVersion } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-
-/** The fields a version holds, in the order the history names them. */
-export const CONTENT_FIELDS = [
-  'name',
-  'description',
-  'preconditions',
-  'priority',
-  'tags',
-  'steps',
-  'custom_fields',
-] as const satisfies readonly (keyof CaseContent)[];
+import { isoText } from '../../db/iso-time.ts';
 
 export async function insertVersion(
   tx: Tx,
@@ -36,7 +26,7 @@ export async function hasVersions(tx: Tx, caseId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const VERSION_COLUMNS = sql`v.version, v.created_at::text as created_at, v.changed, v.content,
+const VERSION_COLUMNS = sql`v.version, ${isoText(sql`v.created_at`)} as created_at, v.changed, v.content,
   case when v.author_id is null then null
     else json_build_object('id', v.author_id, 'username', coalesce(u.username, 'deleted user')) end as author`;
 

@@ -3,11 +3,16 @@ import type { Db } from '../../db/client.ts';
 import { LOCK } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { type Principal, requireProjectOf } from '../authz/authorization.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
-import { contentOf } from '../cases/case-content.ts';
-import { findCaseContent } from '../cases/cases-repository.ts';
-import { CASE_NOT_FOUND, findCaseProjectId, lockCase, writeCaseContent } from '../cases/cases-service.ts';
-import { CONTENT_FIELDS, findVersion, hasVersions, listVersions } from './case-versions-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
+import {
+  CASE_NOT_FOUND,
+  caseContent,
+  findCaseProjectId,
+  lockCase,
+  writeCaseContent,
+} from '../cases/cases-service.ts';
+import { findVersion, hasVersions, listVersions } from './case-versions-repository.ts';
+import { CONTENT_FIELDS, contentOf } from './version-record.ts';
 
 export const VERSION_NOT_FOUND = 'Version not found';
 
@@ -32,7 +37,7 @@ export async function caseVersions(
   const offset = page.offset ?? 0;
   const found = await listVersions(db, caseId, limit, offset);
   if (found.total > 0) return found;
-  const current = await findCaseContent(db, caseId);
+  const current = await caseContent(db, caseId);
   if (!current) throw new NotFoundError(CASE_NOT_FOUND);
   const only: CaseVersion = {
     version: current.version,
@@ -57,13 +62,13 @@ export async function restoreVersion(
   return db.transaction(async (tx) => {
     const seen = await lockCase(tx, caseId, LOCK.noKeyUpdate);
     await requireProjectOf(tx, principal, seen?.project_id, CASE_NOT_FOUND, 'edit_test_case');
-    const current = await findCaseContent(tx, caseId);
+    const current = await caseContent(tx, caseId);
     // A case with no stored versions answers its content as its only version (caseVersions).
     const stored = await findVersion(tx, caseId, version);
     const unstored = !stored && current?.version === version && !(await hasVersions(tx, caseId));
     if (!stored && !unstored) throw new NotFoundError(VERSION_NOT_FOUND);
     const content = stored ? stored.content : contentOf(current!);
-    const existing = new Set((await listFields(tx, seen!.project_id)).map((f) => String(f.id)));
+    const existing = new Set((await fieldsOfProject(tx, seen!.project_id)).map((f) => String(f.id)));
     const kept = Object.fromEntries(Object.entries(content.custom_fields).filter(([id]) => existing.has(id)));
     // Fields of the current content that the old version did not hold are emptied.
     const cleared = Object.fromEntries(

@@ -1,10 +1,8 @@
-import { isDeepStrictEqual } from 'node:util';
 import type { CaseBody, CaseContent, CasePriority, CaseStep } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { resolveCustomFields } from '../case-fields/case-field-values.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
-import { CONTENT_FIELDS, hasVersions, insertVersion } from '../case-versions/case-versions-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
 
 /**
  * A case's content as the rules write it (docs/product/rich-cases.md): what a create or an update
@@ -44,7 +42,7 @@ export async function contentAfter(
   current: CaseContent | null,
 ): Promise<CaseContent> {
   const base = current ?? { name: body.name, ...EMPTY_CONTENT };
-  const fields = await listFields(tx, projectId);
+  const fields = await fieldsOfProject(tx, projectId);
   return {
     name: body.name,
     description: body.description ?? '',
@@ -56,44 +54,4 @@ export async function contentAfter(
       : base.steps,
     custom_fields: resolveCustomFields(fields, base.custom_fields, body.custom_fields, current === null),
   };
-}
-
-/** The content fields that differ between two versions. */
-export function changedFields(before: CaseContent, after: CaseContent): string[] {
-  return CONTENT_FIELDS.filter((field) => !isDeepStrictEqual(before[field], after[field]));
-}
-
-/** Only the content fields of a case row, in version order. */
-export function contentOf(row: CaseContent): CaseContent {
-  return Object.fromEntries(CONTENT_FIELDS.map((f) => [f, row[f]])) as CaseContent;
-}
-
-/**
- * Records a change as the case's next version and answers its number; the current number when
- * nothing changed. A case that has no version rows yet (created before versions, or by an
- * import) first gets version 1 written with the content it had, so every version can be shown
- * and compared.
- */
-export async function recordVersion(
-  tx: Tx,
-  caseId: number,
-  authorId: number,
-  before: CaseContent & { version: number; created_at: string },
-  after: CaseContent,
-): Promise<number> {
-  const changed = changedFields(before, after);
-  if (changed.length === 0) return before.version;
-  if (!(await hasVersions(tx, caseId))) {
-    await insertVersion(tx, {
-      caseId,
-      version: before.version,
-      authorId: null,
-      changed: [...CONTENT_FIELDS],
-      content: contentOf(before),
-      createdAt: before.created_at,
-    });
-  }
-  const version = before.version + 1;
-  await insertVersion(tx, { caseId, version, authorId, changed, content: after });
-  return version;
 }

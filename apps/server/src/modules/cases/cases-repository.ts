@@ -8,6 +8,7 @@ import type {
 } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoText } from '../../db/iso-time.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { CHILDREN_OF, ROLLUP_OF } from '../../db/tree-sql.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
@@ -84,6 +85,11 @@ export function selectCaseViews(db: Tx, where: SQL, tail: SQL = sql``): Promise<
   return queryRows<TestCase>(db, caseViews(where, tail));
 }
 
+export async function selectCaseViewsByIds(db: Tx, ids: readonly number[]): Promise<TestCase[]> {
+  if (ids.length === 0) return [];
+  return selectCaseViews(db, sql`c.id = any(${`{${ids.join(',')}}`}::int[])`);
+}
+
 export function listCases(db: Tx, where: SQL, query: ListQuery): Promise<TestCase[]> {
   return selectCaseViews(db, listedWhere(where, query), pageClause(query));
 }
@@ -108,8 +114,9 @@ export async function listCasesJson(db: Tx, where: SQL, query: ListQuery): Promi
 /**
  * The project of the rows a case list shows, with its list version; null when the suite, case
  * or project is missing. A suite's lists (its cases, and the children of any of its cases) use
- * the suite's own version (suite_list_versions, migration 0008), so writes in other suites keep
- * them; a project's top-level list, and the children of cases in no suite, use the project's.
+ * the suite's own version (suite_list_versions, db/triggers/list-versions.sql), so writes in other
+ * suites keep them; a project's top-level list, and the children of cases in no suite, use the
+ * project's.
  * The version reads `s<n>` or `p<n>`; `scope_id` is that suite's or project's id.
  */
 export async function findListScope(
@@ -146,7 +153,8 @@ export interface ListChanges {
   version: string;
   /**
    * False when the changes cannot be applied: a version's rows were pruned, or a write was too
-   * large to list its cases (case_list_changes, migration 0009). The list is then read whole.
+   * large to list its cases (case_list_changes, db/triggers/list-versions.sql). The list is then
+   * read whole.
    */
   complete: boolean;
   /** Every case whose row in the list may have changed: the changed cases and their ancestors. */
@@ -277,7 +285,7 @@ export async function findCaseContent(
     CaseContentValues & { name: string; description: string; version: number; created_at: string }
   >(
     db,
-    sql`select c.name, c.description, ${DETAIL_COLUMNS}, c.priority, c.tags, c.created_at::text as created_at
+    sql`select c.name, c.description, ${DETAIL_COLUMNS}, c.priority, c.tags, ${isoText(sql`c.created_at`)} as created_at
     from test_cases c where c.id = ${id}`,
   );
   return row ?? null;

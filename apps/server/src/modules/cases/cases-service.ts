@@ -11,10 +11,10 @@ import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
-import { CONTENT_FIELDS, insertVersion } from '../case-versions/case-versions-repository.ts';
+import { contentOf, recordFirstVersion, recordVersion } from '../case-versions/version-record.ts';
 import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { contentAfter, contentOf, recordVersion } from './case-content.ts';
+import { contentAfter } from './case-content.ts';
 import { type CaseListSource, listKey } from './case-list-cache.ts';
 import {
   CASES_OF,
@@ -30,6 +30,7 @@ import {
   listCasesJson,
   listChanges,
   pruneListChanges,
+  selectCaseViewsByIds,
   selectProjectTags,
   updateCase as updateCaseRow,
 } from './cases-repository.ts';
@@ -45,6 +46,21 @@ export function lockCase(tx: Tx, id: number, lock: RowLock): Promise<CaseRow | n
 /** The project of a case; undefined when the case is missing. */
 export async function findCaseProjectId(db: Tx, id: number): Promise<number | undefined> {
   return (await findCase(db, id))?.project_id;
+}
+
+/** A case's content with its version and creation time; null when the case is missing. */
+export function caseContent(db: Tx, id: number) {
+  return findCaseContent(db, id);
+}
+
+/** These cases as lists show them, in id order (no access check: the caller made it). */
+export function casesByIds(db: Tx, ids: readonly number[]): Promise<TestCase[]> {
+  return selectCaseViewsByIds(db, ids);
+}
+
+/** The level of a case (1: top level) when it is at most `max` deep; null when it is gone. */
+export function levelOfCase(tx: Tx, id: number, max: number): Promise<number | null> {
+  return caseLevel(tx, id, max);
 }
 
 /** Top-level cases of a project, each with its suite_id, so none is unreachable in the tree. */
@@ -126,13 +142,7 @@ async function insertAuditedCase(
 ): Promise<TestCaseDetail> {
   const content = await contentAfter(tx, where.projectId, body, null);
   const created = await insertCase(tx, { ...where, ...content });
-  await insertVersion(tx, {
-    caseId: created.id,
-    version: 1,
-    authorId: principal.id,
-    changed: [...CONTENT_FIELDS],
-    content,
-  });
+  await recordFirstVersion(tx, created.id, principal.id, content);
   await auditCreated(tx, principal, audited(created), auditedCaseFields(created));
   await queueWebhookEvents(tx, [
     {

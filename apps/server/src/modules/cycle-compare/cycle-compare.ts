@@ -9,11 +9,12 @@ import {
 } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { isoText } from '../../db/iso-time.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { type Principal, requireProjectOf } from '../authz/authorization.ts';
-import { findCycleRef } from '../cycles/cycles-repository.ts';
-import { CYCLE_NOT_FOUND } from '../cycles/cycles-service.ts';
+import { CYCLE_NOT_FOUND } from '../cycles/cycle-rules.ts';
+import { cycleRefOf } from '../cycles/cycles-service.ts';
 
 /**
  * Two cycles side by side (docs/product/cycle-compare.md): what failed anew, what was fixed, what
@@ -26,8 +27,8 @@ export async function compareCycles(
   fromId: number,
   toId: number,
 ): Promise<CycleComparison> {
-  const from = await findCycleRef(db, fromId);
-  const to = await findCycleRef(db, toId);
+  const from = await cycleRefOf(db, fromId);
+  const to = await cycleRefOf(db, toId);
   // Each must be seen (else 404, as a missing one), then both of one project.
   await requireProjectOf(db, principal, from?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');
   await requireProjectOf(db, principal, to?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');
@@ -66,7 +67,7 @@ export async function compareCycles(
 }
 
 /** Every case in either cycle whose state differs or that is in one only, with both sides. */
-function comparedCases(db: Tx, fromId: number, toId: number): Promise<ComparedCase[]> {
+export function comparedCases(db: Tx, fromId: number, toId: number): Promise<ComparedCase[]> {
   return queryRows<ComparedCase>(
     db,
     sql`
@@ -80,12 +81,12 @@ function comparedCases(db: Tx, fromId: number, toId: number): Promise<ComparedCa
   );
 }
 
-/** The cycle with its kept counts and duration (cycle_counts, migration 0017). */
+/** The cycle with its kept counts and duration (cycle_counts, db/triggers/cycle-counts.sql). */
 async function cycleSide(db: Tx, id: number): Promise<ComparedCycle> {
   const [row] = await queryRows<ComparedCycle & { duration_ms: number | string }>(
     db,
     sql`
-    select y.id, y.name, y.branch, y.created_at::text as created_at,
+    select y.id, y.name, y.branch, ${isoText(sql`y.created_at`)} as created_at,
       json_build_object('total', k.total, 'untested', k.untested, 'passed', k.passed, 'failed', k.failed,
         'blocked', k.blocked, 'skipped', k.skipped) as counts,
       k.duration_ms

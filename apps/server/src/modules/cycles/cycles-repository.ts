@@ -19,7 +19,7 @@ import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { textMatches } from '../../lib/list-paging.ts';
 import { isoTime } from '../../lib/timestamps.ts';
 
-/** SQL of test cycles (docs/product/cycles.md). Counts come from cycle_counts (migration 0010). */
+/** SQL of test cycles (docs/product/cycles.md). Counts: cycle_counts (db/triggers/cycle-counts.sql). */
 
 interface CycleRow {
   id: number;
@@ -142,9 +142,6 @@ export async function findCycleRef(db: Tx, id: number, lock: RowLock = LOCK.none
   return row ?? null;
 }
 
-/** `for share`: the cycle stays open (a close waits) until the transaction ends. */
-export const SHARE = sql` for share`;
-
 export interface NewCycle {
   projectId: number;
   name: string;
@@ -216,6 +213,30 @@ export async function insertItems(
   return row?.added ?? 0;
 }
 
+/** Adds the cases and their descendants to a cycle, each once; answers how many were added. */
+export async function insertItemsWithDescendants(
+  tx: Tx,
+  cycleId: number,
+  ids: readonly number[],
+): Promise<number> {
+  const [row] = await queryRows<{ added: number }>(
+    tx,
+    sql`
+    with recursive chosen(id) as (
+      select unnest(${`{${ids.join(',')}}`}::int[])
+      union
+      select c.id from test_cases c join chosen on c.parent_id = chosen.id
+    ), added as (
+      insert into cycle_items (cycle_id, case_id)
+      select ${cycleId}, id from chosen order by id
+      on conflict (cycle_id, case_id) do nothing
+      returning 1
+    )
+    select count(*)::int as added from added`,
+  );
+  return row?.added ?? 0;
+}
+
 /** Of these ids, those that are suites (or cases) of the project. */
 export async function existingIds(
   tx: Tx,
@@ -255,6 +276,8 @@ export async function updateCycleRow(tx: Tx, id: number, fields: CycleFields): P
 /**
  * Deletes the cycle with its items and results, and first the test runs its results recorded
  * (their triggers correct the cases' latest status and the counters). Answers how many runs went.
+ * The results are read item by item (`offset 0` keeps the lateral apart, decision record 171),
+ * never by a scan of every cycle's results.
  */
 export async function deleteCycleRow(tx: Tx, id: number): Promise<number> {
   const [row] = await queryRows<{ runs: number }>(
@@ -262,7 +285,10 @@ export async function deleteCycleRow(tx: Tx, id: number): Promise<number> {
     sql`
     with gone as (
       delete from test_runs where id in (
-        select r.run_id from cycle_results r join cycle_items i on i.id = r.item_id
+        select r.run_id from cycle_items i
+          cross join lateral (
+            select r.run_id from cycle_results r where r.item_id between i.id and i.id offset 0
+          ) r
         where i.cycle_id = ${id} and r.run_id is not null)
       returning 1
     )
@@ -322,11 +348,15 @@ const ITEM_FROM = sql`
   join test_cases c on c.id = i.case_id
   left join users u on u.id = i.assignee_id`;
 
-/** ITEM_FROM with each item's latest result (one index lookup per listed item, never for counts). */
+/**
+ * ITEM_FROM with each item's latest result (one index lookup per listed item, never for counts).
+ * `between i.id and i.id`, not `=`: with an equality the planner drops item_id from the order and
+ * may walk the whole primary key backwards for each item without a result (decision record 171).
+ */
 const ITEM_FROM_WITH_LAST = sql`${ITEM_FROM}
   left join lateral (
     select r.elapsed_ms, r.failure_message from cycle_results r
-    where r.item_id = i.id order by r.id desc limit 1
+    where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit 1
   ) lr on true`;
 
 function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
@@ -396,8 +426,8 @@ export async function findItemRef(db: Tx, id: number, lock: RowLock = LOCK.none)
 
 /**
  * The items of a batch of results, with their cycle's project and state, locked top-down in one
- * call (lock_cycle_items, migration 0010): projects, cycles (shared: a close waits), cases,
- * items. Items that are gone are missing from the answer.
+ * call (lock_cycle_items, db/triggers/cycle-item-locks.sql): projects, cycles (shared: a close
+ * waits), cases, items. Items that are gone are missing from the answer.
  */
 export interface LockedItem {
   id: number;
@@ -544,7 +574,11 @@ export async function listResults(
   return rows.map(toResult);
 }
 
-/** A case's latest results across cycles, newest first, each with its cycle's id and name. */
+/**
+ * A case's latest results across cycles, newest first, each with its cycle's id and name: the
+ * newest `limit` of each of its items by cycle_results_item_idx, then the newest of those
+ * (decision record 171).
+ */
 export async function listCaseResults(
   db: Tx,
   caseId: number,
@@ -558,7 +592,10 @@ export async function listCaseResults(
       r.failure_message, r.failure_type, r.failure_text, r.step_results, r.case_version, r.log,
       c.id as cycle_id, c.name as cycle_name
     from cycle_items i
-      join cycle_results r on r.item_id = i.id
+      cross join lateral (
+        select * from cycle_results r
+        where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit ${limit}
+      ) r
       join test_cycles c on c.id = i.cycle_id
       left join users u on u.id = r.executed_by
     where i.case_id = ${caseId}

@@ -18,7 +18,7 @@ import {
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
-import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import {
   type Audited,
@@ -36,10 +36,10 @@ import {
   requireProject,
   requireProjectOf,
 } from '../authz/authorization.ts';
-import { findCase } from '../cases/cases-repository.ts';
-import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
-import { insertRecordedRuns } from '../runs/runs-repository.ts';
+import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
+import { recordRuns } from '../runs/runs-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
+import { assertCycleOpen, CYCLE_NOT_FOUND, cycleClosed, ITEM_NOT_FOUND } from './cycle-rules.ts';
 import {
   assignItems as assignItemRows,
   type CycleRef,
@@ -50,8 +50,12 @@ import {
   findItem,
   findItemRef,
   findItems,
+  type ImportedItem,
+  type ImportedResult,
   insertCycle,
+  insertImportedResults,
   insertItems,
+  insertItemsWithDescendants,
   insertResults,
   listActiveCycles,
   listAssignedItems,
@@ -60,19 +64,57 @@ import {
   listItems as listItemRows,
   listResults,
   lockItemsForResults,
-  SHARE,
+  type NewCycle,
   updateCycleRow,
 } from './cycles-repository.ts';
 
 /** Test cycles (docs/product/cycles.md). */
 
-export const CYCLE_NOT_FOUND = 'Test cycle not found';
-export const ITEM_NOT_FOUND = 'Cycle item not found';
-export const CYCLE_CLOSED = 'This test cycle is closed; reopen it first';
 export const EMPTY_SELECTION = 'Choose the cases of the cycle: suites, cases, all cases or another cycle';
 export const NOTHING_SELECTED = 'The selection holds no test cases';
 /** How many open items "My Work" lists at most. */
 export const MY_WORK_MAX = 500;
+
+export type { ImportedItem };
+
+/** The cycle as its API answers it, read in the caller's transaction; null when it is gone. */
+export function cycleById(db: Tx, id: number): Promise<Cycle | null> {
+  return findCycle(db, id);
+}
+
+/** A cycle's project, name and state for another module's access check (no lock). */
+export function cycleRefOf(db: Tx, id: number): Promise<CycleRef | null> {
+  return findCycleRef(db, id);
+}
+
+/**
+ * Bulk "Add to cycle": adds the cases and their descendants, each once, to an open cycle of the
+ * project in the caller's transaction; the cycle stays open until the transaction ends.
+ */
+export async function addCasesToCycle(
+  tx: Tx,
+  projectId: number,
+  cycleId: number,
+  caseIds: readonly number[],
+): Promise<{ name: string; added: number }> {
+  const cycle = await findCycleRef(tx, cycleId, LOCK.share);
+  if (!cycle || cycle.project_id !== projectId) throw new NotFoundError(CYCLE_NOT_FOUND);
+  assertCycleOpen(cycle);
+  return { name: cycle.name, added: await insertItemsWithDescendants(tx, cycle.id, caseIds) };
+}
+
+/**
+ * The cycle an import makes (source import), with one item and its result per reported test
+ * case, in the import's transaction (docs/product/junit-import.md, "The cycle of an import").
+ */
+export async function createImportedCycle(
+  tx: Tx,
+  cycle: Omit<NewCycle, 'source'>,
+  results: ImportedResult[],
+): Promise<{ id: number; items: ImportedItem[] }> {
+  const id = await insertCycle(tx, { ...cycle, source: 'import' });
+  return { id, items: await insertImportedResults(tx, id, cycle.createdBy, results) };
+}
 
 const audited = (c: { id: number; name: string; project_id: number }): Audited => ({
   entity: 'cycle',
@@ -111,10 +153,6 @@ async function lockCycle(
   const cycle = await findCycleRef(tx, id, lock);
   if (!cycle) throw new NotFoundError(CYCLE_NOT_FOUND);
   return cycle;
-}
-
-function assertOpen(cycle: CycleRef): void {
-  if (cycle.state === 'closed') throw new ConflictError(CYCLE_CLOSED);
 }
 
 const trimmedOrNull = (value: string | null | undefined) => {
@@ -159,7 +197,7 @@ export async function createCycle(
     ]);
   }
   if (suiteIds.length === 0 && caseIds.length === 0 && !body.all_cases && fromCycleId === null) {
-    throw new BadRequestError(EMPTY_SELECTION);
+    throw new BadRequestError(EMPTY_SELECTION, undefined, 'selection_empty');
   }
   const name = requiredName(body.name);
   return db.transaction(async (tx) => {
@@ -188,7 +226,7 @@ export async function createCycle(
       fromCycleId,
       fromStates: fromCycleId === null ? [] : (body.from_states ?? ['failed', 'blocked']),
     });
-    if (added === 0) throw new BadRequestError(NOTHING_SELECTED);
+    if (added === 0) throw new BadRequestError(NOTHING_SELECTED, undefined, 'nothing_selected');
     const cycle = await cycleOrFail(tx, id);
     await auditCreated(
       tx,
@@ -212,7 +250,7 @@ export async function updateCycle(
   const name = body.name === undefined ? undefined : requiredName(body.name);
   return db.transaction(async (tx) => {
     const ref = await lockCycle(tx, principal, id, LOCK.noKeyUpdate, 'edit_test_cycle');
-    if (ref.state === 'closed' && body.state !== 'open') throw new ConflictError(CYCLE_CLOSED);
+    if (ref.state === 'closed' && body.state !== 'open') throw cycleClosed();
     const before = await cycleOrFail(tx, id);
     await updateCycleRow(tx, id, {
       name,
@@ -307,7 +345,7 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
     if (accepted.length === 0) return inputs.map((input) => ({ refused: refusal(input)! }));
     // Passed and failed record the case's test run, with its audit entry.
     const recorded = accepted.filter((input) => input.state === 'passed' || input.state === 'failed');
-    const runs = await insertRecordedRuns(
+    const runs = await recordRuns(
       tx,
       recorded.map((input) => {
         const item = items.get(input.itemId)!;
@@ -426,7 +464,7 @@ export async function recordResult(
   });
   if ('refused' in output) {
     const { refused } = output;
-    if (refused === 'closed') throw new ConflictError(CYCLE_CLOSED);
+    if (refused === 'closed') throw cycleClosed();
     if (refused === 'missing') throw new NotFoundError(ITEM_NOT_FOUND);
     const message = `step_results has ${body.step_results!.length} entries; the case has ${counted(refused.steps, 'step')}`;
     throw new BadRequestError(message, [{ field: 'step_results', message }]);
@@ -452,8 +490,8 @@ export async function assignItems(
   body: AssignItemsBody,
 ): Promise<{ message: string; updated: number }> {
   return db.transaction(async (tx) => {
-    const cycle = await lockCycle(tx, principal, cycleId, SHARE, 'edit_test_cycle');
-    assertOpen(cycle);
+    const cycle = await lockCycle(tx, principal, cycleId, LOCK.share, 'edit_test_cycle');
+    assertCycleOpen(cycle);
     if (body.assignee_id !== null) {
       const assignee = await loadPrincipal(tx, body.assignee_id);
       const access = assignee && (await projectAccess(tx, assignee, cycle.project_id));
@@ -498,8 +536,8 @@ export async function caseCycleResults(
   principal: Principal,
   caseId: number,
 ): Promise<CaseCycleResults> {
-  const found = await findCase(db, caseId);
-  await requireProjectOf(db, principal, found?.project_id, CASE_NOT_FOUND, 'home_test_cycle');
+  const projectId = await findCaseProjectId(db, caseId);
+  await requireProjectOf(db, principal, projectId, CASE_NOT_FOUND, 'home_test_cycle');
   return { results: await listCaseResults(db, caseId, CASE_CYCLE_RESULTS_MAX) };
 }
 

@@ -1,11 +1,12 @@
 import type { CaseStep, CycleDefect, DefectLink, Tracker, TrackerSettings } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoText } from '../../db/iso-time.ts';
 
 /** SQL of issue trackers and defect links (docs/product/defects.md). */
 
 const TRACKER_COLUMNS = sql`project_id, kind, base_url, project, issue_type, link_template, new_issue_template,
-  updated_at::text as updated_at`;
+  ${isoText(sql`updated_at`)} as updated_at`;
 
 export async function findTracker(db: Tx, projectId: number): Promise<Tracker | null> {
   const [row] = await queryRows<Tracker>(
@@ -88,7 +89,7 @@ export async function resultBelongsTo(db: Tx, resultId: number, itemId: number):
 const LINK_COLUMNS = sql`d.id, d.defect, d.url, d.case_id, d.item_id, d.result_id,
     case when y.id is null then null else json_build_object('id', y.id, 'name', y.name) end as cycle,
     case when u.id is null then null else json_build_object('id', u.id, 'username', u.username) end as creator,
-    d.created_at::text as created_at`;
+    ${isoText(sql`d.created_at`)} as created_at`;
 const LINK_FROM = sql`from defect_links d
   left join test_cycles y on y.id = d.cycle_id
   left join users u on u.id = d.created_by`;

@@ -15,8 +15,8 @@ import { RESULT_NOT_FOUND } from '../attachments/attachments-service.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
-import { CYCLE_NOT_FOUND, ITEM_NOT_FOUND } from '../cycles/cycles-service.ts';
-import { projectName } from '../imports/import-repository.ts';
+import { CYCLE_NOT_FOUND, ITEM_NOT_FOUND } from '../cycles/cycle-rules.ts';
+import { projectName } from '../projects/projects-service.ts';
 import {
   caseLinks,
   cycleDefects,
@@ -108,7 +108,7 @@ async function addLink(tx: Tx, principal: Principal, target: LinkTarget, input: 
     }
     throw error;
   });
-  if (id === null) throw new ConflictError(`${parsed.defect} is already linked here`);
+  if (id === null) throw new ConflictError(`${parsed.defect} is already linked here`, 'already_linked');
   await auditLink(tx, principal, target, 'Linked', parsed.defect);
   const { project_id: _project, ...link } = (await findLink(tx, id))!;
   return link;

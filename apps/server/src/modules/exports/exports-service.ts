@@ -3,7 +3,7 @@ import type { CaseField } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { type CsvValue, csvRow } from '../../lib/csv.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
 import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
 import {
   type CaseContentRow,
@@ -141,7 +141,7 @@ export async function exportProjectCases(
   batchSize = EXPORT_BATCH_SIZE,
 ): Promise<CsvDownload> {
   await requireProject(db, principal, projectId, 'export_project');
-  const fields = await listFields(db, projectId);
+  const fields = await fieldsOfProject(db, projectId);
   return download(
     `project-${projectId}-cases.csv`,
     [...CASE_COLUMNS, ...CONTENT_COLUMNS, ...fields.map((f) => f.name)],

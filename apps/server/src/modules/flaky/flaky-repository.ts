@@ -12,11 +12,14 @@ import { isoTimeOrNull } from '../../lib/timestamps.ts';
 
 /**
  * SQL of result history, flakiness and quarantine (docs/product/flaky-tests.md). The figures of
- * case_flakiness are written by the trigger on cycle_results (migration 0016); this file reads
- * them, and works them out again when a project's window changes.
+ * case_flakiness are written by the trigger on cycle_results (db/triggers/flakiness.sql); this file
+ * reads them, and works them out again when a project's window changes.
  */
 
-/** The case's last `limit` results in any cycle, newest first. */
+/**
+ * The case's last `limit` results in any cycle, newest first: the last `limit` of each of its
+ * items by cycle_results_item_idx, then the newest of those (decision record 171).
+ */
 export async function caseHistory(db: Tx, caseId: number, limit: number): Promise<HistoryItem[]> {
   const rows = await queryRows<HistoryItem & { created_at: Date | string }>(
     db,
@@ -24,7 +27,10 @@ export async function caseHistory(db: Tx, caseId: number, limit: number): Promis
     select r.id as result_id, y.id as cycle_id, y.name as cycle_name, y.branch, r.state, r.elapsed_ms,
       r.failure_message, r.created_at
     from cycle_items i
-      join cycle_results r on r.item_id = i.id
+      cross join lateral (
+        select r.id, r.state, r.elapsed_ms, r.failure_message, r.created_at from cycle_results r
+        where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit ${limit}
+      ) r
       join test_cycles y on y.id = i.cycle_id
     where i.case_id = ${caseId}
     order by r.id desc

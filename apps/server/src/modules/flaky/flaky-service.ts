@@ -13,7 +13,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND, findCaseProjectId, lockCase } from '../cases/cases-service.ts';
-import { projectName } from '../imports/import-repository.ts';
+import { projectName } from '../projects/projects-service.ts';
 import {
   branchFlakiness,
   caseHistory,

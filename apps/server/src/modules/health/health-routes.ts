@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { HealthResponse, ReadyResponse } from '@verdict/contract';
+import { journalMigrations, missingMigrations } from '../../db/migration-status.ts';
 import { ServiceUnavailableError } from '../../lib/errors.ts';
-import { journalMigrations, missingMigrations } from './readiness.ts';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

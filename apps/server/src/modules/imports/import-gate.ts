@@ -7,7 +7,7 @@ import {
 } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import type { ImportedItem } from '../cycles/cycles-repository.ts';
+import type { ImportedItem } from '../cycles/cycles-service.ts';
 
 /**
  * The CI gate of an import (docs/product/ci-gate.md): the import's cycle against the previous
@@ -55,7 +55,9 @@ export async function gateOf(
         ${FLAKY_DEFAULTS.flips}) as k
     )
     select u.item_id, c.id, c.name,
-      (select r.failure_message from cycle_results r where r.item_id = u.item_id order by r.id desc limit 1)
+      -- The item's last result by cycle_results_item_idx (decision record 171).
+      (select r.failure_message from cycle_results r
+        where r.item_id between u.item_id and u.item_id order by r.item_id desc, r.id desc limit 1)
         as failure_message,
       exists (select 1 from case_quarantines q where q.case_id = c.id
         and (q.until is null or q.until > (now() at time zone 'UTC')::date)) as quarantined,

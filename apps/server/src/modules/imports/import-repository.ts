@@ -28,27 +28,6 @@ export async function lockProjectImports(tx: Tx, projectId: number): Promise<voi
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK}, ${projectId})`);
 }
 
-export async function projectName(tx: Tx, projectId: number): Promise<string> {
-  const [row] = await queryRows<{ name: string }>(tx, sql`select name from projects where id = ${projectId}`);
-  return row?.name ?? '';
-}
-
-/** The suites of the project with these names; the oldest wins when a name repeats. */
-export async function findSuitesByName(
-  tx: Tx,
-  projectId: number,
-  names: string[],
-): Promise<Map<string, number>> {
-  const rows = await queryRows<{ id: number; name: string }>(
-    tx,
-    sql`
-    select distinct on (name) id, name from suites
-    where project_id = ${projectId} and name = any(${sql.param(names)}::text[])
-    order by name, id`,
-  );
-  return new Map(rows.map((r) => [r.name, r.id]));
-}
-
 /**
  * Locks what the import builds on, before its first write: the existing suites (key share), then
  * the existing cases (for update, since the runs' trigger rewrites their latest status), each in
@@ -74,17 +53,6 @@ export async function lockImportTargets(
     select id, version from test_cases where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`,
   );
   return new Map(rows.map((row) => [row.id, row.version]));
-}
-
-export async function insertSuites(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
-  const rows = await queryRows<{ id: number; name: string }>(
-    tx,
-    sql`
-    insert into suites (project_id, name)
-    select ${projectId}, n from unnest(${sql.param(names)}::text[]) as t(n)
-    returning id, name`,
-  );
-  return new Map(rows.map((r) => [r.name, r.id]));
 }
 
 /** Cases of these suites whose name is one of `names`, oldest first. */

@@ -9,13 +9,10 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
-import {
-  findCycle,
-  type ImportedItem,
-  insertCycle,
-  insertImportedResults,
-} from '../cycles/cycles-repository.ts';
-import { storeFlakyCount } from '../reports/reports-repository.ts';
+import { createImportedCycle, cycleById, type ImportedItem } from '../cycles/cycles-service.ts';
+import { projectName } from '../projects/projects-service.ts';
+import { recordFlakyCount } from '../reports/reports-service.ts';
+import { createSuitesInBulk, suitesByName } from '../suites/suites-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { gateOf } from './import-gate.ts';
 import {
@@ -28,13 +25,10 @@ import {
 } from './import-plan.ts';
 import {
   findCases,
-  findSuitesByName,
   insertCases,
   insertRuns,
-  insertSuites,
   lockImportTargets,
   lockProjectImports,
-  projectName,
 } from './import-repository.ts';
 import { readJunitReport } from './junit-reader.ts';
 
@@ -42,6 +36,14 @@ import { readJunitReport } from './junit-reader.ts';
  * Checked before the body is read, so a caller who may not import into the project is
  * refused without the server reading a report of up to IMPORT_MAX_BYTES.
  */
+/**
+ * Imports into one project take turns (a JUnit import and a case import alike), so two never
+ * create the same cases at once; held until the caller's transaction ends.
+ */
+export function takeImportTurn(tx: Tx, projectId: number): Promise<void> {
+  return lockProjectImports(tx, projectId);
+}
+
 export async function assertMayImport(db: Db, principal: Principal, projectId: number): Promise<void> {
   await requireProject(db, principal, projectId, 'import_results');
 }
@@ -78,12 +80,12 @@ export async function importJunitReport(
     const cycle = made && { id: made.id, name: made.name };
     const branch = query.branch?.trim() || null;
     const gate = made ? await gateOf(tx, projectId, { id: made.id, branch }, made.items) : null;
-    if (cycle) await storeFlakyCount(tx, projectId, { id: cycle.id, branch });
+    if (cycle) await recordFlakyCount(tx, projectId, { id: cycle.id, branch });
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     // One import.finished with the summary, never one result.recorded per reported test.
     await queueWebhookEvents(tx, [
       ...(cycle
-        ? [{ projectId, event: 'cycle.created' as const, data: { cycle: await findCycle(tx, cycle.id) } }]
+        ? [{ projectId, event: 'cycle.created' as const, data: { cycle: await cycleById(tx, cycle.id) } }]
         : []),
       {
         projectId,
@@ -117,25 +119,22 @@ async function createImportCycle(
   const text = (value: string | undefined) => value?.trim() || null;
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const name = text(query.name) ?? `${reportName ?? 'JUnit import'} ${at} UTC`;
-  const id = await insertCycle(tx, {
-    projectId,
-    name,
-    description: '',
-    milestone: null,
-    environment: null,
-    createdBy: principal.id,
-    source: 'import',
-    ci: {
-      branch: text(query.branch),
-      commit: text(query.commit),
-      buildUrl: text(query.build_url),
-      buildNumber: text(query.build_number),
-    },
-  });
-  const items = await insertImportedResults(
+  const { id, items } = await createImportedCycle(
     tx,
-    id,
-    principal.id,
+    {
+      projectId,
+      name,
+      description: '',
+      milestone: null,
+      environment: null,
+      createdBy: principal.id,
+      ci: {
+        branch: text(query.branch),
+        commit: text(query.commit),
+        buildUrl: text(query.build_url),
+        buildNumber: text(query.build_number),
+      },
+    },
     plan.runs.map((run, index) => ({
       caseId: run.node.id!,
       caseVersion: recorded.versions.get(run.node.id!) ?? 1,
@@ -173,7 +172,7 @@ async function record(
   // import racing a case or project delete waits instead of deadlocking on the counters.
   if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
 
-  const suiteIds = await findSuitesByName(tx, projectId, [...plan.suites.keys()]);
+  const suiteIds = await suitesByName(tx, projectId, [...plan.suites.keys()]);
   for (const suite of plan.suites.values()) suite.id = suiteIds.get(suite.name) ?? null;
   matchExistingCases(plan, await findCases(tx, projectId, [...suiteIds.values()], [...plan.names]));
 
@@ -194,7 +193,7 @@ async function record(
   const versions = await lockImportTargets(tx, [...suiteIds.values()], existingCases);
 
   if (newSuites.length > 0) {
-    const inserted = await insertSuites(
+    const inserted = await createSuitesInBulk(
       tx,
       projectId,
       newSuites.map((suite) => suite.name),

@@ -1,12 +1,13 @@
+import { isLiveChangeKind, type LiveChange } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
 import { TooManyRequestsError } from '../../lib/errors.ts';
 import { endedSessions, type OpenSession, projectAudience } from '../authz/stream-access.ts';
 
 /**
  * Live updates (docs/product/cycles.md, "Live"). The database tells every server instance what a
- * committed write changed (NOTIFY verdict_changes, migration 0010); the hub passes each change
- * on to the signed-in users connected to this instance, each told only of the projects they see
- * (and of cycles only where they may see cycles).
+ * committed write changed (NOTIFY verdict_changes, db/triggers/live-updates.sql); the hub passes
+ * each change on to the signed-in users connected to this instance, each told only of the
+ * projects they see (and of cycles only where they may see cycles).
  *
  * Its cost does not grow with the number of streams: the connections are grouped by user, and
  * one query answers, for every connected user at once, which of a change's projects they see
@@ -18,18 +19,14 @@ import { endedSessions, type OpenSession, projectAudience } from '../authz/strea
 
 export const CHANGES_CHANNEL = 'verdict_changes';
 
-export interface Change {
-  kind: 'runs' | 'cycles';
-  projects: number[];
-  /** The cycles that changed; null when unknown (too many to name). */
-  cycles: number[] | null;
-}
+/** A change as the stream sends it (the contract's LiveChange). */
+export type Change = LiveChange;
 
 /** A notification's payload as a change, or null when it is not one. */
 export function parseChange(payload: string): Change | null {
   try {
     const value = JSON.parse(payload) as Partial<Change>;
-    if ((value.kind !== 'runs' && value.kind !== 'cycles') || !Array.isArray(value.projects)) return null;
+    if (!isLiveChangeKind(value.kind) || !Array.isArray(value.projects)) return null;
     const ids = (list: unknown) =>
       Array.isArray(list) ? list.filter((id): id is number => Number.isInteger(id)) : null;
     return { kind: value.kind, projects: ids(value.projects) ?? [], cycles: ids(value.cycles) };

@@ -33,6 +33,6 @@ export function checkMetricsAccess(request: FastifyRequest, token: string | unde
   const peer = request.socket.remoteAddress;
   const local = peer !== undefined && ipaddr.isValid(peer) && ipaddr.process(peer).range() === 'loopback';
   if (!local || FORWARDING_HEADERS.some((name) => request.headers[name] !== undefined)) {
-    throw new ForbiddenError(METRICS_LOOPBACK_ONLY);
+    throw new ForbiddenError(METRICS_LOOPBACK_ONLY, 'loopback_only');
   }
 }

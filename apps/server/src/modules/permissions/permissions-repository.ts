@@ -1,8 +1,9 @@
 import type { IdName, ListQuery, Permission } from '@verdict/contract';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { permissions, rolePermissions, roles } from '../../db/schema.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { rolePermissions, roles } from '../roles/roles-schema.ts';
+import { permissions } from './permissions-schema.ts';
 
 export interface PermissionRecord extends Permission {
   builtIn: boolean;

@@ -15,7 +15,8 @@ import {
   updatePermission as updatePermissionRow,
 } from './permissions-repository.ts';
 
-const nameTaken = (name: string) => new ConflictError(`A permission named "${name}" already exists`);
+const nameTaken = (name: string) =>
+  new ConflictError(`A permission named "${name}" already exists`, 'name_taken');
 
 const auditedFields = (p: PermissionBody) => ({ name: p.name, description: p.description });
 
@@ -83,6 +84,7 @@ export async function updatePermission(
         if (found.builtIn) {
           throw new ConflictError(
             `"${found.name}" is a built-in permission: it cannot be renamed, only its description can change`,
+            'built_in',
           );
         }
         if ((await findPermissionIdByName(tx, body.name)) !== null) throw nameTaken(body.name);
@@ -107,7 +109,7 @@ export async function deletePermission(db: Db, principal: Principal, id: number)
     const found = await findPermissionRecord(tx, id, true);
     if (!found) throw new NotFoundError('Permission not found');
     if (found.builtIn)
-      throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`);
+      throw new ConflictError(`"${found.name}" is a built-in permission and cannot be deleted`, 'built_in');
     await deletePermissionRow(tx, id);
     await auditDeleted(tx, principal, { entity: 'permission', id, name: found.name }, auditedFields(found));
   });

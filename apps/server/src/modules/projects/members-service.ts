@@ -40,7 +40,7 @@ export async function addMember(db: Db, principal: Principal, body: AddMemberBod
     await lockExistingUser(tx, body.userId);
     await assertCanGrantRole(tx, access, body.roleId);
     if (!(await insertMember(tx, body.projectId, body.userId, body.roleId))) {
-      throw new ConflictError('That user is already a member of this project');
+      throw new ConflictError('That user is already a member of this project', 'already_member');
     }
     const member = await memberOrFail(tx, body.projectId, body.userId);
     await recordAudit(tx, principal, {

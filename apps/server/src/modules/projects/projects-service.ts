@@ -1,5 +1,5 @@
 import type { ListQuery, Project, ProjectBody, ProjectDetail } from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
@@ -21,6 +21,11 @@ const audited = (p: Project): Audited => ({ entity: 'project', id: p.id, name: p
 const auditedFields = (p: Project) => ({ name: p.name, description: p.description });
 
 /** Projects the user sees: as a member, as the creator, or through view_all_projects. */
+/** A project's name for an audit summary, read in the caller's transaction; '' when it is gone. */
+export async function projectName(tx: Tx, projectId: number): Promise<string> {
+  return (await findProject(tx, projectId))?.name ?? '';
+}
+
 export function listProjects(db: Db, principal: Principal, query: ListQuery): Promise<Project[]> {
   return listVisibleProjects(db, principal, query);
 }

@@ -13,8 +13,8 @@ import { isoTime } from '../../lib/timestamps.ts';
 /**
  * SQL of the Reports page (docs/product/reports.md). Every figure is kept as results arrive:
  * cycle_counts (counts, duration_ms, flaky_count), case_result_stats and case_result_totals
- * (migration 0017); these
- * reads pick the newest cycles by index and rank the project's rows of one branch.
+ * (db/triggers/cycle-counts.sql and case-result-stats.sql); these reads pick the newest cycles by
+ * index and rank the project's rows of one branch.
  */
 
 /** `branch`: undefined for every branch, '' for cycles naming none, else the branch. */

@@ -1,51 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CycleTrend,
-  GATE_DEFAULT_BRANCHES,
-  IdParams,
-  ReportBranches,
-  ReportQuery,
-  TestReport,
-} from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import { CycleTrend, IdParams, ReportBranches, ReportQuery, TestReport } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
-import { type Principal, requireProject } from '../authz/authorization.ts';
-import { cycleTrend, rankedTests, reportBranches, type TestRanking } from './reports-repository.ts';
+import { branches, tests, trend } from './reports-service.ts';
 
-/**
- * A project's reports (docs/product/reports.md): seen by whoever sees its test cycles, since every
- * figure comes from them. Each answer reads kept figures only, so it costs the same however long
- * the history.
- */
+/** The routes of a project's reports; reports-service.ts says who sees them and what they read. */
 
 const tags = ['reports'];
 const access = { project: 'home_test_cycle' } as const;
-
-async function branches(db: Db, principal: Principal, projectId: number): Promise<ReportBranches> {
-  await requireProject(db, principal, projectId, 'home_test_cycle');
-  const list = await reportBranches(db, projectId);
-  const names = new Set(list.map((branch) => branch.name));
-  return {
-    branches: list,
-    default_branch: GATE_DEFAULT_BRANCHES.find((name) => names.has(name)) ?? null,
-  };
-}
-
-async function trend(db: Db, principal: Principal, projectId: number, branch?: string): Promise<CycleTrend> {
-  await requireProject(db, principal, projectId, 'home_test_cycle');
-  return { branch: branch ?? null, cycles: await cycleTrend(db, projectId, branch) };
-}
-
-async function tests(
-  db: Db,
-  principal: Principal,
-  projectId: number,
-  branch: string | undefined,
-  ranking: TestRanking,
-): Promise<TestReport> {
-  await requireProject(db, principal, projectId, 'home_test_cycle');
-  return { branch: branch ?? null, tests: await rankedTests(db, projectId, branch, ranking) };
-}
 
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

@@ -2,8 +2,8 @@ import type { ListQuery, Role } from '@verdict/contract';
 import { and, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { ADVISORY_LOCK, takeAdvisoryLock } from '../../db/row-locks.ts';
-import { rolePermissions, roles } from '../../db/schema.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { rolePermissions, roles } from './roles-schema.ts';
 
 interface RoleRow {
   id: number;

@@ -23,7 +23,7 @@ import {
 async function assertRoleNameFree(tx: Tx, name: string, exceptId?: number): Promise<void> {
   await lockRoleNames(tx);
   if (await findRoleNameClash(tx, name, exceptId))
-    throw new ConflictError(`A role named "${name}" already exists`);
+    throw new ConflictError(`A role named "${name}" already exists`, 'name_taken');
 }
 
 /** Unknown role ids are a fault in the body, so they answer 400 naming the field. */
@@ -38,7 +38,7 @@ export async function assertRolesExist(tx: Tx, roleIds: number[]): Promise<void>
 /** A unique violation that slipped past the check (a racing writer) answers the same 409. */
 function asNameConflict(error: unknown, name: string): unknown {
   return dbViolationOf(error)?.kind === 'unique'
-    ? new ConflictError(`A role named "${name}" already exists`)
+    ? new ConflictError(`A role named "${name}" already exists`, 'name_taken')
     : error;
 }
 
@@ -115,7 +115,7 @@ async function lockRoleToAlter(tx: Tx, principal: Principal, id: number, action:
 
 /** The built-in Administrator role keeps its name and every permission (it may be described). */
 function builtInRefusal(name: string, what: string): ConflictError {
-  return new ConflictError(`"${name}" is the built-in administrator role: ${what}`);
+  return new ConflictError(`"${name}" is the built-in administrator role: ${what}`, 'built_in');
 }
 
 /**
@@ -158,7 +158,7 @@ export async function deleteRole(db: Db, principal: Principal, id: number): Prom
       const { users, members } = await countRoleHolders(tx, id);
       if (users + members > 0) {
         const holders = [users && plural(users, 'user'), members && plural(members, 'project member')];
-        throw new ConflictError(`This role is held by ${holders.filter(Boolean).join(' and ')}`);
+        throw new ConflictError(`This role is held by ${holders.filter(Boolean).join(' and ')}`, 'in_use');
       }
       await deleteRoleRow(tx, id);
       await auditDeleted(tx, principal, audited(before), auditedRoleFields(before));
@@ -166,7 +166,10 @@ export async function deleteRole(db: Db, principal: Principal, id: number): Prom
   } catch (error) {
     // A grant that raced in after the count is refused by the foreign key.
     if (dbViolationOf(error)?.kind === 'foreign-key') {
-      throw new ConflictError('This role is held by users or project members; remove it from them first');
+      throw new ConflictError(
+        'This role is held by users or project members; remove it from them first',
+        'in_use',
+      );
     }
     throw error;
   }

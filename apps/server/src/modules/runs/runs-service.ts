@@ -18,13 +18,23 @@ import {
   deleteRun as deleteRunRow,
   findRun,
   findRunRef,
+  insertRecordedRuns,
   listRunsOfCase,
+  type NewRecordedRun,
   type RunRef,
   runStatsOfVisibleProjects,
   updateRunStatus,
 } from './runs-repository.ts';
 
 const RUN_NOT_FOUND = 'Test run not found';
+
+/**
+ * Records test runs that another write produced (a cycle's passed and failed results), with
+ * their audit entries, in the caller's transaction; null where the case is not in that project.
+ */
+export function recordRuns(tx: Tx, runs: NewRecordedRun[]): Promise<(TestRun | null)[]> {
+  return insertRecordedRuns(tx, runs);
+}
 
 /**
  * Locks a run after its project, suite and case (see db/row-locks.ts); null when it is gone. The

@@ -1,6 +1,6 @@
 import { CASE_PRIORITIES, type CaseField, FLAKY_DEFAULTS } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { FieldTerm, QueryProblem, Term } from './case-query.ts';
+import type { FieldTerm, QueryNode, QueryProblem, Term } from './case-query.ts';
 
 /**
  * Turns parsed search terms into one SQL condition on `test_cases c` of one project
@@ -38,24 +38,37 @@ const RUN_STATES: Record<string, 'passed' | 'failed' | 'none'> = {
   'not-run': 'none',
 };
 
-export function buildCaseQuery(terms: readonly Term[], context: QueryContext): BuiltQuery {
+/**
+ * The query's tree as one condition: AND and OR in parentheses as grouped, a negated term or
+ * group as `not coalesce(…, false)` so that a NULL (a custom field a case lacks) counts as no
+ * match on both sides. Every value is a bound parameter.
+ */
+export function buildCaseQuery(tree: QueryNode | null, context: QueryContext): BuiltQuery {
   const problems: QueryProblem[] = [];
-  const conditions: SQL[] = [];
   const rollups = new Set<RollupSet>();
   const fail = (term: Term, message: string) =>
     problems.push({ index: term.index, source: term.source, message });
-  for (const term of terms) {
-    let condition: SQL | null = null;
-    if (term.kind === 'text') {
-      condition = sql`c.search_text like ${`%${likeLiteral(term.text.toLowerCase())}%`}`;
-    } else {
-      const built = fieldCondition(term, context, fail);
-      condition = built === null ? null : built === 'rollup' ? rollupCondition(term, fail, rollups) : built;
+  const termCondition = (term: Term): SQL | null => {
+    if (term.kind === 'text') return sql`c.search_text like ${`%${likeLiteral(term.text.toLowerCase())}%`}`;
+    const built = fieldCondition(term, context, fail);
+    return built === null ? null : built === 'rollup' ? rollupCondition(term, fail, rollups) : built;
+  };
+  // As deep as the parser lets groups nest (QUERY_DEPTH_MAX).
+  const build = (node: QueryNode): SQL | null => {
+    if (node.kind === 'term') {
+      const condition = termCondition(node.term);
+      if (!condition) return null;
+      return node.term.negated ? sql`not coalesce(${condition}, false)` : condition;
     }
-    if (!condition) continue;
-    conditions.push(term.negated ? sql`not coalesce(${condition}, false)` : condition);
-  }
-  const where = conditions.length === 0 ? sql`true` : sql.join(conditions, sql` and `);
+    if (node.kind === 'not') {
+      const condition = build(node.child);
+      return condition ? sql`not coalesce(${condition}, false)` : null;
+    }
+    const parts = node.children.map(build).filter((part): part is SQL => part !== null);
+    if (parts.length === 0) return null;
+    return sql`(${sql.join(parts, node.kind === 'and' ? sql` and ` : sql` or `)})`;
+  };
+  const where = (tree && build(tree)) ?? sql`true`;
   return { where, with: rollups.size > 0 ? rollupSets(context.projectId, rollups) : null, problems };
 }
 
@@ -81,7 +94,7 @@ function fieldCondition(
         fail(term, `Unknown status "${value}": use passed, failed or none`);
         return null;
       }
-      // The cases that ran come from case_run_states (migration 0015), read by their index.
+      // The cases that ran come from case_run_states (db/triggers/case-latest-run.sql), by its index.
       return state === 'none'
         ? sql`c.latest_run_status is null`
         : sql`c.id = any(array(select s.case_id from case_run_states s

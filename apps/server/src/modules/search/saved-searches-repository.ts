@@ -1,8 +1,9 @@
 import type { SavedSearch } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { isoText } from '../../db/iso-time.ts';
 
-const COLUMNS = sql`s.id, s.project_id, s.name, s.q, s.created_at::text as created_at`;
+const COLUMNS = sql`s.id, s.project_id, s.name, s.q, ${isoText(sql`s.created_at`)} as created_at`;
 
 export function listSavedSearches(db: Tx, userId: number, projectId: number): Promise<SavedSearch[]> {
   return queryRows<SavedSearch>(

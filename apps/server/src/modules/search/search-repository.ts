@@ -1,7 +1,6 @@
-import type { CaseSearchHit } from '@verdict/contract';
+import type { CaseSearchHit, TestCase } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { selectCaseViews } from '../cases/cases-repository.ts';
 
 /** A query as SQL (case-query-sql.ts): a condition on `test_cases c`, and the CTEs it needs. */
 export interface QueryPlan {
@@ -50,11 +49,10 @@ export async function allMatchingCaseIds(db: Tx, projectId: number, plan: QueryP
   return row?.ids ?? [];
 }
 
-/** The cases of a page as lists show them, each with its suite's name and its ancestors' names. */
-export async function searchHits(db: Tx, ids: number[]): Promise<CaseSearchHit[]> {
-  if (ids.length === 0) return [];
-  const list = sql`${`{${ids.join(',')}}`}::int[]`;
-  const views = await selectCaseViews(db, sql`c.id = any(${list})`);
+/** The cases of a page as lists show them (`views`), each with its suite's name and its ancestors' names. */
+export async function searchHits(db: Tx, views: TestCase[]): Promise<CaseSearchHit[]> {
+  if (views.length === 0) return [];
+  const list = sql`${`{${views.map((view) => view.id).join(',')}}`}::int[]`;
   const places = await queryRows<{ id: number; suite_name: string | null; ancestors: string[] }>(
     db,
     sql`

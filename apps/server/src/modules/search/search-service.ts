@@ -11,7 +11,8 @@ import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
-import { listFields } from '../case-fields/case-fields-repository.ts';
+import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
+import { casesByIds } from '../cases/cases-service.ts';
 import { parseCaseQuery } from './case-query.ts';
 import { buildCaseQuery } from './case-query-sql.ts';
 import {
@@ -46,7 +47,7 @@ export async function searchCases(
     offset,
     CASE_SEARCH_COUNT_MAX,
   );
-  return { items: await searchHits(db, ids), total, total_capped: capped };
+  return { items: await searchHits(db, await casesByIds(db, ids)), total, total_capped: capped };
 }
 
 /**
@@ -66,8 +67,8 @@ async function understoodQuery(
   q: string,
 ): Promise<QueryPlan> {
   const parsed = parseCaseQuery(q);
-  const fields = await listFields(db, projectId);
-  const plan = buildCaseQuery(parsed.terms, { projectId, userId: principal.id, fields });
+  const fields = await fieldsOfProject(db, projectId);
+  const plan = buildCaseQuery(parsed.tree, { projectId, userId: principal.id, fields });
   const problems = [...parsed.problems, ...plan.problems].sort((a, b) => a.index - b.index);
   if (problems.length > 0) {
     throw new BadRequestError(
@@ -107,7 +108,7 @@ export async function saveSearch(
     })
     .catch((error: unknown) => {
       if (dbViolationOf(error)?.constraint === 'saved_searches_user_project_name_idx') {
-        throw new ConflictError('You already saved a search with that name in this project');
+        throw new ConflictError('You already saved a search with that name in this project', 'name_taken');
       }
       throw error;
     });

@@ -79,3 +79,31 @@ export async function deleteSuite(tx: Tx, id: number): Promise<boolean> {
   const rows = await queryRows(tx, sql`delete from suites where id = ${id} returning id`);
   return rows.length > 0;
 }
+
+/** The suites of the project with these names; the oldest wins when a name repeats. */
+export async function findSuitesByName(
+  tx: Tx,
+  projectId: number,
+  names: string[],
+): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`
+    select distinct on (name) id, name from suites
+    where project_id = ${projectId} and name = any(${sql.param(names)}::text[])
+    order by name, id`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+/** Makes a suite for each name in one statement (the imports); answers their ids by name. */
+export async function insertSuites(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
+  const rows = await queryRows<{ id: number; name: string }>(
+    tx,
+    sql`
+    insert into suites (project_id, name)
+    select ${projectId}, n from unnest(${sql.param(names)}::text[]) as t(n)
+    returning id, name`,
+  );
+  return new Map(rows.map((r) => [r.name, r.id]));
+}

@@ -9,7 +9,9 @@ import {
   countVisibleSuites,
   deleteSuite as deleteSuiteRow,
   findSuite,
+  findSuitesByName,
   insertSuite,
+  insertSuites,
   listSuitesOfProject,
   updateSuite as updateSuiteRow,
 } from './suites-repository.ts';
@@ -85,4 +87,17 @@ export async function deleteSuite(db: Db, principal: Principal, id: number): Pro
     if (!seen || !(await deleteSuiteRow(tx, id))) throw new NotFoundError(SUITE_NOT_FOUND);
     await auditDeleted(tx, principal, audited(seen), auditedFields(seen), ` with ${counted(cases, 'case')}`);
   });
+}
+
+/** The project's suites with these names, by name; the oldest wins when a name repeats. */
+export function suitesByName(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
+  return findSuitesByName(tx, projectId, names);
+}
+
+/**
+ * The imports' suites: one statement makes a suite for each name (an import may make
+ * thousands; decision 044), in the import's transaction. Answers their ids by name.
+ */
+export function createSuitesInBulk(tx: Tx, projectId: number, names: string[]): Promise<Map<string, number>> {
+  return insertSuites(tx, projectId, names);
 }

@@ -29,6 +29,7 @@ export async function createSubUser(db: Db, principal: Principal, body: CreateSu
       if (limit !== null && (await countAccountSubUsers(tx, rootId)) >= limit) {
         throw new ConflictError(
           `This account has reached its limit of ${limit} sub-user${limit === 1 ? '' : 's'}`,
+          'limit_reached',
         );
       }
       return insertUserWithRoles(tx, principal, {

@@ -26,7 +26,7 @@ import {
  */
 
 function identityConflict(field: 'email' | 'username'): ConflictError {
-  return new ConflictError(`A user with this ${field} already exists`);
+  return new ConflictError(`A user with this ${field} already exists`, 'name_taken');
 }
 
 /** A unique violation that slipped past the check (two requests racing) answers the same 409. */
@@ -98,7 +98,7 @@ export async function applyUserEdit(
 ): Promise<User> {
   const deactivating = edit.status === 'inactive' && target.status === 'active';
   if (edit.status === 'inactive' && target.id === principal.id) {
-    throw new ConflictError('You cannot deactivate yourself');
+    throw new ConflictError('You cannot deactivate yourself', 'self_action');
   }
   // Any change to another user, a new password included, needs every permission they hold.
   await assertCanActOnUser(tx, principal, target, 'change');

@@ -1,8 +1,8 @@
 import type { ListQuery, User } from '@verdict/contract';
 import { count, eq, or, type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { userRoles, users } from '../../db/schema.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
+import { userRoles, users } from './users-schema.ts';
 
 interface UserRow {
   id: number;

@@ -3,8 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { auditDeleted, recordAudit } from '../audit/audit-log.ts';
-import { clearTotp, findSignInUserById } from '../auth/auth-repository.ts';
-import { disableTotp, verifyCurrentPassword } from '../auth/auth-service.ts';
+import { clearSecondFactorOf, disableTotp, verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import type { SignInSettings } from '../auth/sign-in-settings.ts';
 import {
@@ -114,10 +113,10 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
       const target = await findUserRecord(tx, id, true);
       assertCanDeleteUser(principal, target);
       if (!target) throw new NotFoundError('User not found');
-      if (target.id === principal.id) throw new ConflictError('You cannot delete yourself');
+      if (target.id === principal.id) throw new ConflictError('You cannot delete yourself', 'self_action');
       await assertCanActOnUser(tx, principal, target, 'delete');
       // Sub-users hang off their creator and account root; deleting those would orphan them.
-      if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST);
+      if (await hasSubUsers(tx, id)) throw new ConflictError(SUB_USERS_FIRST, 'in_use');
       const before = (await findUserById(tx, id)) as User;
       await deleteUserRow(tx, id);
       await auditDeleted(
@@ -131,7 +130,7 @@ export async function deleteUser(db: Db, principal: Principal, id: number): Prom
     });
   } catch (error) {
     // A sub-user created under this user after the check is refused by the foreign key.
-    if (dbViolationOf(error)?.kind === 'foreign-key') throw new ConflictError(SUB_USERS_FIRST);
+    if (dbViolationOf(error)?.kind === 'foreign-key') throw new ConflictError(SUB_USERS_FIRST, 'in_use');
     throw error;
   }
 }
@@ -165,17 +164,14 @@ export async function resetTwoFactor(
     const target = await findUserRecord(tx, id, true);
     if (!target) throw new NotFoundError('User not found');
     await assertCanActOnUser(tx, principal, target, 'change');
-    const account = await findSignInUserById(tx, id);
-    if (!account?.totpSecret && !account?.totpPendingSecret) {
-      throw new ConflictError('Two-factor authentication is not on for this user');
-    }
-    await clearTotp(tx, id);
+    const cleared = await clearSecondFactorOf(tx, id);
+    if (!cleared) throw new ConflictError('Two-factor authentication is not on for this user', 'totp_not_on');
     await recordAudit(tx, principal, {
       action: 'update',
       entity: 'user',
       entityId: id,
       summary: `Turned off two-factor authentication for ${target.email}`,
-      changes: { twoFactor: { before: Boolean(account.totpSecret), after: false } },
+      changes: { twoFactor: { before: cleared.wasOn, after: false } },
     });
   });
 }

@@ -9,7 +9,7 @@ import {
   pruneDeliveries,
   RETRY_WINDOW_MS,
   releaseDelivery,
-} from './webhook-queue.ts';
+} from './webhook-deliveries-repository.ts';
 import { sendDelivery } from './webhook-sender.ts';
 
 /** The longest wait between two attempts of one delivery. */

@@ -12,7 +12,7 @@ import {
   WebhookMutation,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
-import { WEBHOOKS_CHANNEL } from './webhook-events.ts';
+import { WEBHOOKS_CHANNEL } from './webhook-deliveries-repository.ts';
 import { WebhookWorker } from './webhook-worker.ts';
 import {
   createWebhook,
@@ -26,7 +26,7 @@ import {
 const tags = ['webhooks'];
 /**
  * Deliveries in flight at once from one server instance. One endpoint has at most one in flight
- * and one project at most PROJECT_IN_FLIGHT_MAX (webhook-queue.ts), so a project whose receivers
+ * and one project at most PROJECT_IN_FLIGHT_MAX (webhook-deliveries-repository.ts), so a project whose receivers
  * hang leaves the other slots to other projects.
  */
 const DELIVERY_CONCURRENCY = 8;

@@ -8,14 +8,13 @@ import {
   type WebhookDeliveryQuery,
   type WebhookDeliveryQueued,
 } from '@verdict/contract';
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { checkWebhookUrl, WebhookAddressError } from './webhook-address.ts';
-import { WEBHOOKS_CHANNEL } from './webhook-events.ts';
+import { notifyDeliveryLoops } from './webhook-deliveries-repository.ts';
 import {
   copyDelivery,
   countWebhooks,
@@ -69,7 +68,10 @@ export async function createWebhook(
     await requireProject(tx, principal, projectId, 'manage_webhooks');
     if (!(await lockProject(tx, projectId, LOCK.noKeyUpdate))) throw new NotFoundError('Project not found');
     if ((await countWebhooks(tx, projectId)) >= WEBHOOKS_PER_PROJECT_MAX) {
-      throw new ConflictError(`A project may have at most ${WEBHOOKS_PER_PROJECT_MAX} webhooks`);
+      throw new ConflictError(
+        `A project may have at most ${WEBHOOKS_PER_PROJECT_MAX} webhooks`,
+        'limit_reached',
+      );
     }
     const id = await insertWebhook(tx, {
       projectId,
@@ -176,7 +178,7 @@ export async function redeliver(
   return db.transaction(async (tx) => {
     const delivery = await copyDelivery(tx, deliveryId);
     if (!delivery) throw new NotFoundError(DELIVERY_NOT_FOUND);
-    await tx.execute(sql`select pg_notify(${WEBHOOKS_CHANNEL}, '')`);
+    await notifyDeliveryLoops(tx);
     return { message: 'Delivery queued again', delivery };
   });
 }

@@ -5,6 +5,7 @@ import { MainSidebar } from '@/components/shell/main-sidebar';
 import { ShellFrame } from '@/components/shell/shell-frame';
 import { useNavigationToast } from '@/components/ui/toast';
 import { ProjectTree } from '@/features/project-tree/components/project-tree';
+import { MyWorkLink } from './my-work-link';
 
 /** Every signed-in screen outside the admin area. */
 export function MainLayout() {
@@ -14,7 +15,7 @@ export function MainLayout() {
       navLabel="Main"
       header={<MainHeader />}
       account={<AccountActions apiTokens />}
-      sidebar={<MainSidebar projectTree={<ProjectTree />} />}
+      sidebar={<MainSidebar projectTree={<ProjectTree />} myWork={<MyWorkLink />} />}
     >
       <Outlet />
     </ShellFrame>

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { AttachmentPanel } from '@/components/ui/attachment-panel';
 import { Card } from '@/components/ui/page';
+import { AttachmentPanel } from '@/entities/attachment/attachment-panel';
+import type { BulkBarSlot } from '@/entities/case/selection';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
 import { CaseCycleResults } from '@/features/cycles/components/case-cycle-results';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ResultHistory } from '@/features/flaky-tests/components/result-history';
-import type { BulkBarSlot } from '@/lib/selection';
 
 // Below the fold and not needed to open a case: its own chunk, loaded while the case shows.
 const DefectLinks = lazy(() =>

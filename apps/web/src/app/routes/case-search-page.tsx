@@ -1,9 +1,9 @@
+import type { BulkBarSlot } from '@/entities/case/selection';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { CaseSearchPage } from '@/features/case-search/components/case-search-page';
-import { useProjectPermissions } from '@/lib/project-permissions';
 import { useIdParam } from '@/lib/route-params';
-import type { BulkBarSlot } from '@/lib/selection';
 
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 

@@ -1,10 +1,10 @@
 import { Card } from '@/components/ui/page';
+import { useCycleItem } from '@/entities/cycle/cycle-api';
 import { ExecutionPage } from '@/features/cycle-execution/components/execution-page';
 import type { ExecutionSlots } from '@/features/cycle-execution/components/execution-view';
 import { useTracker } from '@/features/defects/api/defects-api';
 import { DefectLinks } from '@/features/defects/components/defect-links';
 import { FileBugLink } from '@/features/defects/components/file-bug-link';
-import { useCycleItem } from '@/lib/cycle-api';
 import { useIdParam } from '@/lib/route-params';
 
 /**

@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/ui/button';
+import type { BulkBarSlot } from '@/entities/case/selection';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { ProjectSearchBox } from '@/features/case-search/components/project-search-box';
@@ -9,7 +10,6 @@ import { ImportResultsButton } from '@/features/import/components/import-results
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
 import { SuiteList } from '@/features/suites/components/suite-list';
 import { paths } from '@/lib/paths';
-import type { BulkBarSlot } from '@/lib/selection';
 
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 

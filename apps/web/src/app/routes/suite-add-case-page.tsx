@@ -1,10 +1,10 @@
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { AddCaseForm } from '@/features/cases/components/add-case-form';
 import { useSuite } from '@/features/suites/api/suite-api';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 
 /** /suites/{id}/add-case: a top-level case in the suite; back to the suite. */
 export function SuiteAddCasePage() {

@@ -1,8 +1,8 @@
+import type { BulkBarSlot } from '@/entities/case/selection';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { SuiteCases } from '@/features/cases/components/suite-cases';
 import { SuiteDetailPage } from '@/features/suites/components/suite-detail-page';
-import type { BulkBarSlot } from '@/lib/selection';
 
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 

@@ -9,7 +9,7 @@ export interface SelectCheckboxProps {
   checked: boolean;
   /** Partly ticked (a 'select all' box when some rows are). */
   mixed?: boolean;
-  /** A click or Space; `range` when Shift was held (a Shift-click range, lib/selection.ts). */
+  /** A click or Space; `range` when Shift was held (a Shift-click range). */
   onToggle: (range: boolean) => void;
 }
 

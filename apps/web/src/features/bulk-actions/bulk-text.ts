@@ -6,7 +6,7 @@ import {
   type PermissionName,
 } from '@verdict/contract';
 import { ApiError } from '@/lib/api-client';
-import { formatCount } from '@/lib/cycle-states';
+import { formatCount } from '@/lib/format-number';
 
 /*
  * The words and bodies of the bulk actions (docs/product/bulk-actions-screens.md), apart from

@@ -8,16 +8,25 @@ const sources = (query: string) => splitQuery(query).map((term) => term.source);
 describe('splitQuery', () => {
   it('splits words, phrases and field terms on spaces, numbering them from 0', () => {
     expect(splitQuery('login  "wrong password"\ttag:smoke')).toEqual([
-      { index: 0, source: 'login', negated: false, field: null, value: 'login', unclosed: false },
+      { index: 0, start: 0, source: 'login', negated: false, field: null, value: 'login', unclosed: false },
       {
         index: 1,
+        start: 7,
         source: '"wrong password"',
         negated: false,
         field: null,
         value: 'wrong password',
         unclosed: false,
       },
-      { index: 2, source: 'tag:smoke', negated: false, field: 'tag', value: 'smoke', unclosed: false },
+      {
+        index: 2,
+        start: 24,
+        source: 'tag:smoke',
+        negated: false,
+        field: 'tag',
+        value: 'smoke',
+        unclosed: false,
+      },
     ]);
   });
 
@@ -58,6 +67,24 @@ describe('splitQuery', () => {
       { field: 'url', value: 'http://x' },
       { field: null, value: '100%' },
     ]);
+  });
+
+  it('splits off OR in capitals and parentheses as operators, -( as a negated group', () => {
+    expect(splitQuery('(tag:a OR b) -(c or "OR")')).toMatchObject([
+      { index: 0, start: 0, source: '(', operator: '(', negated: false },
+      { index: 1, source: 'tag:a', field: 'tag', value: 'a' },
+      { index: 2, start: 7, source: 'OR', operator: 'OR' },
+      { index: 3, source: 'b', value: 'b' },
+      { index: 4, source: ')', operator: ')' },
+      { index: 5, start: 13, source: '-(', operator: '(', negated: true },
+      { index: 6, source: 'c' },
+      { index: 7, source: 'or', value: 'or' },
+      { index: 8, source: '"OR"', value: 'OR' },
+      { index: 9, source: ')', operator: ')' },
+    ]);
+    const terms = splitQuery('or "OR" -OR f(x)');
+    expect(terms.some((term) => term.operator)).toBe(false);
+    expect(sources('f(x) (g(y))')).toEqual(['f(x)', '(', 'g(y)', ')']);
   });
 
   it('has no terms for an empty or blank query', () => {

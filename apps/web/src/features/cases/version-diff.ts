@@ -1,6 +1,6 @@
 import type { CaseContent, CaseField } from '@verdict/contract';
 import { diffWordsWithSpace } from 'diff';
-import { PRIORITY_LABELS } from '@/lib/case-priority';
+import { PRIORITY_LABELS } from '@/entities/case/case-priority';
 import { fieldText } from './case-content';
 
 /** One field of a version as text, so two versions compare word by word. */
@@ -25,8 +25,14 @@ export interface FieldDiff {
   after: DiffPart[];
 }
 
+/** The steps numbered, each with its expected result when it has one (an empty one says nothing). */
 function stepsText(steps: CaseContent['steps']): string {
-  return steps.map((step, index) => `${index + 1}. ${step.action}\n   Expected: ${step.expected}`).join('\n');
+  return steps
+    .map((step, index) => {
+      const expected = step.expected.trim() === '' ? '' : `\n   Expected: ${step.expected}`;
+      return `${index + 1}. ${step.action}${expected}`;
+    })
+    .join('\n');
 }
 
 /**

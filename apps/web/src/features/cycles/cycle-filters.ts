@@ -1,5 +1,5 @@
 import { CYCLE_ITEM_STATES, type CycleItemState } from '@verdict/contract';
-import type { CycleItemFilters } from '@/lib/cycle-api';
+import type { CycleItemFilters } from '@/entities/cycle/cycle-api';
 
 /**
  * The cycle page's item filters as the address keeps them (docs/product/cycles-screens.md, "The

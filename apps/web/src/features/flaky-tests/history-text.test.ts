@@ -1,6 +1,6 @@
 import type { HistoryItem } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
-import { markLabel, markTitle, quarantinedFailure } from '@/lib/result-history';
+import { markLabel, markTitle, quarantinedFailure } from '@/entities/result/result-history';
 import { flakinessText, flipRateText, tomorrow } from './history-text';
 
 const item: HistoryItem = {

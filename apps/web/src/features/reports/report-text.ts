@@ -1,6 +1,6 @@
 import type { ReportBranches, ReportCycle, ReportTest } from '@verdict/contract';
 import type { SelectOption } from '@/components/ui/form-field';
-import { formatDuration } from '@/lib/cycle-states';
+import { formatDuration } from '@/lib/format-duration';
 import { paths } from '@/lib/paths';
 
 /**

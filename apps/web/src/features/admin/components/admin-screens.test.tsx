@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { UserMutation } from '@verdict/contract';
+import { STORAGE_KEYS, type UserMutation } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type MockAnswer, signedIn, userAnswer } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
@@ -103,6 +103,32 @@ describe('Edit User', () => {
       password: 'a-new-password-1',
       currentPassword: 'the-old-password',
     });
+  });
+});
+
+describe('Edit User: a wrong current password', () => {
+  it('is shown at the Current password field, and the session stays', async () => {
+    const user = userEvent.setup();
+    signedIn(['edit_admin_home', 'view_admin_home'], {
+      'GET /api/roles/list': { body: [] },
+      'PUT /api/users/edit/7': {
+        status: 400,
+        body: {
+          message: 'Current password is wrong',
+          details: [{ field: 'currentPassword', message: 'Current password is wrong' }],
+        },
+      },
+    });
+    renderApp('/admin-edit-user/7');
+    await user.type(await screen.findByLabelText('Password'), 'a-new-password-1');
+    await user.type(screen.getByLabelText('Current password'), 'not-the-old-password');
+    await user.click(screen.getByRole('button', { name: 'Update User' }));
+    const current = screen.getByLabelText('Current password');
+    await waitFor(() => expect(current.getAttribute('aria-invalid')).toBe('true'));
+    const errorId = (current.getAttribute('aria-describedby') ?? '').split(' ').at(-1) ?? '';
+    expect(document.getElementById(errorId)?.textContent).toBe('Current password is wrong');
+    expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+    expect(screen.getByRole('heading', { name: 'Edit User' })).toBeTruthy();
   });
 });
 

@@ -8,11 +8,13 @@ const twoFactorKey = ['two-factor'] as const;
 export const useTwoFactorStatus = () =>
   useQuery({ queryKey: twoFactorKey, queryFn: () => api.get<TotpStatus>('/api/auth/totp') });
 
-/** A new key for the signed-in user's account, after their password. */
+/**
+ * A new key for the signed-in user's account, after their current password (a wrong one is a
+ * 400 naming `currentPassword`, so the session stays).
+ */
 export const useStartTwoFactorSetup = () =>
   useMutation({
-    mutationFn: (body: { email: string; password: string }) =>
-      api.post<TotpSetupResponse>('/api/auth/totp/setup', body),
+    mutationFn: (body: { password: string }) => api.post<TotpSetupResponse>('/api/auth/totp/start', body),
   });
 
 function useTwoFactorChange<Body>(path: string) {

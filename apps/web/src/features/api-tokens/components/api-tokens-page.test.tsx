@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { STORAGE_KEYS } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
-import { mockApi } from '@/test/mock-api';
+import { mockApi, signedIn } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ApiTokensPage } from './api-tokens-page';
 
@@ -100,7 +101,7 @@ describe('ApiTokensPage', () => {
     const api = mockApi({
       'GET /api/api-tokens': { body: [] },
       'GET /api/auth/totp': () => ({ body: { enabled, required: false } }),
-      'POST /api/auth/totp/setup': {
+      'POST /api/auth/totp/start': {
         body: { secret: 'JBSWY3DPEHPK3PXP', uri: 'otpauth://totp/Verdict:x?secret=JBSWY3DPEHPK3PXP' },
       },
       'POST /api/auth/totp/enable': () => {
@@ -112,12 +113,63 @@ describe('ApiTokensPage', () => {
     await user.type(await screen.findByLabelText('Current password'), 'my-password-1');
     await user.click(screen.getByRole('button', { name: 'Set Up' }));
     expect(await screen.findByText('JBSW Y3DP EHPK 3PXP')).toBeTruthy();
-    expect(api.calls.find((c) => c.path === '/api/auth/totp/setup')?.body).toMatchObject({
+    expect(api.calls.find((c) => c.path === '/api/auth/totp/start')?.body).toEqual({
       password: 'my-password-1',
     });
     await user.type(screen.getByLabelText('Authentication code'), '123456');
     await user.click(screen.getByRole('button', { name: 'Turn On' }));
     expect(await screen.findByText(/^On: signing in with your password/)).toBeTruthy();
     expect(api.calls.find((c) => c.path === '/api/auth/totp/enable')?.body).toEqual({ code: '123456' });
+  });
+
+  describe('a wrong current password', () => {
+    const WRONG = {
+      status: 400,
+      body: {
+        message: 'Current password is wrong',
+        details: [{ field: 'currentPassword', message: 'Current password is wrong' }],
+      },
+    };
+    const atField = async () => {
+      const field = await screen.findByLabelText('Current password');
+      await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+      const described = field.getAttribute('aria-describedby') ?? '';
+      expect(document.getElementById(described.split(' ').at(-1) ?? '')?.textContent).toBe(
+        'Current password is wrong',
+      );
+    };
+
+    it('is shown at the field when setting up, and the session stays', async () => {
+      const user = userEvent.setup();
+      signedIn([], {
+        'GET /api/api-tokens': { body: [] },
+        'GET /api/auth/totp': { body: { enabled: false, required: false } },
+        'POST /api/auth/totp/start': WRONG,
+        // What a wrong password answers where no session is needed: it must not be asked here.
+        'POST /api/auth/totp/setup': { status: 401, body: { message: 'Invalid email or password' } },
+      });
+      renderWithProviders(<ApiTokensPage />);
+      await user.type(await screen.findByLabelText('Current password'), 'not-my-password');
+      await user.click(screen.getByRole('button', { name: 'Set Up' }));
+      await atField();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+      expect(screen.getByRole('button', { name: 'Set Up' })).toBeTruthy();
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
+
+    it('is shown at the field when turning it off, and the session stays', async () => {
+      const user = userEvent.setup();
+      signedIn([], {
+        'GET /api/api-tokens': { body: [] },
+        'GET /api/auth/totp': { body: { enabled: true, required: false } },
+        'POST /api/auth/totp/disable': WRONG,
+      });
+      renderWithProviders(<ApiTokensPage />);
+      await user.type(await screen.findByLabelText('Current password'), 'not-my-password');
+      await user.click(screen.getByRole('button', { name: 'Turn Off' }));
+      await atField();
+      expect(localStorage.getItem(STORAGE_KEYS.token)).toBe('tok');
+      expect(screen.queryByRole('alert')).toBeNull();
+    });
   });
 });

@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { TotpCodeField, TotpKey } from '@/components/ui/totp-key';
 import { errorText } from '@/lib/api-client';
-import { useAuth } from '@/lib/auth';
+import { fieldErrorsOf } from '@/lib/field-errors';
 import {
   useDisableTwoFactor,
   useEnableTwoFactor,
@@ -43,7 +43,6 @@ export function TwoFactorCard() {
 }
 
 function TurnOn({ required }: { required: boolean }) {
-  const { user } = useAuth();
   const { show } = useToast();
   const start = useStartTwoFactorSetup();
   const enable = useEnableTwoFactor();
@@ -54,7 +53,7 @@ function TurnOn({ required }: { required: boolean }) {
   const onStart = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     start.mutate(
-      { email: user?.email ?? '', password },
+      { password },
       {
         onSuccess: (answer) => {
           setPassword('');
@@ -102,8 +101,8 @@ function TurnOn({ required }: { required: boolean }) {
         Off. {required ? 'Administrators must turn it on before their next sign-in. ' : ''}With it on, signing
         in with your password also asks for a code from an authenticator app on your phone.
       </p>
-      <ErrorBox message={start.isError ? errorText(start.error, 'Failed to start setting up') : null} />
-      <CurrentPasswordField value={password} onChange={setPassword} />
+      <ErrorBox message={boxError(start.error, 'Failed to start setting up')} />
+      <CurrentPasswordField value={password} onChange={setPassword} error={wrongPassword(start.error)} />
       <div className="form-actions">
         <Button type="submit" busy={start.isPending}>
           Set Up
@@ -135,12 +134,8 @@ function TurnOff({ required }: { required: boolean }) {
       }}
     >
       <p>On: signing in with your password also asks for a code from your authenticator app.</p>
-      <ErrorBox
-        message={
-          disable.isError ? errorText(disable.error, 'Failed to turn off two-factor authentication') : null
-        }
-      />
-      <CurrentPasswordField value={password} onChange={setPassword} />
+      <ErrorBox message={boxError(disable.error, 'Failed to turn off two-factor authentication')} />
+      <CurrentPasswordField value={password} onChange={setPassword} error={wrongPassword(disable.error)} />
       <div className="form-actions">
         <Button type="submit" variant="danger" busy={disable.isPending}>
           Turn Off
@@ -150,14 +145,32 @@ function TurnOff({ required }: { required: boolean }) {
   );
 }
 
+/** What the server said about the current password, shown at its field. */
+const wrongPassword = (error: unknown): string | null => fieldErrorsOf(error).currentPassword ?? null;
+
+/** Any other failure, in the box above the form. */
+function boxError(error: unknown, fallback: string): string | null {
+  if (!error || wrongPassword(error)) return null;
+  return errorText(error, fallback);
+}
+
 /** The password again, before the second factor changes: a session alone cannot change it. */
-function CurrentPasswordField({ value, onChange }: { value: string; onChange: (password: string) => void }) {
+function CurrentPasswordField({
+  value,
+  onChange,
+  error,
+}: {
+  value: string;
+  onChange: (password: string) => void;
+  error: string | null;
+}) {
   return (
     <InputField
       label="Current password"
       type="password"
       autoComplete="current-password"
       required
+      error={error}
       value={value}
       onChange={(event) => onChange(event.target.value)}
     />

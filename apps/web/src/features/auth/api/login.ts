@@ -39,8 +39,6 @@ export function startTotpSetup(email: string, password: string): Promise<TotpSet
  */
 export function secondFactorStep(error: unknown): 'code' | 'setup' | null {
   if (!(error instanceof ApiError) || !error.hasResponse) return null;
-  const details = (error.body as { details?: { field: string; message: string }[] } | undefined)?.details;
-  const totp = details?.find((detail) => detail.field === 'totp');
-  if (!totp) return null;
-  return totp.message === 'must be set up' ? 'setup' : 'code';
+  if (error.code === 'totp_setup_required') return 'setup';
+  return error.code === 'totp_code_required' || error.code === 'totp_code_wrong' ? 'code' : null;
 }

@@ -72,6 +72,7 @@ describe('the second factor on the sign-in screen', () => {
               status: 401,
               body: {
                 message: 'Enter the 6-digit code from your authenticator app',
+                code: 'totp_code_required',
                 details: [{ field: 'totp', message: 'is required' }],
               },
             },
@@ -102,9 +103,14 @@ describe('the second factor on the sign-in screen', () => {
           status: 401,
           body:
             attempts === 1
-              ? { message: 'Enter the 6-digit code', details: [{ field: 'totp', message: 'is required' }] }
+              ? {
+                  message: 'Enter the 6-digit code',
+                  code: 'totp_code_required',
+                  details: [{ field: 'totp', message: 'is required' }],
+                }
               : {
                   message: 'The authentication code is not correct',
+                  code: 'totp_code_wrong',
                   details: [{ field: 'totp', message: 'is not correct' }],
                 },
         };
@@ -135,6 +141,7 @@ describe('the second factor on the sign-in screen', () => {
               status: 403,
               body: {
                 message: 'Administrators must use it',
+                code: 'totp_setup_required',
                 details: [{ field: 'totp', message: 'must be set up' }],
               },
             },

@@ -1,9 +1,9 @@
 import type { BulkActionName } from '@verdict/contract';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { formatCount } from '@/lib/cycle-states';
-import { useProjectPermissions } from '@/lib/project-permissions';
-import type { BulkBarProps } from '@/lib/selection';
+import type { BulkBarProps } from '@/entities/case/selection';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
+import { formatCount } from '@/lib/format-number';
 import { ACTIONS, mayRun } from '../bulk-text';
 import { ActionDialog } from './action-dialog';
 import './bulk-actions.css';

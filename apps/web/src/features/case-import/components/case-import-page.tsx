@@ -8,13 +8,13 @@ import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
+import { useProject } from '@/entities/project/get-project';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { ApiError, errorText } from '@/lib/api-client';
-import { formatCount } from '@/lib/cycle-states';
-import { useProject } from '@/lib/get-project';
+import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
-import { useProjectPermissions } from '@/lib/project-permissions';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import {
   type ChosenFile,
   type ImportProgress,

@@ -1,6 +1,6 @@
 import type { CaseImportPreview, CasePriority } from '@verdict/contract';
-import { PRIORITY_LABELS } from '@/lib/case-priority';
-import { formatCount } from '@/lib/cycle-states';
+import { PRIORITY_LABELS } from '@/entities/case/case-priority';
+import { formatCount } from '@/lib/format-number';
 import { problemText } from '../import-mapping';
 
 const priorityText = (priority: string) => PRIORITY_LABELS[priority as CasePriority] ?? priority;

@@ -63,6 +63,18 @@ function withListHeight(height = 440) {
 }
 
 describe('Search Test Cases', () => {
+  it('explains OR and parentheses in the search help', async () => {
+    const user = userEvent.setup();
+    signedIn(SEARCHER, { ...shell, [`GET ${SEARCH}?q=&limit=50&offset=0`]: page([]) });
+    renderApp('/projects/3/search');
+    await user.click(await screen.findByText('Search help'));
+    const help = screen.getByText('Search help').closest('details') as HTMLElement;
+    expect(help.textContent).toContain('so a b OR c means (a and b) or c');
+    expect(help.textContent).toContain('up to 10 deep, in a query of at most 50 terms');
+    expect(within(help).getByText('tag:smoke OR tag:regression')).toBeTruthy();
+    expect(within(help).getByText('priority:high (tag:web OR tag:api)')).toBeTruthy();
+  });
+
   it('says "more than" when the server counted only to its cap', async () => {
     withListHeight();
     signedIn(SEARCHER, {
@@ -113,7 +125,9 @@ describe('Search Test Cases', () => {
     expect(within(rows[0] as HTMLElement).getByRole('img', { name: 'Latest: failed' })).toBeTruthy();
     expect(rows[0]?.textContent).toContain('High');
     expect(rows[0]?.textContent).toContain('smoke');
-    expect(rows[1]?.textContent).toBe('Card in no suite');
+    // Medium gets its chip like every other priority.
+    expect(rows[1]?.textContent).toBe('Card in no suitePriority: Medium');
+    expect(rows[1]?.querySelector('.priority-badge.priority-medium')).toBeTruthy();
     // The terms as chips, none marked.
     const chips = screen.getByRole('list', { name: 'Terms of the query' });
     expect(

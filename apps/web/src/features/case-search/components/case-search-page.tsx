@@ -6,9 +6,6 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
-import { formatCount } from '@/lib/cycle-states';
-import { useProject } from '@/lib/get-project';
-import { useIdParam } from '@/lib/route-params';
 import {
   type BulkBarSlot,
   type CaseSelection,
@@ -16,8 +13,11 @@ import {
   selectAllMatching,
   selectedCount,
   selectionBody,
-} from '@/lib/selection';
-import { useScreenTrail } from '@/lib/use-object-trail';
+} from '@/entities/case/selection';
+import { useProject } from '@/entities/project/get-project';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
+import { formatCount } from '@/lib/format-number';
+import { useIdParam } from '@/lib/route-params';
 import { withParam } from '@/lib/use-url-list-state';
 import { useFirstSearchPage } from '../api/search-cases';
 import { queryProblemsOf } from '../query-terms';

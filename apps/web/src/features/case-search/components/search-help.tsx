@@ -1,3 +1,5 @@
+import { QUERY_LIMITS } from '@verdict/contract';
+
 /** The language of docs/product/search.md, one example a term. */
 const TERMS: readonly { example: string; finds: string }[] = [
   { example: 'login', finds: 'cases whose name, description, preconditions or steps contain the word' },
@@ -30,6 +32,14 @@ const TERMS: readonly { example: string; finds: string }[] = [
     finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
   },
   { example: '-tag:flaky', finds: 'a leading - leaves out what the term matches' },
+  {
+    example: 'tag:smoke OR tag:regression',
+    finds: 'cases matching either side (OR in capitals; or in lower case is a word)',
+  },
+  {
+    example: 'priority:high (tag:web OR tag:api)',
+    finds: 'parentheses group terms; -( … ) leaves out what the group matches',
+  },
 ];
 
 /**
@@ -40,7 +50,12 @@ export function SearchHelp() {
   return (
     <details className="case-search-help">
       <summary>Search help</summary>
-      <p>A case must match every term. Terms are separated by spaces.</p>
+      <p>
+        Terms are separated by spaces, and a case must match every term. <code>OR</code> between two terms
+        matches either; terms side by side bind first, so <code>a b OR c</code> means (a and b) or c.
+        Parentheses group terms, up to {QUERY_LIMITS.depth} deep, in a query of at most {QUERY_LIMITS.terms}{' '}
+        terms; to search for a parenthesis, put it in quotes.
+      </p>
       <dl>
         {TERMS.map((term) => (
           <div key={term.example}>

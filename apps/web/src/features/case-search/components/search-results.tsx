@@ -2,14 +2,20 @@ import { useQueryClient } from '@tanstack/react-query';
 import { CASE_SEARCH_PAGE, type CaseSearchHit, type CaseSearchPage } from '@verdict/contract';
 import { useRef } from 'react';
 import { Link } from 'react-router';
-import { CaseRowBadges } from '@/components/ui/case-badges';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SelectCheckbox } from '@/components/ui/select-checkbox';
-import { StatusMark } from '@/components/ui/status-mark';
+import { CaseRowBadges } from '@/entities/case/case-badges';
+import {
+  type CaseSelection,
+  isSelected,
+  type SelectionRow,
+  selectRange,
+  toggleRow,
+} from '@/entities/case/selection';
+import { StatusMark } from '@/entities/case/status-mark';
 import { usePagedRows } from '@/lib/paged-rows';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
-import { type CaseSelection, isSelected, type SelectionRow, selectRange, toggleRow } from '@/lib/selection';
 import { caseSearchQuery } from '../api/search-cases';
 
 const ROW_HEIGHT = 44;

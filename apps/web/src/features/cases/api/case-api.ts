@@ -3,8 +3,8 @@ import type { CaseBody, CaseMutation, MessageResponse } from '@verdict/contract'
 import { api } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/refresh';
 
-// The case itself is read through lib/get-case.ts, which breadcrumbs share.
-export { useCase } from '@/lib/get-case';
+// The case itself is read through entities/case/get-case.ts, which breadcrumbs share.
+export { useCase } from '@/entities/case/get-case';
 
 export const updateCase = (id: number, body: CaseBody) =>
   api.put<CaseMutation>(`/api/test-cases/update/${id}`, body);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/lib/case-list-queries';
+import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/entities/case/case-list-queries';
 
 /**
  * The case lists the screens show (docs/product/cases.md, "The calls"): whole lists, which the

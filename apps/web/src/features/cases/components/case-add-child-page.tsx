@@ -1,8 +1,8 @@
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCase } from '../api/case-api';
 import { AddCaseForm } from './add-case-form';
 

@@ -1,7 +1,7 @@
 import { CASE_CONTENT_LIMITS, CASE_PRIORITIES, type TestCaseDetail } from '@verdict/contract';
 import { SelectField, TextAreaField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
-import { PRIORITY_LABELS } from '@/lib/case-priority';
+import { PRIORITY_LABELS } from '@/entities/case/case-priority';
 import type { FieldErrors } from '@/lib/field-errors';
 import { useCaseFields } from '../api/case-fields';
 import { fieldValue, type RichContent } from '../case-content';

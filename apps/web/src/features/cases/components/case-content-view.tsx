@@ -1,8 +1,8 @@
 import type { CaseField, TestCaseDetail } from '@verdict/contract';
-import { PriorityBadge, TagBadges } from '@/components/ui/case-badges';
-import { CaseStepList } from '@/components/ui/case-steps';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Markdown } from '@/components/ui/markdown';
+import { PriorityBadge, TagBadges } from '@/entities/case/case-badges';
+import { CaseStepList } from '@/entities/case/case-steps';
 import { useCaseFields } from '../api/case-fields';
 import { fieldText } from '../case-content';
 import './case-content.css';

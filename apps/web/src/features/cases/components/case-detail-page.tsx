@@ -11,15 +11,15 @@ import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
-import { StatusMark } from '@/components/ui/status-mark';
 import { Tabs } from '@/components/ui/tabs';
 import type { NavigationToastState } from '@/components/ui/toast';
+import type { BulkBarSlot } from '@/entities/case/selection';
+import { StatusMark } from '@/entities/case/status-mark';
+import { type ProjectPermissions, useProjectPermissions } from '@/entities/project/project-permissions';
+import { useObjectTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
-import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
 import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
-import type { BulkBarSlot } from '@/lib/selection';
-import { useObjectTrail } from '@/lib/use-object-trail';
 import { useCase, useDeleteCase } from '../api/case-api';
 import { useChildCases } from '../api/case-lists';
 import { CaseContentView } from './case-content-view';
@@ -32,7 +32,7 @@ export interface CaseDetailPageProps {
   moreButtons?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
   /** What other features show of the case after its runs (its cycle results), gated by `can`. */
   moreContents?: (testCase: TestCase, can: ProjectPermissions['can']) => ReactNode;
-  /** The bulk-actions bar over the child cases, when `can` allows one (lib/selection.ts). */
+  /** The bulk-actions bar over the child cases, when `can` allows one (entities/case/selection.ts). */
   childBulkBar?: (can: ProjectPermissions['can']) => BulkBarSlot | undefined;
 }
 

@@ -90,4 +90,33 @@ describe('CaseHistory', () => {
     await screen.findByRole('table', { name: 'Versions of Sign in' });
     expect(screen.queryByRole('button', { name: /Restore this version/ })).toBeNull();
   });
+
+  it('shows a step without an expected result as its action alone, with no empty "Expected:"', async () => {
+    const withSteps = (n: number, steps: CaseVersion['content']['steps']): CaseVersion => {
+      const base = version(n, 'With a passkey', ['steps']);
+      return { ...base, content: { ...base.content, priority: 'high', steps } };
+    };
+    mockApi({
+      'GET /api/projects/1/case-fields': { body: { fields: [] } },
+      'GET /api/test-cases/5/versions?limit=50&offset=0': {
+        body: {
+          items: [
+            withSteps(2, [
+              { action: 'Open the page', expected: '' },
+              { action: 'Sign in', expected: 'The dashboard shows' },
+            ]),
+            withSteps(1, [{ action: 'Open the page', expected: '  ' }]),
+          ],
+          total: 2,
+        },
+      },
+    });
+    renderWithProviders(<CaseHistory testCase={testCase} mayRestore={false} />);
+    const diff = await screen.findByRole('region', { name: 'Version 1 → version 2' });
+    const steps = within(diff).getByRole('rowheader', { name: 'Steps' }).closest('tr') as HTMLElement;
+    const [older, newer] = within(steps).getAllByRole('cell');
+    expect(older?.textContent).toBe('1. Open the page');
+    expect(newer?.textContent).toBe('1. Open the page\n2. Sign in\n   Expected: The dashboard shows');
+    expect(newer?.textContent?.match(/Expected:/g)).toHaveLength(1);
+  });
 });

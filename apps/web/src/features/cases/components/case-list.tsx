@@ -3,13 +3,10 @@ import type { TestCase } from '@verdict/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { CaseRowBadges } from '@/components/ui/case-badges';
 import { ObjectList } from '@/components/ui/object-list';
 import { Card } from '@/components/ui/page';
 import { SelectCheckbox } from '@/components/ui/select-checkbox';
-import { StatusMark } from '@/components/ui/status-mark';
-import { formatCount } from '@/lib/cycle-states';
-import { paths } from '@/lib/paths';
+import { CaseRowBadges } from '@/entities/case/case-badges';
 import {
   type BulkBarSlot,
   type CaseSelection,
@@ -19,7 +16,10 @@ import {
   selectionBody,
   selectRange,
   toggleRow,
-} from '@/lib/selection';
+} from '@/entities/case/selection';
+import { StatusMark } from '@/entities/case/status-mark';
+import { formatCount } from '@/lib/format-number';
+import { paths } from '@/lib/paths';
 import './case-content.css';
 
 export interface CaseListProps {

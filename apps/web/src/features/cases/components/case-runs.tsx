@@ -8,10 +8,10 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { Card } from '@/components/ui/page';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { useToast } from '@/components/ui/toast';
+import type { ProjectPermissions } from '@/entities/project/project-permissions';
 import { focusPageHeading } from '@/lib/focus-heading';
 import { formatDateTime, isoDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
-import type { ProjectPermissions } from '@/lib/project-permissions';
 import { queryKeys } from '@/lib/query-keys';
 import { executedByText, useDeleteRun, useRuns } from '../api/run-api';
 

@@ -1,9 +1,9 @@
 import { ErrorBox } from '@/components/ui/error-box';
 import { Page } from '@/components/ui/page';
-import { useProject } from '@/lib/get-project';
+import { useProject } from '@/entities/project/get-project';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { AddCaseForm } from './add-case-form';
 
 /** /projects/{id}/add-case: a top-level case in no suite; back to the project. */

@@ -1,6 +1,6 @@
 import type { Project, TestCase } from '@verdict/contract';
+import type { BulkBarSlot } from '@/entities/case/selection';
 import { paths } from '@/lib/paths';
-import type { BulkBarSlot } from '@/lib/selection';
 import { useProjectCases } from '../api/case-lists';
 import { CaseList } from './case-list';
 
@@ -10,7 +10,7 @@ export interface ProjectCasesProps {
   suitesShown: boolean;
   /** The empty list offers 'New test case' (add_test_case_in_project). */
   canAdd: boolean;
-  /** The bulk-actions bar over the list, with a checkbox per case (lib/selection.ts). */
+  /** The bulk-actions bar over the list, with a checkbox per case (entities/case/selection.ts). */
   bulkBar?: BulkBarSlot | undefined;
 }
 

@@ -9,9 +9,9 @@ import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { executedByText, useRun, useUpdateRun } from '../api/run-api';
 import { RunStatusField } from './run-status-field';
 

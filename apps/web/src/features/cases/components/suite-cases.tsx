@@ -1,6 +1,6 @@
 import type { Suite } from '@verdict/contract';
+import type { BulkBarSlot } from '@/entities/case/selection';
 import { paths } from '@/lib/paths';
-import type { BulkBarSlot } from '@/lib/selection';
 import { useSuiteCases } from '../api/case-lists';
 import { CaseList } from './case-list';
 
@@ -8,7 +8,7 @@ export interface SuiteCasesProps {
   suite: Pick<Suite, 'id' | 'name' | 'project_id'>;
   /** The empty list offers 'New test case' (add_test_case_in_test_suit). */
   canAdd: boolean;
-  /** The bulk-actions bar over the list, with a checkbox per case (lib/selection.ts). */
+  /** The bulk-actions bar over the list, with a checkbox per case (entities/case/selection.ts). */
   bulkBar?: BulkBarSlot | undefined;
 }
 

@@ -1,10 +1,11 @@
 import type { CycleResult } from '@verdict/contract';
 import type { ReactNode } from 'react';
-import { AttachmentPanel } from '@/components/ui/attachment-panel';
-import { CycleStateBadge } from '@/components/ui/cycle-progress';
-import { ResultFailure } from '@/components/ui/cycle-result';
-import { formatDuration, STATE_LABELS } from '@/lib/cycle-states';
+import { AttachmentPanel } from '@/entities/attachment/attachment-panel';
+import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
+import { STATE_LABELS } from '@/entities/cycle/cycle-states';
+import { ResultFailure } from '@/entities/result/cycle-result';
 import { formatDateTime, isoDateTime } from '@/lib/format-date';
+import { formatDuration } from '@/lib/format-duration';
 
 /**
  * The item's earlier results, oldest first: each one's state, who recorded it and when, how long

@@ -1,7 +1,7 @@
 import type { CycleResultState } from '@verdict/contract';
 import { LIMITS } from '@verdict/contract';
 import { useId } from 'react';
-import { STATE_LABELS } from '@/lib/cycle-states';
+import { STATE_LABELS } from '@/entities/cycle/cycle-states';
 import type { StepEntry } from '../step-results';
 
 const STATES: readonly CycleResultState[] = ['passed', 'failed', 'blocked', 'skipped'];

@@ -1,11 +1,11 @@
 import type { CaseCycleResult } from '@verdict/contract';
 import { Link } from 'react-router';
-import { CycleStateBadge } from '@/components/ui/cycle-progress';
-import { ResultFailure, resultFacts } from '@/components/ui/cycle-result';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card } from '@/components/ui/page';
-import { useCaseCycleResults } from '@/lib/cycle-api';
+import { useCaseCycleResults } from '@/entities/cycle/cycle-api';
+import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
+import { ResultFailure, resultFacts } from '@/entities/result/cycle-result';
 import { formatDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
 import './cycles.css';

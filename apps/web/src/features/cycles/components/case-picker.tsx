@@ -4,8 +4,8 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
-import { projectCasesQuery, suiteCasesQuery } from '@/lib/case-list-queries';
-import { useProjectSuites } from '@/lib/project-suites';
+import { projectCasesQuery, suiteCasesQuery } from '@/entities/case/case-list-queries';
+import { useProjectSuites } from '@/entities/suite/project-suites';
 import { type CaseSelection, isCaseChosen, toggleCase, toggleSuite } from '../case-selection';
 
 /** Cases a suite's list shows before 'Show more' (a 10,000-case suite stays quick to open). */

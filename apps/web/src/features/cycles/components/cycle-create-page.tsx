@@ -6,15 +6,16 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormActions } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useCreateCycle, useCycle } from '@/entities/cycle/cycle-api';
+import { STATE_LABELS } from '@/entities/cycle/cycle-states';
+import { useProject } from '@/entities/project/get-project';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { ApiError } from '@/lib/api-client';
-import { useCreateCycle, useCycle } from '@/lib/cycle-api';
-import { formatCount, STATE_LABELS } from '@/lib/cycle-states';
 import { fieldErrorsOf } from '@/lib/field-errors';
-import { useProject } from '@/lib/get-project';
+import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
-import { useProjectPermissions } from '@/lib/project-permissions';
 import { parseId, useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import {
   type CaseSelection,
   EMPTY_SELECTION,
@@ -214,9 +215,9 @@ function CycleCreateForm({
 
 /** The server's refusal of the selection, when that is what it refused. */
 function selectionMessage(error: unknown): string | null {
-  if (!(error instanceof ApiError) || error.status !== 400) return null;
-  const message = error.serverMessage ?? '';
-  return /^(Choose the cases|The selection holds no test cases)/.test(message) ? message : null;
+  if (!(error instanceof ApiError)) return null;
+  const refusedSelection = error.code === 'selection_empty' || error.code === 'nothing_selected';
+  return refusedSelection ? (error.serverMessage ?? null) : null;
 }
 
 function RerunStates({

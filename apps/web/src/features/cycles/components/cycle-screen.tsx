@@ -5,7 +5,7 @@ import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Page } from '@/components/ui/page';
-import { useCycle } from '@/lib/cycle-api';
+import { useCycle } from '@/entities/cycle/cycle-api';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 

@@ -1,11 +1,11 @@
 import type { Cycle, Project } from '@verdict/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { CycleProgress } from '@/components/ui/cycle-progress';
 import { ObjectList } from '@/components/ui/object-list';
 import { Card } from '@/components/ui/page';
-import { useProjectCycles } from '@/lib/cycle-api';
-import { countsText } from '@/lib/cycle-states';
+import { useProjectCycles } from '@/entities/cycle/cycle-api';
+import { CycleProgress } from '@/entities/cycle/cycle-progress';
+import { countsText } from '@/entities/cycle/cycle-states';
 import { paths } from '@/lib/paths';
 import { CycleFacts } from './cycle-facts';
 import './cycles.css';

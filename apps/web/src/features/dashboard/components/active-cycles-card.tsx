@@ -1,11 +1,11 @@
 import type { ActiveCycle } from '@verdict/contract';
 import { Link } from 'react-router';
-import { CycleProgress } from '@/components/ui/cycle-progress';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card } from '@/components/ui/page';
+import { useActiveCycles } from '@/entities/cycle/cycle-api';
+import { CycleProgress } from '@/entities/cycle/cycle-progress';
 import { useAuth } from '@/lib/auth';
-import { useActiveCycles } from '@/lib/cycle-api';
 import { paths } from '@/lib/paths';
 
 /**

@@ -6,12 +6,12 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormActions, InputField, SelectField } from '@/components/ui/form-field';
 import { Card, Page } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
+import { useProject } from '@/entities/project/get-project';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { errorText } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
-import { useProject } from '@/lib/get-project';
-import { useProjectPermissions } from '@/lib/project-permissions';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useTracker, useTrackerMutations } from '../api/defects-api';
 import {
   bodyOf,

@@ -1,10 +1,10 @@
 import type { MyWorkItem } from '@verdict/contract';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
-import { CycleStateBadge } from '@/components/ui/cycle-progress';
 import { DataList, type DataListColumn, includesText } from '@/components/ui/data-list';
 import { Page } from '@/components/ui/page';
-import { useMyWork } from '@/lib/cycle-api';
+import { useMyWork } from '@/entities/cycle/cycle-api';
+import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { paths } from '@/lib/paths';
 import { useUrlListState } from '@/lib/use-url-list-state';
 

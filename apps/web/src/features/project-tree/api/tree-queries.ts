@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Project, Suite } from '@verdict/contract';
+import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/entities/case/case-list-queries';
 import { api } from '@/lib/api-client';
-import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/lib/case-list-queries';
 import { queryKeys } from '@/lib/query-keys';
 import type { TreeAccess, TreeNode } from '../tree-model';
 

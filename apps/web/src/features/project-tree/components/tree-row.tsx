@@ -1,6 +1,6 @@
 import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
-import { StatusMark } from '@/components/ui/status-mark';
+import { StatusMark } from '@/entities/case/status-mark';
 import { nodeHref, type TreeRow } from '../tree-model';
 import { ChevronIcon, NodeIcon } from './tree-icons';
 

@@ -1,9 +1,9 @@
 import { STORAGE_KEYS } from '@verdict/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { matchPath, useLocation } from 'react-router';
+import { type TrailStart, useObjectTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { parseId } from '@/lib/route-params';
-import { type TrailStart, useObjectTrail } from '@/lib/use-object-trail';
 import {
   type ExpandedMap,
   parseExpandedMap,

@@ -3,10 +3,10 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { useProject } from '@/lib/get-project';
+import { useProject } from '@/entities/project/get-project';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useCreateSuite } from '../api/create-suite';
 
 /** /projects/{id}/add-suite: Suite Name (non-empty after trimming) and Description; back to the project. */

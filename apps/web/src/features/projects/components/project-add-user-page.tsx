@@ -6,10 +6,10 @@ import { FormActions } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import { SearchableSelect } from '@/components/ui/searchable-select';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { useProject } from '@/lib/get-project';
+import { useProject } from '@/entities/project/get-project';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useAddMember } from '../api/member-mutations';
 import { useRoles, useUsers } from '../api/users-and-roles';
 

@@ -4,10 +4,10 @@ import { Loading } from '@/components/ui/loading';
 import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
-import { useProject } from '@/lib/get-project';
+import { useProject } from '@/entities/project/get-project';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useUpdateProject } from '../api/project-mutations';
 
 /** /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project. */

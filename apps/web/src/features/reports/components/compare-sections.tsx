@@ -1,7 +1,8 @@
 import type { ComparedCase, CycleComparison } from '@verdict/contract';
 import { Link } from 'react-router';
 import { Card } from '@/components/ui/page';
-import { formatDuration, STATE_LABELS } from '@/lib/cycle-states';
+import { STATE_LABELS } from '@/entities/cycle/cycle-states';
+import { formatDuration } from '@/lib/format-duration';
 import { paths } from '@/lib/paths';
 import { shownText } from '../report-text';
 

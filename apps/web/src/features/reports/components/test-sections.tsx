@@ -1,7 +1,8 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReportTest, TestReport } from '@verdict/contract';
 import { Link } from 'react-router';
-import { formatCount, formatDuration } from '@/lib/cycle-states';
+import { formatDuration } from '@/lib/format-duration';
+import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { failingSummary, percentText, slowestSummary, timedTests } from '../report-text';
 import { ReportCard, ReportChart, ReportEmpty, ReportTable } from './report-parts';

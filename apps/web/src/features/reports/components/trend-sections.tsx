@@ -1,8 +1,9 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { CycleTrend, ReportCycle } from '@verdict/contract';
 import { Link } from 'react-router';
-import { formatCount, formatDuration } from '@/lib/cycle-states';
 import { formatDateTime } from '@/lib/format-date';
+import { formatDuration } from '@/lib/format-duration';
+import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import {
   compareLink,

@@ -3,9 +3,9 @@ import type { MessageResponse, SuiteMutation, UpdateSuiteBody } from '@verdict/c
 import { api } from '@/lib/api-client';
 import { refreshAfter } from '@/lib/refresh';
 
-// The suite itself is read through lib/get-suite.ts, which breadcrumbs share.
-export { useSuite } from '@/lib/get-suite';
-export { useProjectSuites } from '@/lib/project-suites';
+// The suite itself is read through entities/suite/get-suite.ts, which breadcrumbs share.
+export { useSuite } from '@/entities/suite/get-suite';
+export { useProjectSuites } from '@/entities/suite/project-suites';
 
 export const updateSuite = (id: number, body: UpdateSuiteBody) =>
   api.put<SuiteMutation>(`/api/testsuites/update/${id}`, body);

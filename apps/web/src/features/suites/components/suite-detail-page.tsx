@@ -11,11 +11,11 @@ import { Loading } from '@/components/ui/loading';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
+import { type ProjectPermissions, useProjectPermissions } from '@/entities/project/project-permissions';
+import { useObjectTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
-import { type ProjectPermissions, useProjectPermissions } from '@/lib/project-permissions';
 import { refreshAfterSuiteDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
-import { useObjectTrail } from '@/lib/use-object-trail';
 import { useDeleteSuite, useSuite } from '../api/suite-api';
 
 export interface SuiteDetailPageProps {

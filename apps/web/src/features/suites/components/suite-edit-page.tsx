@@ -4,9 +4,9 @@ import { Loading } from '@/components/ui/loading';
 import { NameDescriptionForm } from '@/components/ui/name-description-form';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
-import { useScreenTrail } from '@/lib/use-object-trail';
 import { useSuite, useUpdateSuite } from '../api/suite-api';
 
 /** /edit-suite/{id}: name (required) and description; back to /suites/{id}. */

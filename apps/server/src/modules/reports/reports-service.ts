@@ -1,0 +1,60 @@
+import {
+  type CycleTrend,
+  GATE_DEFAULT_BRANCHES,
+  type ReportBranches,
+  type TestReport,
+} from '@verdict/contract';
+import type { Db, Tx } from '../../db/client.ts';
+import { type Principal, requireProject } from '../authz/authorization.ts';
+import {
+  cycleTrend,
+  rankedTests,
+  reportBranches,
+  storeFlakyCount,
+  type TestRanking,
+} from './reports-repository.ts';
+
+/**
+ * A project's reports (docs/product/reports.md): seen by whoever sees its test cycles, since every
+ * figure comes from them. Each answer reads kept figures only, so it costs the same however long
+ * the history.
+ */
+
+export async function branches(db: Db, principal: Principal, projectId: number): Promise<ReportBranches> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  const list = await reportBranches(db, projectId);
+  const names = new Set(list.map((branch) => branch.name));
+  return {
+    branches: list,
+    default_branch: GATE_DEFAULT_BRANCHES.find((name) => names.has(name)) ?? null,
+  };
+}
+
+export async function trend(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  branch?: string,
+): Promise<CycleTrend> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  return { branch: branch ?? null, cycles: await cycleTrend(db, projectId, branch) };
+}
+
+export async function tests(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  branch: string | undefined,
+  ranking: TestRanking,
+): Promise<TestReport> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  return { branch: branch ?? null, tests: await rankedTests(db, projectId, branch, ranking) };
+}
+
+/**
+ * Called by an import after its results: keeps on the cycle how many tests are flaky on its
+ * branch now, for the flaky count over time (in the caller's transaction).
+ */
+export function recordFlakyCount(tx: Tx, projectId: number, cycle: { id: number; branch: string | null }) {
+  return storeFlakyCount(tx, projectId, cycle);
+}

@@ -1,0 +1,63 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { ProjectDetail } from '@verdict/contract';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+const PLANNER = ['home_project', 'home_test_suit', 'home_test_case', 'home_test_cycle', 'add_test_cycle'];
+
+const project: ProjectDetail = {
+  id: 3,
+  name: 'Checkout Web',
+  description: '',
+  created_by: 7,
+  members: [],
+  my_role_id: null,
+  my_permissions: PLANNER,
+};
+
+describe('New Test Cycle', () => {
+  it('shows the refusal of the selection at the cases, by its code', async () => {
+    const user = userEvent.setup();
+    signedIn(PLANNER, {
+      'GET /api/projects/detail/3': { body: project },
+      'GET /api/projects/list': { body: [] },
+      'GET /api/testsuites/project/3': { body: [] },
+      'GET /api/test-cases/project/3': { body: [] },
+      'POST /api/projects/3/cycles': {
+        status: 400,
+        body: { message: 'The selection holds no test cases', code: 'nothing_selected' },
+      },
+    });
+    renderApp('/projects/3/new-cycle');
+    await user.type(await screen.findByLabelText(/^Cycle Name/), 'Release 2');
+    await user.click(screen.getByLabelText('All cases of the project'));
+    await user.click(screen.getByRole('button', { name: 'Create Test Cycle' }));
+    const cases = screen.getByRole('group', { name: 'Cases' });
+    expect(await within(cases).findByText('The selection holds no test cases')).toBeTruthy();
+    expect(screen.queryByText('Failed to create Test Cycle')).toBeNull();
+  });
+
+  it('shows any other refusal in the box above the form', async () => {
+    const user = userEvent.setup();
+    signedIn(PLANNER, {
+      'GET /api/projects/detail/3': { body: project },
+      'GET /api/projects/list': { body: [] },
+      'GET /api/testsuites/project/3': { body: [] },
+      'GET /api/test-cases/project/3': { body: [] },
+      'POST /api/projects/3/cycles': {
+        status: 400,
+        body: { message: 'The selection holds no test cases', code: 'invalid_request' },
+      },
+    });
+    renderApp('/projects/3/new-cycle');
+    await user.type(await screen.findByLabelText(/^Cycle Name/), 'Release 2');
+    await user.click(screen.getByLabelText('All cases of the project'));
+    await user.click(screen.getByRole('button', { name: 'Create Test Cycle' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to create Test Cycle');
+    const cases = screen.getByRole('group', { name: 'Cases' });
+    expect(within(cases).queryByText('The selection holds no test cases')).toBeNull();
+  });
+});
