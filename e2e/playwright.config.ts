@@ -30,7 +30,7 @@ const DATABASE_SPECS = [
   'cycles',
   'defects',
   'export',
-  'flaky',
+  'flaky-tests',
   'import-results',
   'live-updates',
   'orientation-large',

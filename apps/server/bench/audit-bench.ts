@@ -15,9 +15,9 @@
 import type { AuditLogQuery } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { recordAudit } from '../src/modules/audit/audit-log.ts';
-import { auditPageQuery } from '../src/modules/audit/audit-repository.ts';
-import { auditFiltersOf } from '../src/modules/audit/audit-service.ts';
+import { recordAudit } from '../src/modules/audit-log/audit-entries.ts';
+import { auditPageQuery } from '../src/modules/audit-log/audit-log-repository.ts';
+import { auditFiltersOf } from '../src/modules/audit-log/audit-log-service.ts';
 import { openBenchApp } from './bench-database.ts';
 
 const TOTAL = Number(process.env.AUDIT_ROWS ?? 1_000_000);

@@ -31,7 +31,7 @@ import {
   findResultReport,
   resultBelongsTo,
 } from '../src/modules/defects/defects-repository.ts';
-import { caseHistory } from '../src/modules/flaky/flaky-repository.ts';
+import { caseHistory } from '../src/modules/flaky-tests/flaky-tests-repository.ts';
 import { gateOf } from '../src/modules/imports/import-gate.ts';
 import { cycleTrend, reportBranches, storeFlakyCount } from '../src/modules/reports/reports-repository.ts';
 import { parseCaseQuery } from '../src/modules/search/case-query.ts';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import { auditLog } from '../src/modules/audit/audit-schema.ts';
+import { auditLog } from '../src/modules/audit-log/audit-log-schema.ts';
 import { users } from '../src/modules/users/users-schema.ts';
 import { as, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
 import { startTestProvider, type TestProvider } from './helpers/oidc-provider.ts';

@@ -14,7 +14,7 @@ export * from './cycles.ts';
 export * from './defects.ts';
 export * from './effective-permissions.ts';
 export * from './errors.ts';
-export * from './flaky.ts';
+export * from './flaky-tests.ts';
 export * from './gate.ts';
 export * from './imports.ts';
 export * from './live.ts';

@@ -144,7 +144,7 @@ const adminRoutes: RouteObject[] = [
   {
     path: paths.adminInspector,
     lazy: screen(
-      () => import('@/features/admin-inspector/components/permission-inspector-page'),
+      () => import('@/features/permission-inspector/components/permission-inspector-page'),
       (m) => m.PermissionInspectorPage,
     ),
   },
@@ -274,7 +274,7 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.apiTokens,
     lazy: screen(
-      () => import('@/features/api-tokens/components/api-tokens-page'),
+      () => import('./routes/api-tokens-page'),
       (m) => m.ApiTokensPage,
     ),
   },

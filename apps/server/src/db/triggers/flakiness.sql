@@ -5,8 +5,8 @@
 -- Keeps:     case_flakiness.
 -- Tables:    fire on cycle_results (modules/cycles); read cycle_items, test_cycles and
 --            project_flaky_settings; write case_flakiness.
--- Owner:     modules/flaky (modules/search, modules/reports and the import gate read it).
--- Proved by: test/flaky.test.ts › "flakiness per case and branch, kept as results arrive" and
+-- Owner:     modules/flaky-tests (modules/search, modules/reports and the import gate read it).
+-- Proved by: test/flaky-tests.test.ts › "flakiness per case and branch, kept as results arrive" and
 --            "what is kept equals what the whole history says".
 
 -- How many neighbours differ in a string of outcomes ('ppffp': 2).

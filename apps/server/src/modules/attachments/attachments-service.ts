@@ -4,7 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { assertCycleOpen, cycleClosed } from '../cycles/cycle-rules.ts';
 import { contentTypeOf, fileNameOf } from './attachment-files.ts';

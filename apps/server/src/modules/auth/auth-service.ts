@@ -8,7 +8,7 @@ import {
   TooManyRequestsError,
   UnauthorizedError,
 } from '../../lib/errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit-log.ts';
+import { type AuditActor, recordAudit } from '../audit-log/audit-entries.ts';
 import { loadPrincipal, type Principal } from '../authz/authorization.ts';
 import {
   clearTotp,

@@ -2,7 +2,7 @@ import { LIMITS, type LoginResponse, type SsoErrorCode } from '@verdict/contract
 import * as oidc from 'openid-client';
 import type { Db, Tx } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit-log/audit-entries.ts';
 import { loadPrincipal } from '../authz/authorization.ts';
 import {
   addUserRoles,

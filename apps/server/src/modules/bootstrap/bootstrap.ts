@@ -14,7 +14,7 @@ import {
   createdChanges,
   quoted,
   recordAudit,
-} from '../audit/audit-log.ts';
+} from '../audit-log/audit-entries.ts';
 import { hashPassword } from '../auth/password.ts';
 import {
   countUsers,

@@ -1,6 +1,6 @@
 import { AUDIT_REDACTED } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
-import { recordAudit } from '../audit/audit-log.ts';
+import { recordAudit } from '../audit-log/audit-entries.ts';
 import { hashPassword, UNUSABLE_PASSWORD_HASH } from '../auth/password.ts';
 import { findAdministratorWithHash, replacePasswordHash } from './bootstrap-repository.ts';
 

@@ -11,7 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { counted, recordAudit } from '../audit/audit-log.ts';
+import { counted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
 import { isEmptyValue, valueProblem } from '../case-fields/case-field-values.ts';
 import { fieldsOfProject } from '../case-fields/case-fields-service.ts';

@@ -9,7 +9,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { counted, recordAudit } from '../audit/audit-log.ts';
+import { counted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
 import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
 import { takeImportTurn } from '../imports/import-service.ts';

@@ -9,7 +9,13 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
+import {
+  type Audited,
+  auditCreated,
+  auditDeleted,
+  auditUpdated,
+  counted,
+} from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { contentOf, recordFirstVersion, recordVersion } from '../case-versions/version-record.ts';
 import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';

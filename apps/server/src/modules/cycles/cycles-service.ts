@@ -28,7 +28,7 @@ import {
   counted,
   quoted,
   recordAudit,
-} from '../audit/audit-log.ts';
+} from '../audit-log/audit-entries.ts';
 import {
   loadPrincipal,
   type Principal,

@@ -12,7 +12,7 @@ import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { RESULT_NOT_FOUND } from '../attachments/attachments-service.ts';
-import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { CYCLE_NOT_FOUND, ITEM_NOT_FOUND } from '../cycles/cycle-rules.ts';

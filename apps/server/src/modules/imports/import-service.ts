@@ -2,7 +2,7 @@ import type { ImportQuery, ImportResponse, ImportSummary, PermissionName } from 
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { counted, quoted, recordAudit } from '../audit/audit-log.ts';
+import { counted, quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import {
   missingPermission,
   type Principal,

@@ -2,7 +2,7 @@ import type { IdName, ListQuery, Permission, PermissionBody } from '@verdict/con
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
+import { auditCreated, auditDeleted, auditUpdated } from '../audit-log/audit-entries.ts';
 import type { Principal } from '../authz/authorization.ts';
 import {
   deletePermission as deletePermissionRow,

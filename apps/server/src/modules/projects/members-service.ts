@@ -2,7 +2,7 @@ import type { AddMemberBody, ChangeRoleBody, MemberParams, ProjectMember } from 
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import {
   assertCanGrantRoles,
   type Principal,

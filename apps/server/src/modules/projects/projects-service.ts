@@ -2,7 +2,13 @@ import type { ListQuery, Project, ProjectBody, ProjectDetail } from '@verdict/co
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
+import {
+  type Audited,
+  auditCreated,
+  auditDeleted,
+  auditUpdated,
+  counted,
+} from '../audit-log/audit-entries.ts';
 import { type Principal, permissionNamesOf, requireProject, visibleFigure } from '../authz/authorization.ts';
 import { listMembers } from './members-repository.ts';
 import {

@@ -2,7 +2,7 @@ import type { ListQuery, Role, RoleBody } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit-log/audit-entries.ts';
 import { assertCanChangeRole, assertCanGrant, type Principal } from '../authz/authorization.ts';
 import { resolvePermissionIds } from '../permissions/permissions-service.ts';
 import {

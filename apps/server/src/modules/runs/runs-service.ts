@@ -10,7 +10,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND, findCaseProjectId, lockCase } from '../cases/cases-service.ts';
 import { runBatchOf } from './run-batcher.ts';

@@ -2,7 +2,13 @@ import type { CreateSuiteBody, ListQuery, Suite, UpdateSuiteBody } from '@verdic
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject, lockTopDown, type RowLock } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditDeleted, auditUpdated, counted } from '../audit/audit-log.ts';
+import {
+  type Audited,
+  auditCreated,
+  auditDeleted,
+  auditUpdated,
+  counted,
+} from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf, visibleFigure } from '../authz/authorization.ts';
 import {
   countSuiteCases,

@@ -2,7 +2,7 @@ import { AUDIT_REDACTED, type AuditChanges, type User } from '@verdict/contract'
 import type { Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { ConflictError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditUpdated } from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditUpdated } from '../audit-log/audit-entries.ts';
 import {
   assertAnAdministratorRemains,
   assertCanActOnUser,

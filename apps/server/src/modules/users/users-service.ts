@@ -2,7 +2,7 @@ import type { CreateUserBody, EditUserBody, ListQuery, StatusCount, User } from 
 import type { Db, Tx } from '../../db/client.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { auditDeleted, recordAudit } from '../audit/audit-log.ts';
+import { auditDeleted, recordAudit } from '../audit-log/audit-entries.ts';
 import { clearSecondFactorOf, disableTotp, verifyCurrentPassword } from '../auth/auth-service.ts';
 import { hashChosenPassword } from '../auth/password.ts';
 import type { SignInSettings } from '../auth/sign-in-settings.ts';

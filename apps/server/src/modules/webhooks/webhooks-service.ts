@@ -11,7 +11,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
-import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit/audit-log.ts';
+import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { checkWebhookUrl, WebhookAddressError } from './webhook-address.ts';
 import { notifyDeliveryLoops } from './webhook-deliveries-repository.ts';

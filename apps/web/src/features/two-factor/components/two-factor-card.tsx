@@ -15,6 +15,7 @@ import {
   useStartTwoFactorSetup,
   useTwoFactorStatus,
 } from '../api/two-factor';
+import './two-factor.css';
 
 /**
  * "Two-factor authentication" on the reader's own page (docs/product/two-factor.md, "Turning it

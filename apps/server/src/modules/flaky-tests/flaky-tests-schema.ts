@@ -4,7 +4,7 @@ import { createdAt } from '../../db/columns.ts';
 import { testCases } from '../cases/cases-schema.ts';
 import { projects } from '../projects/projects-schema.ts';
 
-/** The tables the flaky module owns (decision 176; docs/database.md lists every table's owner). */
+/** The tables the flaky-tests module owns (decision 176; docs/database.md lists every table's owner). */
 
 /**
  * Flakiness per case and branch (docs/product/flaky-tests.md), kept by a statement trigger on

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AuditLogPage, AuditLogQuery } from '@verdict/contract';
-import { listAuditLog } from './audit-service.ts';
+import { listAuditLog } from './audit-log-service.ts';
 
 export const auditRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

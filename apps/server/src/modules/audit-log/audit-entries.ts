@@ -1,6 +1,6 @@
 import { AUDIT_REDACTED, type AuditAction, type AuditChanges, type AuditEntity } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
-import { insertAuditEntry } from './audit-repository.ts';
+import { insertAuditEntry } from './audit-log-repository.ts';
 
 /**
  * Writing the audit log. Every service calls `recordAudit` (or, for the usual create, update and

@@ -1,7 +1,7 @@
 import type { AuditAction, AuditChanges, AuditEntity, AuditLogEntry } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import { auditLog } from './audit-schema.ts';
+import { auditLog } from './audit-log-schema.ts';
 
 export type NewAuditRow = typeof auditLog.$inferInsert;
 

@@ -1,6 +1,6 @@
 import { AUDIT_PAGE_DEFAULT, type AuditLogPage, type AuditLogQuery } from '@verdict/contract';
 import type { Db } from '../../db/client.ts';
-import { type AuditFilters, selectAuditPage } from './audit-repository.ts';
+import { type AuditFilters, selectAuditPage } from './audit-log-repository.ts';
 
 const DAY_MS = 86_400_000;
 const isDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);

@@ -18,7 +18,7 @@ import {
   projectFlakySettings,
   projectFlakyTests,
   quarantineCase,
-} from './flaky-service.ts';
+} from './flaky-tests-service.ts';
 
 const tags = ['flaky tests'];
 

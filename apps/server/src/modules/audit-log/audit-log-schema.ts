@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
-/** The tables the audit module owns (decision 176; docs/database.md lists every table's owner). */
+/** The tables the audit-log module owns (decision 176; docs/database.md lists every table's owner). */
 
 /**
  * The audit log (migration 0005): one row per change of a user, sub-user, role, permission,

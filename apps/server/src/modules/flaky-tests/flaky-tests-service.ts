@@ -10,7 +10,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
-import { quoted, recordAudit } from '../audit/audit-log.ts';
+import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND, findCaseProjectId, lockCase } from '../cases/cases-service.ts';
 import { projectName } from '../projects/projects-service.ts';
@@ -23,7 +23,7 @@ import {
   flakyTests,
   saveFlakySettings,
   saveQuarantine,
-} from './flaky-repository.ts';
+} from './flaky-tests-repository.ts';
 
 /** Result history, flaky tests and quarantine (docs/product/flaky-tests.md). */
 
