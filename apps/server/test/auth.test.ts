@@ -78,6 +78,83 @@ describe('POST /api/auth/login', () => {
   });
 });
 
+describe('GET /api/auth/session', () => {
+  it("answers the caller's account and global permissions in one call, and follows a role change", async () => {
+    const admin = await t.login();
+    const session = await t.request({ method: 'GET', url: '/api/auth/session', token: admin });
+    expect(session.statusCode).toBe(200);
+    const body = session.json();
+    expect(body.user).toMatchObject({ name: 'admin', email: ADMIN_EMAIL });
+    expect(body.permissions).toContain('manage_admin_panel');
+    expect(body.permissions).toEqual([...body.permissions].sort());
+
+    // A user with one role of two permissions: exactly those, and the role's change shows at once.
+    const role = await t.request({
+      method: 'POST',
+      url: '/api/roles/create',
+      token: admin,
+      payload: { name: 'Session reader', description: 'd', permissionIds: [] },
+    });
+    const roleId = role.json().role.id as number;
+    const permissionIds = async (names: string[]) => {
+      const list = (
+        await t.request({ method: 'GET', url: '/api/permissions/list', token: admin })
+      ).json() as {
+        id: number;
+        name: string;
+      }[];
+      return list.filter((p) => names.includes(p.name)).map((p) => p.id);
+    };
+    await t.request({
+      method: 'PUT',
+      url: `/api/roles/update/${roleId}`,
+      token: admin,
+      payload: {
+        name: 'Session reader',
+        description: 'd',
+        permissionIds: await permissionIds(['home_project', 'add_project']),
+      },
+    });
+    const created = await t.request({
+      method: 'POST',
+      url: '/api/users/create',
+      token: admin,
+      payload: {
+        username: 'sessionuser',
+        email: 'session@example.com',
+        password: 'session-password-1',
+        roleIds: [roleId],
+      },
+    });
+    expect(created.statusCode).toBe(201);
+    const token = await t.login('session@example.com', 'session-password-1');
+    const own = (await t.request({ method: 'GET', url: '/api/auth/session', token })).json();
+    expect(own).toEqual({
+      user: {
+        id: created.json().user.id,
+        name: 'sessionuser',
+        email: 'session@example.com',
+        roleIds: [roleId],
+      },
+      permissions: ['add_project', 'home_project'],
+    });
+    await t.request({
+      method: 'PUT',
+      url: `/api/roles/update/${roleId}`,
+      token: admin,
+      payload: {
+        name: 'Session reader',
+        description: 'd',
+        permissionIds: await permissionIds(['home_project']),
+      },
+    });
+    expect((await t.request({ method: 'GET', url: '/api/auth/session', token })).json().permissions).toEqual([
+      'home_project',
+    ]);
+    expect((await t.request({ method: 'GET', url: '/api/auth/session' })).statusCode).toBe(401);
+  });
+});
+
 describe('bearer tokens', () => {
   it('refuses a request with no token, a forged token and a garbage token', async () => {
     const me = await t.request({ method: 'GET', url: '/api/users/1' });

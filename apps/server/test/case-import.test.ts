@@ -109,7 +109,7 @@ describe('case import', () => {
         'References',
       ],
       mapping: [
-        null,
+        'id',
         'name',
         null,
         'suite',
@@ -137,9 +137,12 @@ describe('case import', () => {
       suite: 'Accounts > Login',
       parent_row: null,
       priority: 'high',
+      priority_valid: true,
       tags: ['functional', 'jira-1', 'jira-2'],
       steps: 2,
     });
+    // The invalid priority is shown as the file wrote it, not as the medium it would have become.
+    expect(preview.preview[1]).toMatchObject({ row: 3, priority: 'Urgent', priority_valid: false });
     const refused = expectStatus(await importInto(project.id, TESTRAIL), 400);
     expect(refused.message).toBe('The file has 1 problem; nothing was imported');
     expect(refused.details).toEqual([
@@ -176,6 +179,14 @@ describe('case import', () => {
       200,
     );
     expect(found.items.map((c: { name: string }) => c.name)).toEqual(['Pay by card']);
+  });
+
+  it("keeps TestRail's case ids as the rows' source ids: two rows with one id are a problem", async () => {
+    const project = await createProject(t, w.admin);
+    const twice = TESTRAIL.replace('Urgent', 'Critical').replace('C3,Pay by card', 'C1,Pay by card');
+    const preview = expectStatus(await previewOf(project.id, twice), 200);
+    expect(preview.mapping[0]).toBe('id');
+    expect(preview.problems).toEqual([{ row: 4, column: 'ID', message: 'Another row has the id C1' }]);
   });
 
   it("reads TestRail's layout with one row per step", async () => {

@@ -239,6 +239,7 @@ function table(): Record<string, Row> {
       expected: PUBLIC_OK,
     },
     'GET /api/auth/totp': { prepare: at('/api/auth/totp'), expected: SIGNED_IN },
+    'GET /api/auth/session': { prepare: at('/api/auth/session'), expected: SIGNED_IN },
     'POST /api/auth/totp/enable': {
       // Nobody has a key being set up, so every signed-in caller is told to start first.
       prepare: async () => {

@@ -104,3 +104,18 @@ export const LoginResponse = Type.Object({ token: Type.String(), user: SessionUs
 export type LoginResponse = Static<typeof LoginResponse>;
 
 export const HealthResponse = Type.Object({ status: Type.String() });
+
+/**
+ * `GET /api/auth/session`: the signed-in user and the union of their global roles' permission
+ * names, in one answer (what the app needs to draw any page; project roles come with each project).
+ */
+export const SessionAnswer = Type.Object({
+  user: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    email: Type.String(),
+    roleIds: Type.Array(Type.Integer()),
+  }),
+  permissions: Type.Array(Type.String()),
+});
+export type SessionAnswer = Static<typeof SessionAnswer>;

@@ -60,7 +60,9 @@ export const CaseImportPreviewRow = Type.Object({
   name: Type.String(),
   suite: Type.Union([Type.String(), Type.Null()]),
   parent_row: Type.Union([Type.Integer(), Type.Null()]),
+  /** The priority it gets; as the file wrote it when that names no priority (`priority_valid` false). */
   priority: Type.String(),
+  priority_valid: Type.Boolean(),
   tags: Type.Array(Type.String()),
   steps: Type.Integer(),
 });

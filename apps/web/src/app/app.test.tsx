@@ -46,17 +46,15 @@ describe('route guard', () => {
     const { router } = renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Role Management' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin-roles');
-    // Restoring the session comes first; the Role Management screen then loads its own list.
-    expect(api.calls.slice(0, 3).map((c) => `${c.method} ${c.path}`)).toEqual([
-      'GET /api/users/7',
-      'GET /api/roles/get-role/1',
-      'GET /api/roles/get-role/2',
-    ]);
+    // Restoring the session is one call and comes first; the Role Management screen then loads
+    // its own list.
+    expect(api.calls[0] && `${api.calls[0].method} ${api.calls[0].path}`).toBe('GET /api/auth/session');
+    expect(api.calls.filter((c) => c.path.startsWith('/api/roles/get-role/'))).toEqual([]);
     expect(api.calls[0]?.headers.get('Authorization')).toBe('Bearer tok');
   });
 
   it('clears the session when the user cannot be loaded', async () => {
-    signedInApi({ 'GET /api/users/7': { status: 500, body: { message: 'boom' } } });
+    signedInApi({ 'GET /api/auth/session': { status: 500, body: { message: 'boom' } } });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     saveSession('tok', 7);
     const { router } = renderApp('/dashboard');
@@ -65,8 +63,8 @@ describe('route guard', () => {
     expect(readSession()).toBeNull();
   });
 
-  it('clears the session when a role cannot be loaded', async () => {
-    signedInApi({ 'GET /api/roles/get-role/2': 'network-error' });
+  it('clears the session when the server cannot be reached', async () => {
+    signedInApi({ 'GET /api/auth/session': 'network-error' });
     vi.spyOn(console, 'warn').mockImplementation(() => {});
     saveSession('tok', 7);
     renderApp('/dashboard');

@@ -1,6 +1,8 @@
 import type {
+  ActiveCycles,
   ApiToken,
   ApiTokenCreated,
+  AssignItemsResponse,
   AttachmentList,
   AttachmentUsage,
   AuditLogPage,
@@ -16,6 +18,7 @@ import type {
   Cycle,
   CycleComparison,
   CycleDefectList,
+  CycleItemPage,
   CycleMutation,
   CycleTrend,
   DefectLinkList,
@@ -26,6 +29,7 @@ import type {
   FlakyTestList,
   LoginResponse,
   MessageResponse,
+  MyWork,
   NewIssueAnswer,
   Permission,
   Project,
@@ -37,6 +41,7 @@ import type {
   RunStats,
   SavedSearchList,
   SavedSearchMutation,
+  SessionAnswer,
   SignInMethods,
   Suite,
   SuiteCount,
@@ -74,6 +79,7 @@ export interface ApiAnswers {
   'POST /api/auth/totp/enable': MessageResponse;
   'POST /api/auth/totp/disable': MessageResponse;
   'GET /api/users/list': User[];
+  'GET /api/auth/session': SessionAnswer;
   [call: `GET /api/users/${number}`]: User;
   [call: `GET /api/users/${number}/effective-permissions${string}`]: EffectivePermissions;
   [call: `PUT /api/users/edit/${number}`]: UserMutation;
@@ -104,6 +110,12 @@ export interface ApiAnswers {
   [call: `POST /api/projects/${number}/cases/bulk/preview`]: BulkPreview;
   [call: `GET /api/projects/${number}/cycles`]: Cycle[];
   [call: `POST /api/projects/${number}/cycles`]: CycleMutation;
+  [call: `GET /api/cycles/${number}`]: Cycle;
+  [call: `PUT /api/cycles/${number}`]: CycleMutation;
+  [call: `GET /api/cycles/${number}/items?${string}`]: CycleItemPage;
+  [call: `PUT /api/cycles/${number}/assign`]: AssignItemsResponse;
+  'GET /api/cycles/active': ActiveCycles;
+  'GET /api/my-work': MyWork;
   [call: `GET /api/testsuites/project/${number}`]: Suite[];
   [call: `GET /api/test-cases/${'project' | 'suite' | 'parent'}/${number}`]: TestCase[];
   [call: `POST /api/projects/${number}/case-imports/preview${string}`]: CaseImportPreview;
@@ -220,18 +232,20 @@ export function roleAnswer(id: number, permissions: readonly string[]): Role {
 }
 
 /**
- * What restoring jane's session asks: the user, then each of their roles. Role n + 1 holds
- * `roles[n]`, so `sessionAnswers(['add_project'], ['home_project'])` gives two roles.
+ * What restoring jane's session asks (`GET /api/auth/session`): jane with one role per entry of
+ * `roles`, holding the union of their permissions, so `sessionAnswers(['add_project'],
+ * ['home_project'])` gives two roles. The role answers stay for screens that read a role.
  */
 export function sessionAnswers(...roles: (readonly string[])[]): MockHandlers {
+  const roleIds = roles.map((_, index) => index + 1);
   const handlers: MockHandlers = {
-    [`GET /api/users/${SIGNED_IN_ID}`]: {
-      body: userAnswer(
-        SIGNED_IN_ID,
-        'jane',
-        roles.map((_, index) => index + 1),
-      ),
+    'GET /api/auth/session': {
+      body: {
+        user: { id: SIGNED_IN_ID, name: 'jane', email: 'jane@example.com', roleIds },
+        permissions: [...new Set(roles.flat())].sort(),
+      },
     },
+    [`GET /api/users/${SIGNED_IN_ID}`]: { body: userAnswer(SIGNED_IN_ID, 'jane', roleIds) },
   };
   roles.forEach((permissions, index) => {
     handlers[`GET /api/roles/get-role/${index + 1}`] = { body: roleAnswer(index + 1, permissions) };

@@ -3,6 +3,7 @@ import {
   LoginBody,
   LoginResponse,
   MessageResponse,
+  SessionAnswer,
   SignInMethods,
   TotpDisableBody,
   TotpEnableBody,
@@ -20,6 +21,7 @@ import {
   enableTotp,
   login,
   logout,
+  sessionOf,
   startOwnTotpSetup,
   startTotpSetup,
   totpStatus,
@@ -191,6 +193,21 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) => startTotpSetup(app.db, settings, { ...request.body, ip: request.ip }),
+  );
+
+  app.get(
+    '/api/auth/session',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The caller's account and the permission names of their global roles, in one answer (what every page needs)",
+        security: [{ bearerAuth: [] }],
+        response: { 200: SessionAnswer },
+      },
+    },
+    (request) => sessionOf(principalOf(request)),
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import type { LoginResponse } from '@verdict/contract';
+import type { LoginResponse, SessionAnswer } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import {
   AppError,
@@ -349,4 +349,12 @@ export async function clearSecondFactorOf(tx: Tx, userId: number): Promise<{ was
   if (!account?.totpSecret && !account?.totpPendingSecret) return null;
   await clearTotp(tx, userId);
   return { wasOn: Boolean(account.totpSecret) };
+}
+
+/** The session's user as the app keeps it, from the principal the request was authenticated as. */
+export function sessionOf(principal: Principal): SessionAnswer {
+  return {
+    user: { id: principal.id, name: principal.username, email: principal.email, roleIds: principal.roleIds },
+    permissions: [...principal.permissions].sort(),
+  };
 }

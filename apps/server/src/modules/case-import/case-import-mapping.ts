@@ -30,6 +30,8 @@ export interface ImportedCase {
   description: string;
   preconditions: string;
   priority: CasePriority;
+  /** The priority as the file wrote it when it names none (the row has a problem there). */
+  invalidPriority: string | null;
   tags: string[];
   steps: CaseStep[];
   customFields: Record<string, unknown>;
@@ -50,6 +52,8 @@ const norm = (header: string) => header.trim().toLowerCase().replace(/\s+/g, ' '
 
 /** TestRail's CSV export headers (either layout of steps), and what each fills. */
 const TESTRAIL: Record<string, CaseImportTarget> = {
+  // TestRail's case id ("C123") is kept as the row's source id: two rows with one id are a problem.
+  id: 'id',
   title: 'name',
   'section hierarchy': 'suite',
   steps: 'steps',
@@ -400,6 +404,7 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
       description,
       preconditions,
       priority: priority ?? 'medium',
+      invalidPriority: priority ? null : excerpt(priorityText),
       tags,
       steps: [],
       customFields,

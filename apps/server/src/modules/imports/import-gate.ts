@@ -1,13 +1,12 @@
-import {
-  FLAKY_DEFAULTS,
-  GATE_DEFAULT_BRANCHES,
-  GATE_LIST_MAX,
-  type GateCase,
-  type ImportGate,
-} from '@verdict/contract';
-import { sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { GATE_DEFAULT_BRANCHES, GATE_LIST_MAX, type GateCase, type ImportGate } from '@verdict/contract';
+import type { Tx } from '../../db/client.ts';
 import type { ImportedItem } from '../cycles/cycles-service.ts';
+import {
+  failedCasesOf,
+  gateCases,
+  previousImportCycle,
+  previousImportCycleOnDefaults,
+} from './import-gate-repository.ts';
 
 /**
  * The CI gate of an import (docs/product/ci-gate.md): the import's cycle against the previous
@@ -28,46 +27,12 @@ export async function gateOf(
   // until the table is analysed again), and a join of two cycles' items would be planned as a loop
   // over every item of one for each item of the other.
   const failedBefore = new Set(
-    compared
-      ? (
-          await queryRows<{ case_id: number }>(
-            tx,
-            sql`select case_id from cycle_items where cycle_id = ${compared.id} and state = 'failed'`,
-          )
-        ).map((row) => row.case_id)
-      : [],
+    compared ? (await failedCasesOf(tx, compared.id)).map((row) => row.case_id) : [],
   );
   const items = written.filter(
     (item) => item.state === 'failed' || (item.state === 'passed' && failedBefore.has(item.case_id)),
   );
-  const rows = await queryRows<{
-    item_id: number;
-    id: number;
-    name: string;
-    failure_message: string | null;
-    quarantined: boolean;
-    flaky: boolean;
-  }>(
-    tx,
-    sql`
-    with k as (
-      select coalesce((select flip_threshold from project_flaky_settings where project_id = ${projectId}),
-        ${FLAKY_DEFAULTS.flips}) as k
-    )
-    select u.item_id, c.id, c.name,
-      -- The item's last result by cycle_results_item_idx (decision record 171).
-      (select r.failure_message from cycle_results r
-        where r.item_id between u.item_id and u.item_id order by r.item_id desc, r.id desc limit 1)
-        as failure_message,
-      exists (select 1 from case_quarantines q where q.case_id = c.id
-        and (q.until is null or q.until > (now() at time zone 'UTC')::date)) as quarantined,
-      exists (select 1 from case_flakiness f, k where f.case_id = c.id
-        and f.branch = ${cycle.branch ?? ''} and f.flips >= k.k) as flaky
-    from unnest(${sql.param(items.map((item) => item.id))}::int[],
-      ${sql.param(items.map((item) => item.case_id))}::int[]) as u(item_id, case_id)
-    join test_cases c on c.id = u.case_id
-    order by c.id`,
-  );
+  const rows = await gateCases(tx, projectId, cycle.branch, items);
   const stateOf = new Map(items.map((item) => [item.id, item.state]));
   const groups: Record<'new' | 'still_failing' | 'flaky' | 'quarantined' | 'fixed', GateCase[]> = {
     new: [],
@@ -112,21 +77,7 @@ async function previousCycle(
   projectId: number,
   cycle: { id: number; branch: string | null },
 ): Promise<ImportGate['compared_with']> {
-  const [same] = await queryRows<{ id: number; name: string; branch: string | null }>(
-    tx,
-    sql`select id, name, branch from test_cycles
-    where project_id = ${projectId} and source = 'import' and id < ${cycle.id}
-      and coalesce(branch, '') = ${cycle.branch ?? ''}
-    order by id desc limit 1`,
-  );
-  if (same || cycle.branch === null) return same ?? null;
-  const defaults = [...GATE_DEFAULT_BRANCHES];
-  const [fallback] = await queryRows<{ id: number; name: string; branch: string | null }>(
-    tx,
-    sql`select id, name, branch from test_cycles
-    where project_id = ${projectId} and source = 'import' and id < ${cycle.id}
-      and branch = any(${sql.param(defaults)}::text[])
-    order by array_position(${sql.param(defaults)}::text[], branch), id desc limit 1`,
-  );
-  return fallback ?? null;
+  const same = await previousImportCycle(tx, projectId, cycle.id, cycle.branch ?? '');
+  if (same || cycle.branch === null) return same;
+  return previousImportCycleOnDefaults(tx, projectId, cycle.id, [...GATE_DEFAULT_BRANCHES]);
 }

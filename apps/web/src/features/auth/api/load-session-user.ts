@@ -1,7 +1,6 @@
-import type { Role, User } from '@verdict/contract';
+import type { SessionAnswer } from '@verdict/contract';
 import { api } from '@/lib/api-client';
 import type { AuthUser } from '@/lib/auth';
-import { permissionUnion } from '@/lib/permissions';
 
 export interface SessionUser {
   user: AuthUser;
@@ -9,17 +8,14 @@ export interface SessionUser {
 }
 
 /**
- * Load the user, then each of their roles, and union the roles' permission names
- * (docs/product/sign-in-and-sessions.md, "What happens on 'Login'").
- * Any failure rejects; the caller clears the session.
+ * The signed-in user and the union of their roles' permission names, in one call
+ * (`GET /api/auth/session`; docs/product/sign-in-and-sessions.md, "What happens on 'Login'").
+ * Any failure rejects; the caller clears the session. `userId` is the session's own: an answer
+ * about anyone else is refused as a failure.
  */
 export async function loadSessionUser(userId: number): Promise<SessionUser> {
-  const answer = await api.get<User>(`/api/users/${userId}`);
-  const roles = await Promise.all(
-    answer.roleIds.map((roleId) => api.get<Pick<Role, 'Permissions'>>(`/api/roles/get-role/${roleId}`)),
-  );
-  return {
-    user: { id: answer.id, name: answer.name, email: answer.email, roleIds: answer.roleIds },
-    permissions: permissionUnion(roles),
-  };
+  const answer = await api.get<SessionAnswer>('/api/auth/session');
+  if (answer.user.id !== userId) throw new Error('The session belongs to another user');
+  const { id, name, email, roleIds } = answer.user;
+  return { user: { id, name, email, roleIds }, permissions: new Set(answer.permissions) };
 }

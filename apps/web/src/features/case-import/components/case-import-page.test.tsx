@@ -55,10 +55,20 @@ const preview = (patch: Partial<CaseImportPreview> = {}): CaseImportPreview => (
       suite: 'Checkout',
       parent_row: null,
       priority: 'high',
+      priority_valid: true,
       tags: [],
       steps: 2,
     },
-    { row: 3, name: 'Refund', suite: null, parent_row: null, priority: 'medium', tags: ['smoke'], steps: 0 },
+    {
+      row: 3,
+      name: 'Refund',
+      suite: null,
+      parent_row: null,
+      priority: 'medium',
+      priority_valid: true,
+      tags: ['smoke'],
+      steps: 0,
+    },
   ],
   problems: [],
   problem_count: 0,
@@ -125,6 +135,33 @@ describe('Import Test Cases', () => {
     expect((screen.getByRole('button', { name: 'Import 2 cases' }) as HTMLButtonElement).disabled).toBe(
       false,
     );
+  });
+
+  it('names the columns left out, says how sections become suites, and shows an invalid priority as such', async () => {
+    const invalid = preview({
+      preview: [
+        {
+          row: 2,
+          name: 'Pay by card',
+          suite: 'Checkout',
+          parent_row: null,
+          priority: 'Urgent',
+          priority_valid: false,
+          tags: [],
+          steps: 2,
+        },
+      ],
+      cases: 1,
+    });
+    signedIn(IMPORTER, { ...shell(), [`POST ${PREVIEW}`]: { body: invalid } });
+    renderApp('/projects/3/import-cases');
+    await chooseFile();
+    expect(await screen.findByText('Not imported (1 column): Type.')).toBeTruthy();
+    expect(
+      screen.getByText(/Section Hierarchy \("Checkout > Payments"\) gives one suite per section path/),
+    ).toBeTruthy();
+    const rows = within(screen.getByRole('table', { name: 'The one case' })).getAllByRole('row');
+    expect(rows[1]?.textContent).toBe('2Pay by cardCheckoutUrgent (not a priority)None2');
   });
 
   it('names every problem by row and column, with the count, and will not import', async () => {

@@ -183,6 +183,14 @@ function CaseImport({ projectId }: { projectId: number }) {
             {mapsName(current) ? null : (
               <p className="case-import-warning">No column is mapped to Name: every case needs a name.</p>
             )}
+            <NotImported columns={shown.columns} mapping={current} />
+            {current.includes('suite') ? (
+              <p className="case-import-hint case-import-sections">
+                Suites: each distinct value of the column mapped to Suite becomes one suite, named by the
+                whole value. TestRail's Section Hierarchy ("Checkout &gt; Payments") gives one suite per
+                section path, since Verdict's suites do not nest; an existing suite of that name is used.
+              </p>
+            ) : null}
           </Card>
 
           <Card title="Preview" className="case-import-preview-card">
@@ -240,6 +248,24 @@ function FileSummary({ name, preview }: { name: string; preview: CaseImportPrevi
         <p className="case-import-recognised">{recognised}: its columns are mapped for you.</p>
       ) : null}
     </>
+  );
+}
+
+/** Every column the import leaves out, by name, so nothing is dropped unseen ('Not imported: Estimate.'). */
+function NotImported({
+  columns,
+  mapping,
+}: {
+  columns: readonly string[];
+  mapping: readonly (string | null)[];
+}) {
+  const dropped = columns.filter((_, index) => !mapping[index]);
+  if (dropped.length === 0) return null;
+  return (
+    <p className="case-import-dropped">
+      Not imported ({formatCount(dropped.length)} {dropped.length === 1 ? 'column' : 'columns'}):{' '}
+      {dropped.join(', ')}.
+    </p>
   );
 }
 

@@ -71,7 +71,15 @@ export function PreviewTable({ preview }: { preview: CaseImportPreview }) {
                 )}
               </td>
               <td data-label="Suite">{row.suite ?? <span className="case-import-muted">No suite</span>}</td>
-              <td data-label="Priority">{priorityText(row.priority)}</td>
+              <td data-label="Priority">
+                {row.priority_valid ? (
+                  priorityText(row.priority)
+                ) : (
+                  <span className="case-import-invalid">
+                    {row.priority} <span className="case-import-muted">(not a priority)</span>
+                  </span>
+                )}
+              </td>
               <td data-label="Tags">
                 {row.tags.length === 0 ? (
                   <span className="case-import-muted">None</span>

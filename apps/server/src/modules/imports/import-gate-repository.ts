@@ -1,0 +1,90 @@
+import { FLAKY_DEFAULTS, type ImportGate } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+
+/**
+ * The CI gate's statements (import-gate.ts says what the gate answers). Each reads one cycle's
+ * items by one index, or cases by id: the planner's figures say nothing of a cycle made in this
+ * very transaction.
+ */
+
+type ComparedCycle = NonNullable<ImportGate['compared_with']>;
+
+/** The cases whose item failed in a cycle. */
+export function failedCasesOf(tx: Tx, cycleId: number): Promise<{ case_id: number }[]> {
+  return queryRows<{ case_id: number }>(
+    tx,
+    sql`select case_id from cycle_items where cycle_id = ${cycleId} and state = 'failed'`,
+  );
+}
+
+/** The gate's facts of these items: their case, last failure message, quarantine and flakiness. */
+export function gateCases(
+  tx: Tx,
+  projectId: number,
+  branch: string | null,
+  items: { id: number; case_id: number }[],
+) {
+  return queryRows<{
+    item_id: number;
+    id: number;
+    name: string;
+    failure_message: string | null;
+    quarantined: boolean;
+    flaky: boolean;
+  }>(
+    tx,
+    sql`
+    with k as (
+      select coalesce((select flip_threshold from project_flaky_settings where project_id = ${projectId}),
+        ${FLAKY_DEFAULTS.flips}) as k
+    )
+    select u.item_id, c.id, c.name,
+      -- The item's last result by cycle_results_item_idx (decision record 171).
+      (select r.failure_message from cycle_results r
+        where r.item_id between u.item_id and u.item_id order by r.item_id desc, r.id desc limit 1)
+        as failure_message,
+      exists (select 1 from case_quarantines q where q.case_id = c.id
+        and (q.until is null or q.until > (now() at time zone 'UTC')::date)) as quarantined,
+      exists (select 1 from case_flakiness f, k where f.case_id = c.id
+        and f.branch = ${branch ?? ''} and f.flips >= k.k) as flaky
+    from unnest(${sql.param(items.map((item) => item.id))}::int[],
+      ${sql.param(items.map((item) => item.case_id))}::int[]) as u(item_id, case_id)
+    join test_cases c on c.id = u.case_id
+    order by c.id`,
+  );
+}
+
+/** The latest import cycle of the project before `beforeId` on the same branch ('' for none). */
+export async function previousImportCycle(
+  tx: Tx,
+  projectId: number,
+  beforeId: number,
+  branch: string,
+): Promise<ComparedCycle | null> {
+  const [same] = await queryRows<ComparedCycle>(
+    tx,
+    sql`select id, name, branch from test_cycles
+    where project_id = ${projectId} and source = 'import' and id < ${beforeId}
+      and coalesce(branch, '') = ${branch}
+    order by id desc limit 1`,
+  );
+  return same ?? null;
+}
+
+/** The latest import cycle before `beforeId` on the first of the default branches that has one. */
+export async function previousImportCycleOnDefaults(
+  tx: Tx,
+  projectId: number,
+  beforeId: number,
+  defaults: string[],
+): Promise<ComparedCycle | null> {
+  const [fallback] = await queryRows<ComparedCycle>(
+    tx,
+    sql`select id, name, branch from test_cycles
+    where project_id = ${projectId} and source = 'import' and id < ${beforeId}
+      and branch = any(${sql.param(defaults)}::text[])
+    order by array_position(${sql.param(defaults)}::text[], branch), id desc limit 1`,
+  );
+  return fallback ?? null;
+}
