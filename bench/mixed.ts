@@ -6,7 +6,8 @@
 // import, all through the HTTP API as people and scripts do it: no demo generator, no ANALYZE.
 // Then, for 60 s, at once: 10 readers open the 10,000-case suite and now and then the project
 // (its detail, suites and case list), with a short pause between clicks and `Accept-Encoding:
-// gzip, br` as a browser sends it; writers record results on cases of that suite at 1/s for the
+// gzip, br` as a browser sends it; 10 more readers pull the suite and the project's case list as
+// plain JSON (no Accept-Encoding, as scripts do); writers record results on cases of that suite at 1/s for the
 // first half and 50/s for the second (open loop: they do not wait for each other); a JUnit report
 // of 500 test cases is imported every 30 s; a prober asks /api/health every 100 ms (open loop too).
 // It reports p50/p99/max per operation and phase, notably the first suite read that starts after a
@@ -15,7 +16,8 @@
 // under "mixed", one entry per database.
 // Options: --quick (1,000 cases, 300 runs, 15 s), --db embedded|postgres|both (default: postgres
 // when DATABASE_URL is set, else embedded), --think-ms <n> (readers' mean pause, default 100; 0
-// reads back to back), --keep (keep the data directory or database afterwards). The PostgreSQL
+// reads back to back), --plain-readers <n> (readers that take no gzip, default 10; 0 is issue 15's
+// scenario with its tighter targets), --keep (keep the data directory or database afterwards). The PostgreSQL
 // server is DATABASE_URL, or the one scripts/ensure-postgres.sh starts; a database of its own is
 // created on it and dropped afterwards. MIXED_PORT moves the server off a random port in 3500–3599.
 import { spawnSync } from 'node:child_process';
@@ -38,6 +40,8 @@ export interface MixedOptions {
   quick: boolean;
   databases: MixedDatabase[];
   thinkMs: number;
+  /** Readers without gzip (default: the size's, 10). */
+  plainReaders?: number | undefined;
   keep: boolean;
 }
 
@@ -51,6 +55,8 @@ interface Size {
   importCases: number;
   seconds: number;
   readers: number;
+  /** Readers that take no compression (scripts, proxies): each pulls the big lists as plain JSON. */
+  plainReaders: number;
   setupConcurrency: number;
 }
 
@@ -63,6 +69,7 @@ const FULL: Size = {
   importCases: 500,
   seconds: 60,
   readers: 10,
+  plainReaders: 10,
   setupConcurrency: 8,
 };
 const QUICK: Size = {
@@ -77,6 +84,8 @@ const QUICK: Size = {
 const OPS = {
   suite: 'GET /api/test-cases/suite/{id} (big suite)',
   suiteAfterWrite: '… the suite list, first after a write',
+  suitePlain: 'GET /api/test-cases/suite/{id} (big suite, no gzip)',
+  projectCasesPlain: 'GET /api/test-cases/project/{id} (no gzip)',
   projectCases: 'GET /api/test-cases/project/{id}',
   projectCasesAfterWrite: '… the project case list, first after a write',
   projectDetail: 'GET /api/projects/detail/{id}',
@@ -112,6 +121,7 @@ export interface MixedResult {
   data: { cases: number; topLevelCases: number; runs: number; suites: number; setupSeconds: number };
   seconds: number;
   readers: number;
+  plainReaders: number;
   thinkMs: number;
   /** The first reads after the setup's writes, before the load starts, in ms. */
   coldReads: Record<string, number>;
@@ -123,7 +133,15 @@ export interface MixedResult {
   clientEventLoopP99Ms: number;
   serverPeakMemoryMb: number;
   /** Resident memory once started, and the peak by the end of the setup, in MB. */
-  serverMemoryMb: { started: number; setupPeak: number; atEnd?: Record<string, number> };
+  serverMemoryMb: {
+    started: number;
+    setupPeak: number;
+    /** Resident after the setup and its first reads, with no request for IDLE_MS. */
+    idleAfterSetup?: number;
+    /** Resident after the load, with no request for IDLE_MS. */
+    idleAfterLoad?: number;
+    atEnd?: Record<string, number>;
+  };
   serverCpuPercent: number;
   /** The machine's 1-minute load average when the load started and ended: above the cores, others competed. */
   loadAverage: { start: number; end: number };
@@ -261,6 +279,8 @@ class Recorder {
 // ---------------------------------------------------------------- helpers
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** How long the server gets no request before its memory "at rest" is read. */
+const IDLE_MS = 10_000;
 
 /** Runs `task(i)` for i in [0, count) with `concurrency` in flight, printing progress. */
 async function pool(
@@ -392,7 +412,8 @@ async function readEventLoop(server: ServerHandle, file: string, reset: boolean)
 // ---------------------------------------------------------------- one database
 
 async function runOne(database: MixedDatabase, options: MixedOptions): Promise<MixedResult> {
-  const size = options.quick ? QUICK : FULL;
+  const chosen = options.quick ? QUICK : FULL;
+  const size = { ...chosen, plainReaders: options.plainReaders ?? chosen.plainReaders };
   const label = database === 'postgres' ? 'PostgreSQL server' : 'embedded PostgreSQL';
   const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-mixed-'));
   const metricsFile = path.join(work, 'metrics.json');
@@ -531,6 +552,12 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       );
     }
 
+    await sleep(IDLE_MS);
+    const idleAfterSetupMb = memoryOf('VmRSS');
+    console.error(
+      `   resident after ${IDLE_MS / 1000} s idle: ${idleAfterSetupMb} MB (${JSON.stringify(residentByKind(server.child.pid!))})`,
+    );
+
     // ------------------------------------------------------------ the load
     const phases = [
       { name: '1 write/s', perSecond: 1 },
@@ -538,7 +565,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     ];
     const phaseMs = (size.seconds * 1000) / phases.length;
     console.error(
-      `\n== Mixed load: ${size.seconds} s (${phases.map((p) => p.name).join(', then ')}), ${size.readers} readers, a JUnit import every ${size.seconds / 2} s, /api/health every 100 ms`,
+      `\n== Mixed load: ${size.seconds} s (${phases.map((p) => p.name).join(', then ')}), ${size.readers} readers and ${size.plainReaders} without gzip, a JUnit import every ${size.seconds / 2} s, /api/health every 100 ms`,
     );
     const recorder = new Recorder();
     let phase = phases[0]!.name;
@@ -614,6 +641,18 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       }
     });
 
+    // Readers without compression, back to back with the same pause: the big suite, then the
+    // project's case list, each answered as about 1.5 MB of plain JSON.
+    const plainReaders = Array.from({ length: size.plainReaders }, async (_, r) => {
+      await sleep(Math.random() * options.thinkMs);
+      for (let click = r; running; click++) {
+        const op = click % 2 === 0 ? OPS.suitePlain : OPS.projectCasesPlain;
+        const pathname = op === OPS.suitePlain ? readPaths[OPS.suite] : readPaths[OPS.projectCases];
+        await timed(op, () => api.request('GET', pathname));
+        if (options.thinkMs > 0) await sleep(options.thinkMs * (0.5 + Math.random()));
+      }
+    });
+
     // Open-loop schedules: each request leaves on time whether or not the previous one answered.
     const every = (intervalMs: number, firstAtMs: number, fire: () => void) =>
       (async () => {
@@ -679,7 +718,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     running = false;
     clearInterval(progress);
     // What is still in flight is waited for: a slow answer is still counted.
-    await Promise.all([...inFlight, ...readers]);
+    await Promise.all([...inFlight, ...readers, ...plainReaders]);
     const loadAverageEnd = os.loadavg()[0]!;
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const cpuPercent = ((serverCpuSeconds(server.child.pid!) - cpuBefore) / loadSeconds) * 100;
@@ -687,6 +726,11 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     const serverPeakMemoryMb = server.peakMemoryMb();
     const memoryKinds = { ...residentByKind(server.child.pid!), ...mainThreadMemory };
     for (const a of [agent, healthAgent, writeAgent]) a.destroy();
+    await sleep(IDLE_MS);
+    const idleAfterLoadMb = memoryOf('VmRSS');
+    console.error(
+      `   resident after ${IDLE_MS / 1000} s idle: ${idleAfterLoadMb} MB (${JSON.stringify(residentByKind(server.child.pid!))})`,
+    );
 
     // ------------------------------------------------------------ rows and targets
     const names = phases.map((p) => p.name);
@@ -700,6 +744,10 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     const health = whole(OPS.health);
     const writes = whole(OPS.write);
     const worstHealthPhase = Math.max(...names.map((p) => recorder.row(OPS.health, [p]).p99));
+    // With readers that take no gzip, every big answer is 1.5 MB on the wire: the health and write
+    // targets are those of that load (docs/performance.md); without them, issue 15's.
+    const healthMs = size.plainReaders > 0 ? 100 : 50;
+    const writeMs = size.plainReaders > 0 ? 150 : 100;
     const targets: MixedTarget[] = [
       {
         target: 'suite list right after a write p99 ≤ 500 ms',
@@ -707,19 +755,24 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
         met: afterWrite.count > 0 && afterWrite.p99 <= 500 && afterWrite.errors === 0,
       },
       {
-        target: '/api/health p99 ≤ 50 ms throughout',
+        target: `/api/health p99 ≤ ${healthMs} ms throughout`,
         measured: `${health.p99} ms (worst phase ${worstHealthPhase}, max ${health.max})`,
-        met: worstHealthPhase <= 50 && health.errors === 0,
+        met: worstHealthPhase <= healthMs && health.errors === 0,
       },
       {
-        target: 'writes p99 ≤ 100 ms',
+        target: `writes p99 ≤ ${writeMs} ms`,
         measured: `${writes.p99} ms (max ${writes.max}, ${writes.count} writes)`,
-        met: writes.p99 <= 100 && writes.errors === 0,
+        met: writes.p99 <= writeMs && writes.errors === 0,
       },
       {
-        target: 'server memory ≤ 300 MB',
+        target: 'server memory ≤ 300 MB at the peak',
         measured: `${serverPeakMemoryMb.toFixed(0)} MB`,
         met: serverPeakMemoryMb <= 300,
+      },
+      {
+        target: 'server memory ≤ 200 MB idle, after the setup and after the load',
+        measured: `${idleAfterSetupMb} MB and ${idleAfterLoadMb} MB`,
+        met: Math.max(idleAfterSetupMb, idleAfterLoadMb) <= 200,
       },
     ];
     const errors = rows.filter((r) => r.phase === 'whole run').reduce((sum, r) => sum + r.errors, 0);
@@ -740,6 +793,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       },
       seconds: size.seconds,
       readers: size.readers,
+      plainReaders: size.plainReaders,
       thinkMs: options.thinkMs,
       coldReads,
       rows,
@@ -749,7 +803,13 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       eventLoop,
       clientEventLoopP99Ms: Math.round(clientLoop.percentile(99) / 1e5) / 10,
       serverPeakMemoryMb: Math.round(serverPeakMemoryMb),
-      serverMemoryMb: { started: startedMemoryMb, setupPeak: setupPeakMemoryMb, atEnd: memoryKinds },
+      serverMemoryMb: {
+        started: startedMemoryMb,
+        setupPeak: setupPeakMemoryMb,
+        idleAfterSetup: idleAfterSetupMb,
+        idleAfterLoad: idleAfterLoadMb,
+        atEnd: memoryKinds,
+      },
       serverCpuPercent: Math.round(cpuPercent),
       loadAverage: {
         start: Math.round(loadAverageStart * 10) / 10,
@@ -802,7 +862,7 @@ function residentByKind(pid: number): Record<string, number> {
 
 export function mixedReport(result: MixedResult): string {
   const lines = [
-    `Mixed scenario on ${result.database}${result.quick ? ' (--quick)' : ''}, ${result.cores} cores: ${result.data.cases.toLocaleString('en')} cases and ${result.data.runs.toLocaleString('en')} runs created through the API in ${result.data.setupSeconds} s; ${result.seconds} s of load, ${result.readers} readers (pause ${result.thinkMs} ms)`,
+    `Mixed scenario on ${result.database}${result.quick ? ' (--quick)' : ''}, ${result.cores} cores: ${result.data.cases.toLocaleString('en')} cases and ${result.data.runs.toLocaleString('en')} runs created through the API in ${result.data.setupSeconds} s; ${result.seconds} s of load, ${result.readers} readers and ${result.plainReaders ?? 0} without gzip (pause ${result.thinkMs} ms)`,
     '',
     '| Operation | phase | count | errors | p50 ms | p99 ms | max ms | bytes |',
     '|---|---|---:|---:|---:|---:|---:|---:|',
@@ -816,7 +876,7 @@ export function mixedReport(result: MixedResult): string {
       .map(([op, ms]) => `${op} ${ms} ms`)
       .join('; ')}`,
     `server event-loop delay: ${result.eventLoop.map((e) => `${e.phase} p99 ${e.p99Ms.toFixed(1)} ms, max ${e.maxMs.toFixed(0)} ms`).join('; ')}`,
-    `server memory ${result.serverMemoryMb.started} MB once started, peak ${result.serverMemoryMb.setupPeak} MB by the end of the setup, ${result.serverPeakMemoryMb} MB by the end (resident then, MB: ${Object.entries(
+    `server memory ${result.serverMemoryMb.started} MB once started, peak ${result.serverMemoryMb.setupPeak} MB by the end of the setup, ${result.serverMemoryMb.idleAfterSetup} MB idle after it, ${result.serverPeakMemoryMb} MB peak by the end, ${result.serverMemoryMb.idleAfterLoad} MB idle after the load (resident then, MB: ${Object.entries(
       result.serverMemoryMb.atEnd ?? {},
     )
       .map(([k, v]) => `${k} ${v}`)
@@ -875,6 +935,7 @@ export function mixedOptions(args: string[]): MixedOptions {
     quick: args.includes('--quick'),
     databases: db === 'both' ? ['embedded', 'postgres'] : [db as MixedDatabase],
     thinkMs: Number(value('think-ms') ?? 100),
+    plainReaders: value('plain-readers') === undefined ? undefined : Number(value('plain-readers')),
     keep: args.includes('--keep'),
   };
 }

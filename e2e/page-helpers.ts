@@ -368,3 +368,13 @@ export async function waitForQuiet(page: Page, timeout = 20_000): Promise<void> 
     if (pending.size > 0) quietSince = Date.now();
   }
 }
+
+/** The project page's tool menus: each a button that shows a short list of links and buttons. */
+export type ProjectMenu = 'Insights' | 'Import / Export' | 'Settings';
+
+/** Opens one of the project page's tool menus (docs/product/projects.md, "Project Details"), if closed. */
+export async function openProjectMenu(page: Page, name: ProjectMenu): Promise<void> {
+  const toggle = page.getByRole('button', { name, exact: true });
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+}

@@ -1,7 +1,7 @@
 import type { CaseFieldList, PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
 import { Api, createProject, expect, signInAt, TREE_USER, test, unique } from '../fixtures';
-import { toast } from '../page-helpers';
+import { openProjectMenu, toast } from '../page-helpers';
 
 /**
  * docs/product/rich-cases-screens.md, "Custom Case Fields": a project's fields defined, changed,
@@ -16,6 +16,7 @@ test.describe('custom case fields', () => {
     const api = await manager.api();
     const project = await createProject(api, unique('Fields P'));
     await signInAt(page, `/projects/${project.id}`, manager);
+    await openProjectMenu(page, 'Settings');
     await page.getByRole('link', { name: 'Case Fields' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/case-fields$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Custom Case Fields' })).toBeVisible();

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import type { CaseSearchPage, PermissionName, TestCase } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, NARROW_PHONE, PHONE } from '../axe';
 import { createProject, expect, signIn, signInAt, TREE_USER, test, unique } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 /**
  * docs/product/case-import-screens.md: a TestRail-shaped CSV is recognised and mapped, its preview
@@ -44,6 +45,7 @@ test.describe('Import Test Cases', () => {
     await signIn(page, user);
     await page.setViewportSize(DESKTOP);
     await page.goto(`/projects/${project.id}`);
+    await openProjectMenu(page, 'Import / Export');
     await page.getByRole('link', { name: 'Import cases' }).click();
     await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/import-cases$`));
     await expect(page.getByRole('heading', { level: 1, name: 'Import Test Cases' })).toBeVisible();

@@ -391,3 +391,86 @@ test('the execution view fits a 320 px wide phone; N with no other untested item
   await page.keyboard.press('n');
   await expect(page.getByText('No other untested items left in this cycle.')).toBeVisible();
 });
+
+for (const size of [DESKTOP, PHONE]) {
+  test(`undo, previous and the list of items at ${size.width}×${size.height}, checked by axe-core`, async ({
+    page,
+    createUser,
+  }) => {
+    const { user, api } = await tester(createUser);
+    const setup = await cycleWithCases(api, 3);
+    const [first, second] = setup.items;
+    await page.setViewportSize(size);
+    await signInAt(page, `/cycle-items/${first!.id}`, user);
+    await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
+
+    // Failed by mistake: the view moves on, and the last result offers Undo.
+    await page.getByRole('button', { name: 'Failed' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cycle-items/${second!.id}$`));
+    const last = page.getByRole('region', { name: 'Last result' });
+    await expect(last.getByRole('link', { name: setup.cases[0]!.name })).toBeVisible();
+    await expect(last.getByRole('button', { name: 'Undo' })).toHaveAttribute('aria-keyshortcuts', 'U');
+    const toggle = page.getByRole('button', { name: 'Items of this cycle (2 of 3)' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    const list = page.getByRole('navigation', { name: 'Items of this cycle' });
+    await expect(list.getByRole('link', { name: setup.cases[1]!.name })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    await expect(list.getByRole('listitem').first()).toContainText('Failed');
+    await expectNoAxeViolations(page, 'the execution view with its last result and items');
+    await expectNoSidewaysScroll(page, 'the execution view with its last result and items');
+    await page.screenshot({ path: `/tmp/execution-${size.width}.png`, fullPage: false });
+    await page.screenshot({ path: `/tmp/execution-${size.width}-full.png`, fullPage: true });
+
+    await last.getByRole('button', { name: 'Undo' }).click();
+    await expect(toast(page, 'Result undone')).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`/cycle-items/${first!.id}$`));
+    await expect(page.getByRole('region', { name: 'Last result' })).toHaveCount(0);
+    await expect(progress(page, '0 of 3 done (0%)')).toBeVisible();
+    const undone = await itemDetail(api, first!.id);
+    expect(undone.item.state).toBe('untested');
+    expect(undone.results).toEqual([]);
+
+    // Retest by its key, then Previous goes back to the item before.
+    await page.keyboard.press('r');
+    await expect(page).toHaveURL(new RegExp(`/cycle-items/${second!.id}$`));
+    expect((await itemDetail(api, first!.id)).item.state).toBe('retest');
+    await expect(progress(page, '0 of 3 done (0%)')).toBeVisible();
+    await page.getByRole('button', { name: 'Previous' }).click();
+    await expect(page).toHaveURL(new RegExp(`/cycle-items/${first!.id}$`));
+    await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
+  });
+}
+
+test('on a phone the result buttons stay at the bottom of the screen and hide no content', async ({
+  page,
+  createUser,
+}) => {
+  const { user, api } = await tester(createUser);
+  const setup = await cycleWithCases(api, 2);
+  await page.setViewportSize(PHONE);
+  await signInAt(page, `/cycle-items/${setup.items[0]!.id}`, user);
+  await expect(heading(page, setup.cases[0]!.name)).toBeVisible();
+  const bar = page.locator('.execution-buttons');
+  const passed = bar.getByRole('button', { name: 'Passed' });
+  // In reach without scrolling, at the foot of the screen.
+  await expect(passed).toBeInViewport();
+  const box = (await bar.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height + 1);
+  expect(box.y).toBeGreaterThan(PHONE.height / 2);
+  for (const name of ['Failed', 'Blocked', 'Skipped', 'Retest']) {
+    await expect(bar.getByRole('button', { name })).toBeInViewport();
+  }
+  // Scrolled to the end, the last content ends above the bar.
+  await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+  const lastCard = page.locator('main .card').last();
+  await expect(lastCard).toBeVisible();
+  const cardBox = (await lastCard.boundingBox())!;
+  const barBox = (await bar.boundingBox())!;
+  expect(cardBox.y + cardBox.height).toBeLessThanOrEqual(barBox.y + 1);
+  await page.screenshot({ path: '/tmp/execution-390-bottom.png' });
+  await passed.click();
+  await expect(page).toHaveURL(new RegExp(`/cycle-items/${setup.items[1]!.id}$`));
+});

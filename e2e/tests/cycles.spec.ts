@@ -144,13 +144,18 @@ test.describe('test cycles on the screens', () => {
     await expect(page.getByText('2 selected')).toBeVisible();
     await page.getByLabel('Assign to').selectOption({ label: `${s.lead.username} (me)` });
     await page.getByRole('button', { name: 'Assign', exact: true }).click();
-    await expect(toast(page, 'Assigned 2 items')).toBeVisible();
+    // What it did is said beside the list, where focus moves (the button turns disabled).
+    const assigned = page.getByRole('status').filter({ hasText: 'Assigned 2 items' });
+    await expect(assigned).toBeFocused();
     expect((await itemsOf(s.api, cycle.id, `&assignee_id=${s.lead.id}`)).total).toBe(2);
     await page.getByLabel('Assignee', { exact: true }).selectOption({ label: `${s.lead.username} (me)` });
     await expect(page.getByText('2 items match')).toBeVisible();
 
-    // Closed: read-only until reopened.
+    // Closed: read-only until reopened. Untested items remain, so it asks first.
     await page.getByRole('button', { name: 'Close cycle' }).click();
+    const ask = page.getByRole('dialog', { name: 'Close this test cycle?' });
+    await expect(ask).toContainText('4 of 5 items are still untested.');
+    await ask.getByRole('button', { name: 'Yes, Close' }).click();
     await expect(toast(page, 'Test cycle closed')).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'This test cycle is closed' })).toBeVisible();
     await expect(page.getByRole('checkbox')).toHaveCount(0);
@@ -239,9 +244,8 @@ test.describe('test cycles on the screens', () => {
     await expect(page.locator('.cycle-details')).toContainText('main');
 
     // Scrolling to the end loads the last page and draws only what is in view.
-    await page.locator('.cycle-items-scroll').evaluate((element) => {
-      element.scrollTop = element.scrollHeight;
-    });
+    // The list scrolls with the page.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(itemList(page).getByRole('link', { name: 'test 5000' })).toBeVisible();
     expect(await itemList(page).getByRole('listitem').count()).toBeLessThan(80);
 
@@ -251,7 +255,7 @@ test.describe('test cycles on the screens', () => {
     await expect(itemList(page).getByRole('listitem')).toContainText('1.5 s · expected 200, got 500');
     const items = await itemsOf(s.api, cycleId, '&state=failed');
     await page.goto(`/cases/${items.items[0]!.test_case.id}`);
-    const results = page.locator('.card', { has: page.getByRole('heading', { name: 'Cycle Results' }) });
+    const results = page.locator('.card', { has: page.getByRole('heading', { name: 'Result History' }) });
     await expect(results).toContainText('expected 200, got 500');
     await expect(results).toContainText('1.5 s');
     await results.getByText('Details (AssertionError)').click();

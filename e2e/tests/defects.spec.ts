@@ -11,6 +11,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 /**
  * docs/product/defects.md: a GitHub tracker set on the project's Issue Tracker page, a defect
@@ -71,6 +72,7 @@ test.describe('Defects', () => {
   }) => {
     const s = await seed(createUser);
     await signInAt(page, `/projects/${s.project.id}`, s.user);
+    await openProjectMenu(page, 'Settings');
     await page.getByRole('link', { name: 'Issue Tracker' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Issue Tracker' })).toBeVisible();
     await page.getByRole('combobox', { name: 'Tracker' }).selectOption('github');

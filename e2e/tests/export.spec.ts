@@ -15,6 +15,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 /**
  * README 'CSV export': 'Export cases (CSV)' on the project page and 'Export runs (CSV)' on a
@@ -81,6 +82,7 @@ test.describe('CSV export', () => {
   }) => {
     const { project, suite, a, a1, b, t } = await makeProject(adminApi);
     await signInAt(page, `/projects/${project.id}`);
+    await openProjectMenu(page, 'Import / Export');
     const button = page.getByRole('button', { name: 'Export cases (CSV)' });
     await expect(button).toBeEnabled();
 
@@ -154,6 +156,7 @@ test.describe('CSV export', () => {
     ]);
 
     await signInAt(page, `/projects/${project.id}`, exporter);
+    await openProjectMenu(page, 'Import / Export');
     const file = await download(page, page.getByRole('button', { name: 'Export cases (CSV)' }));
     expect(
       file.text

@@ -12,6 +12,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 /**
  * docs/product/flaky-tests.md: a scripted history of JUnit imports; the Flaky Tests screen ranks
@@ -80,6 +81,7 @@ test.describe('Flaky tests', () => {
   }) => {
     const s = await seed(request, createUser);
     await signInAt(page, `/projects/${s.project.id}`, s.user);
+    await openProjectMenu(page, 'Insights');
     await page.getByRole('link', { name: 'Flaky Tests' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Flaky Tests' })).toBeVisible();
     const list = page.getByRole('list', { name: 'Flaky tests, highest flip rate first' });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { RunStats, Suite, TestCase } from '@verdict/contract';
 import { createProject, expect, signIn, signInAt, test, unique } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 const fixture = (name: string) =>
   path.resolve(import.meta.dirname, '../../apps/server/test/fixtures/junit', name);
@@ -42,6 +43,7 @@ test.describe('results from CI', () => {
   test('the Import results button uploads a report and shows the summary', async ({ page, adminApi }) => {
     const project = await createProject(adminApi, unique('upload-project'));
     await signInAt(page, `/projects/${project.id}`);
+    await openProjectMenu(page, 'Import / Export');
     await page.getByLabel('JUnit XML report').setInputFiles(fixture('jest-junit.xml'));
     await expect(page.getByText('Passed').first()).toBeVisible();
     await expect(page.getByText('Failed').first()).toBeVisible();

@@ -11,6 +11,7 @@ import {
   test,
   unique,
 } from '../fixtures';
+import { openProjectMenu } from '../page-helpers';
 
 /**
  * docs/product/reports-screens.md: five JUnit imports on main, where one test keeps flipping
@@ -74,6 +75,7 @@ test.describe('Reports', () => {
   }) => {
     const s = await seed(request, createUser);
     await signInAt(page, `/projects/${s.project.id}`, s.user);
+    await openProjectMenu(page, 'Insights');
     await page.getByRole('link', { name: 'Reports', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Reports' })).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveValue('main');

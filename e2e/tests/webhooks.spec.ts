@@ -5,7 +5,7 @@ import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
 import { createCase, createProject, expect, signInAt, TREE_USER, test, unique } from '../fixtures';
-import { toast } from '../page-helpers';
+import { openProjectMenu, toast } from '../page-helpers';
 
 /**
  * docs/product/webhooks-screens.md: a webhook added on the Webhooks screen to a receiver this spec
@@ -75,6 +75,7 @@ test.describe('Webhooks', () => {
       await createCase(api, { project: project.id }, 'pays by card');
 
       await signInAt(page, `/projects/${project.id}`, user);
+      await openProjectMenu(page, 'Settings');
       await page.getByRole('link', { name: 'Webhooks' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Webhooks' })).toBeVisible();
       await expect(page.getByText(/No webhooks yet/)).toBeVisible();

@@ -39,6 +39,8 @@ export interface Config {
   liveStreamsPerUser: number;
   /** Live-update streams one instance serves at once, all users together (LIVE_STREAMS_MAX). */
   liveStreamsMax: number;
+  /** The most bytes the kept answers of large case lists may hold (CASE_LIST_CACHE_BYTES); 0 keeps none. */
+  caseListCacheBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +154,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(`LIVE_STREAMS_MAX must be a whole number from 1 to 100000 (got "${streamsMaxText}")`);
   }
 
+  // The kept case lists are the server's largest cache (cases/case-list-cache.ts): a 10,000-case
+  // list holds about 1.7 MB. Bounded, so memory at rest does not grow with the number of lists read.
+  const listCacheText = text('CASE_LIST_CACHE_BYTES') ?? String(32 * 1024 ** 2);
+  const caseListCacheBytes = Number(listCacheText);
+  if (!Number.isInteger(caseListCacheBytes) || caseListCacheBytes < 0 || caseListCacheBytes > 1024 ** 3) {
+    problems.push(
+      `CASE_LIST_CACHE_BYTES must be a whole number of bytes from 0 to 1073741824 (got "${listCacheText}")`,
+    );
+  }
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -177,5 +189,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     liveStreamsPerUser,
     liveStreamsMax,
+    caseListCacheBytes,
   };
 }

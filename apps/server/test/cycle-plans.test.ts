@@ -3,7 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateDatabase, migrationsFolder, queryRows } from '../src/db/client.ts';
 import { completeAttachment, findResultOwner } from '../src/modules/attachments/attachments-repository.ts';
-import { comparedCases } from '../src/modules/cycle-compare/cycle-compare.ts';
+import { comparedCases } from '../src/modules/cycle-compare/cycle-compare-repository.ts';
 import {
   assignItems,
   deleteCycleRow,
@@ -419,5 +419,20 @@ describe('the statements of test cycles read rows in proportion to their answer'
     await db.execute(sql`analyze`);
     const found = await problemsOfEach();
     expect(found).toEqual(none(found));
+  });
+});
+
+describe('a batch of results reads its cases by key', () => {
+  // lock_cycle_items is a function: the planner expects 1,000 rows of it whatever the batch, and
+  // joined plainly to test_cases it hashed every case of the database for each batch of results
+  // (decision record 184). Plan only, on analysed tables: the lock is a write the seed keeps.
+  it('probes test_cases once per item instead of scanning it', async () => {
+    await db.execute(sql`analyze`);
+    const statement = await statementOf((tx) => lockItemsForResults(tx, [ids.firstItem, ids.lastItem]));
+    const plan = await explain(db, statement);
+    const scanned = [...planNodes(plan)].filter(
+      (node) => node['Relation Name'] === 'test_cases' && node['Node Type'] === 'Seq Scan',
+    );
+    expect(scanned).toEqual([]);
   });
 });

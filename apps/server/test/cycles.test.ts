@@ -169,7 +169,15 @@ describe('recording results', () => {
     expect(runsAfter[0]!.n).toBe(runsBefore[0]!.n + 1);
 
     const counts = expectStatus(await admin().get(`/api/cycles/${cycle.id}`), 200).counts;
-    expect(counts).toEqual({ total: 2, untested: 0, passed: 0, failed: 1, blocked: 1, skipped: 0 });
+    expect(counts).toEqual({
+      total: 2,
+      untested: 0,
+      passed: 0,
+      failed: 1,
+      blocked: 1,
+      skipped: 0,
+      retest: 0,
+    });
 
     // A later result replaces the state; the item keeps every result, oldest first.
     expectStatus(await record(grand!.id, 'passed'), 201);
@@ -249,7 +257,15 @@ describe('results recorded at once', () => {
     }
     const counts = expectStatus(await admin().get(`/api/cycles/${open.id}`), 200).counts;
     const listed = (await itemsOf(open.id)).items;
-    const tally = { total: listed.length, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0 };
+    const tally = {
+      total: listed.length,
+      untested: 0,
+      passed: 0,
+      failed: 0,
+      blocked: 0,
+      skipped: 0,
+      retest: 0,
+    };
     for (const item of listed) tally[item.state] += 1;
     expect(counts).toEqual(tally);
     expect(listed.find((item) => item.id === items[0]!.id)!.results).toBe(2);

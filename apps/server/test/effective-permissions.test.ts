@@ -279,6 +279,7 @@ describe('parity with enforcement, for every route that declares a permission', 
       if (!('project' in route.access)) continue;
       const world = await createProbeWorld(t, {
         createdBy: profile.sight === 'creator' ? user.id : 1,
+        callerId: user.id,
         ...(profile.sight === 'member' ? { member: { userId: user.id, roleId: memberRoleId } } : {}),
         memberId: colleague.id,
         strangerId: stranger.id,

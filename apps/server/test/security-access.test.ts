@@ -582,6 +582,16 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED_CREATE,
     },
+    // Its recorder (the administrator), just now: anyone else is refused before that rule.
+    'DELETE /api/cycle-results/:id': {
+      prepare: async () => ({ url: `/api/cycle-results/${await freshResult()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    // The limited role holds home_test_run, so it reads a case's results (the runs only).
+    'GET /api/test-cases/:id/results': {
+      prepare: at(`/api/test-cases/${ids.case}/results`),
+      expected: LIMITED_READS,
+    },
     'GET /api/test-cases/:id/cycle-results': {
       prepare: at(`/api/test-cases/${ids.case}/cycle-results`),
       expected: LIMITED_REFUSED,
@@ -943,6 +953,7 @@ describe('every route', () => {
         'DELETE /api/cycles/:id',
         'PUT /api/cycles/:id/assign',
         'POST /api/cycle-items/:id/results',
+        'DELETE /api/cycle-results/:id',
         'POST /api/test-cases/:id/attachments',
         'POST /api/cycle-results/:id/attachments',
         'DELETE /api/attachments/:id',

@@ -467,6 +467,7 @@ describe('a leaked token', () => {
       400,
       {
         message: 'Current password is wrong',
+        code: 'current_password_wrong',
         details: [{ field: 'currentPassword', message: 'Current password is wrong' }],
       },
     ]);

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { CasePriority } from './cases.ts';
 import { Description, Id, IdName, Name } from './common.ts';
 import { LIMITS } from './constants.ts';
 
@@ -15,18 +16,35 @@ export const CycleItemState = Type.Union([
   Type.Literal('failed'),
   Type.Literal('blocked'),
   Type.Literal('skipped'),
+  Type.Literal('retest'),
 ]);
 export type CycleItemState = Static<typeof CycleItemState>;
-export const CYCLE_ITEM_STATES = ['untested', 'passed', 'failed', 'blocked', 'skipped'] as const;
+export const CYCLE_ITEM_STATES = ['untested', 'passed', 'failed', 'blocked', 'skipped', 'retest'] as const;
 
-/** What a result can say: every item state except untested. */
+/**
+ * What a result can say: every item state except untested. `retest` ("fixed, verify again") is
+ * work still to do: it records no test run and does not count in a pass rate (decision 178).
+ */
 export const CycleResultState = Type.Union([
   Type.Literal('passed'),
   Type.Literal('failed'),
   Type.Literal('blocked'),
   Type.Literal('skipped'),
+  Type.Literal('retest'),
 ]);
 export type CycleResultState = Static<typeof CycleResultState>;
+
+/** What a result can say of one step of the case: passed, failed, blocked or skipped. */
+export const StepResultState = Type.Union([
+  Type.Literal('passed'),
+  Type.Literal('failed'),
+  Type.Literal('blocked'),
+  Type.Literal('skipped'),
+]);
+export type StepResultState = Static<typeof StepResultState>;
+
+/** How long after recording a result its recorder may still undo it (decision 177). */
+export const RESULT_UNDO_SECONDS = 15;
 
 export const CycleState = Type.Union([Type.Literal('open'), Type.Literal('closed')]);
 export type CycleState = Static<typeof CycleState>;
@@ -42,6 +60,7 @@ export const CycleCounts = Type.Object({
   failed: Type.Integer(),
   blocked: Type.Integer(),
   skipped: Type.Integer(),
+  retest: Type.Integer(),
 });
 export type CycleCounts = Static<typeof CycleCounts>;
 
@@ -92,7 +111,7 @@ export const CreateCycleBody = Type.Object(
     all_cases: Type.Optional(Type.Boolean()),
     /** "Re-run": the cases of this cycle (same project) whose items are in `from_states`. */
     from_cycle_id: Type.Optional(Id),
-    from_states: Type.Optional(Type.Array(CycleItemState, { minItems: 1, maxItems: 5 })),
+    from_states: Type.Optional(Type.Array(CycleItemState, { minItems: 1, maxItems: 6 })),
   },
   { additionalProperties: false },
 );
@@ -120,7 +139,10 @@ export const CycleItemCase = Type.Object({
   name: Type.String(),
   description: Type.String(),
   suite_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** Its suite's name (null for a case outside suites): the cycle page groups items by it. */
+  suite_name: OptionalText,
   parent_id: Type.Union([Type.Integer(), Type.Null()]),
+  priority: CasePriority,
 });
 export type CycleItemCase = Static<typeof CycleItemCase>;
 
@@ -130,6 +152,8 @@ export const CycleItem = Type.Object({
   test_case: CycleItemCase,
   state: CycleItemState,
   assignee: Type.Union([UserRef, Type.Null()]),
+  /** Who recorded its latest result (null before the first result, for CI, or once deleted). */
+  executor: Type.Union([UserRef, Type.Null()]),
   /** How many results the item has. */
   results: Type.Integer(),
   /**
@@ -155,6 +179,8 @@ export const CycleItemsQuery = Type.Object(
     q: Type.Optional(Type.String({ maxLength: LIMITS.nameMax })),
     /** Only items after this one in item order (the execution view's "next"). */
     after_id: Type.Optional(Id),
+    /** Only items before this one, the nearest first (the execution view's "Previous" and list). */
+    before_id: Type.Optional(Id),
     limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000 })),
     offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
   },
@@ -168,7 +194,7 @@ export type CycleItemPage = Static<typeof CycleItemPage>;
 /** What a person recorded on one step of the case (docs/product/rich-cases.md, "Step results"). */
 export const StepResult = Type.Object(
   {
-    state: CycleResultState,
+    state: StepResultState,
     comment: Type.Optional(Type.String({ maxLength: LIMITS.descriptionMax })),
   },
   { additionalProperties: false },
@@ -181,7 +207,7 @@ export const CycleResult = Type.Object({
   state: CycleResultState,
   comment: OptionalText,
   elapsed_ms: Type.Union([Type.Integer(), Type.Null()]),
-  /** The test run a passed or failed result recorded (null for blocked and skipped). */
+  /** The test run a passed or failed result recorded (null for blocked, skipped and retest). */
   run_id: Type.Union([Type.Integer(), Type.Null()]),
   executor: Type.Union([UserRef, Type.Null()]),
   created_at: Type.String(),
@@ -221,6 +247,10 @@ export type RecordResultBody = Static<typeof RecordResultBody>;
 
 export const ResultMutation = Type.Object({ message: Type.String(), result: CycleResult, item: CycleItem });
 export type ResultMutation = Static<typeof ResultMutation>;
+
+/** The answer of an undo: the item as it is again, without the result. */
+export const ResultUndone = Type.Object({ message: Type.String(), item: CycleItem });
+export type ResultUndone = Static<typeof ResultUndone>;
 
 export const AssignItemsBody = Type.Object(
   {

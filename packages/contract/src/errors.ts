@@ -50,6 +50,10 @@ export const ERROR_CODES = [
   'cycle_closed',
   'selection_empty',
   'nothing_selected',
+  'undo_window_passed',
+  'not_latest_result',
+  'not_your_result',
+  'imported_cycle_result',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

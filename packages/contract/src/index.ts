@@ -6,6 +6,7 @@ export * from './bulk.ts';
 export * from './case-fields.ts';
 export * from './case-import.ts';
 export * from './case-query.ts';
+export * from './case-results.ts';
 export * from './cases.ts';
 export * from './common.ts';
 export * from './constants.ts';

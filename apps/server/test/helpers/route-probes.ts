@@ -51,6 +51,8 @@ export interface ProbeWorld {
   cycleId: number;
   itemId: number;
   resultId: number;
+  /** A result the caller recorded just now on the case's own item (`caseId`): one they may undo. */
+  ownResultId: number;
   /** A file on the case (`caseId`). */
   attachmentId: number;
   /** A custom text field of the project. */
@@ -73,6 +75,8 @@ export async function createProbeWorld(
   options: {
     createdBy: number;
     member?: { userId: number; roleId: number };
+    /** Who will call the routes (the recorder of `ownResultId`); the creator when not given. */
+    callerId?: number;
     memberId: number;
     strangerId: number;
     emptyRoleId: number;
@@ -101,6 +105,12 @@ export async function createProbeWorld(
   const resultId = await one(sql`
     insert into cycle_results (item_id, state, executed_by) values (${itemId}, 'blocked', ${options.createdBy})
     returning id`);
+  const ownItemId = await one(
+    sql`insert into cycle_items (cycle_id, case_id) values (${cycleId}, ${caseId}) returning id`,
+  );
+  const ownResultId = await one(sql`
+    insert into cycle_results (item_id, state, executed_by)
+    values (${ownItemId}, 'skipped', ${options.callerId ?? options.createdBy}) returning id`);
   const attachmentId = await one(sql`
     insert into attachments (project_id, case_id, name, content_type, size, complete)
     values (${projectId}, ${caseId}, 'a.txt', 'text/plain', 1, true) returning id`);
@@ -134,6 +144,7 @@ export async function createProbeWorld(
     cycleId,
     itemId,
     resultId,
+    ownResultId,
     attachmentId,
     fieldId,
     defectLinkId,
@@ -239,6 +250,7 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'GET /api/cycle-items/:id': (w) => ({ url: `/api/cycle-items/${w.itemId}` }),
   'GET /api/test-cases/:id/cycle-results': (w) => ({ url: `/api/test-cases/${w.caseId}/cycle-results` }),
+  'GET /api/test-cases/:id/results': (w) => ({ url: `/api/test-cases/${w.caseId}/results` }),
   'POST /api/test-cases/:id/attachments': (w) => uploadProbe(`/api/test-cases/${w.caseId}/attachments`),
   'POST /api/cycle-results/:id/attachments': (w) =>
     uploadProbe(`/api/cycle-results/${w.resultId}/attachments`),
@@ -341,6 +353,8 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   // The world's result is blocked, which "File a bug" takes as a failure.
   'GET /api/cycle-results/:id/new-issue': (w) => ({ url: `/api/cycle-results/${w.resultId}/new-issue` }),
+  // The caller's own result, recorded just now: execute_test_cycle is all an undo needs.
+  'DELETE /api/cycle-results/:id': (w) => ({ url: `/api/cycle-results/${w.ownResultId}` }),
   // Skipped records no test run, so execute_test_cycle is all it needs.
   'POST /api/cycle-items/:id/results': (w) => ({
     url: `/api/cycle-items/${w.itemId}/results`,

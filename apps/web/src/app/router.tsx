@@ -369,6 +369,13 @@ const mainRoutes: RouteObject[] = [
       (m) => m.MyWorkPage,
     ),
   },
+  {
+    path: paths.help,
+    lazy: screen(
+      () => import('@/features/help/components/help-page'),
+      (m) => m.HelpPage,
+    ),
+  },
   { path: '*', Component: NotFoundPage },
 ];
 

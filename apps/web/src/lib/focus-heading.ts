@@ -23,3 +23,21 @@ export function focusPageHeading(): void {
   const heading = mainContent().querySelector<HTMLElement>('h1');
   if (heading) focusElement(heading);
 }
+
+/**
+ * After a refused save: focuses the first field marked invalid in `container`, else its error
+ * message (role=alert), so focus does not fall to the page while the busy button was disabled
+ * (docs/product/errors-and-keyboard.md, "Focus").
+ */
+export function focusFirstProblem(container: HTMLElement | null): void {
+  if (!container) return;
+  const field = container.querySelector<HTMLElement>('[aria-invalid="true"]');
+  if (field) {
+    field.focus();
+    return;
+  }
+  const alert = container.querySelector<HTMLElement>('[role="alert"]');
+  if (!alert) return;
+  if (!alert.hasAttribute('tabindex')) alert.tabIndex = -1;
+  alert.focus();
+}

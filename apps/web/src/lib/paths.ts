@@ -76,6 +76,8 @@ export const paths = {
   cycleItem: withIds('/cycle-items/:id'),
   /** The caller's open assigned items across projects. */
   myWork: '/my-work',
+  /** What the words mean: the glossary (docs/product/shell-and-navigation.md, "Help"). */
+  help: '/help',
 
   /** A project's custom case fields (docs/product/rich-cases-screens.md). */
   caseFields: withIds('/projects/:id/case-fields'),

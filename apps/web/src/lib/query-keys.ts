@@ -92,6 +92,8 @@ export const queryKeys = {
     all: ['runs'] as const,
     stats: () => ['runs', 'stats'] as const,
     byCase: (caseId: Id) => ['runs', 'case', Number(caseId)] as const,
+    /** A case's one history of results (under 'runs': every run change and recorded run reloads it). */
+    results: (caseId: Id) => ['runs', 'results', Number(caseId)] as const,
     detail: (id: Id) => ['runs', 'detail', Number(id)] as const,
   },
   /** Test cycles (docs/product/cycles.md); app/live-updates.ts reloads these three prefixes. */

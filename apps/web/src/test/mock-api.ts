@@ -12,12 +12,14 @@ import type {
   CaseHistory,
   CaseImportPreview,
   CaseMutation,
+  CaseResultsPage,
   CaseSearchPage,
   CaseTags,
   CaseVersionPage,
   Cycle,
   CycleComparison,
   CycleDefectList,
+  CycleItemDetail,
   CycleItemPage,
   CycleMutation,
   CycleTrend,
@@ -37,6 +39,8 @@ import type {
   ProjectDetail,
   QuarantineMutation,
   ReportBranches,
+  ResultMutation,
+  ResultUndone,
   Role,
   RunStats,
   SavedSearchList,
@@ -46,6 +50,7 @@ import type {
   Suite,
   SuiteCount,
   TestCase,
+  TestCaseDetail,
   TestReport,
   TotpSetupResponse,
   TotpStatus,
@@ -88,6 +93,7 @@ export interface ApiAnswers {
   'POST /api/users/create-subuser': UserMutation;
   'GET /api/roles/list': Role[];
   [call: `GET /api/roles/get-role/${number}`]: Role;
+  'GET /api/permissions/list': Permission[];
   [call: `GET /api/permissions/get/${number}`]: Permission;
   'GET /api/projects/list': Project[];
   'GET /api/projects/count': ProjectCount;
@@ -124,6 +130,7 @@ export interface ApiAnswers {
   [call: `GET /api/test-cases/${number}/versions${string}`]: CaseVersionPage;
   [call: `POST /api/test-cases/${number}/versions/${number}/restore`]: CaseMutation;
   [call: `GET /api/test-cases/${number}/history${string}`]: CaseHistory;
+  [call: `GET /api/test-cases/${number}/results${string}`]: CaseResultsPage;
   [call: `PUT /api/test-cases/${number}/quarantine`]: QuarantineMutation;
   [call: `DELETE /api/test-cases/${number}/quarantine`]: MessageResponse;
   [call: `GET /api/projects/${number}/flaky-tests`]: FlakyTestList;
@@ -147,6 +154,11 @@ export interface ApiAnswers {
   [call: `DELETE /api/defect-links/${number}`]: MessageResponse;
   [call: `GET /api/cycles/${number}/defects`]: CycleDefectList;
   [call: `GET /api/cycle-results/${number}/new-issue`]: NewIssueAnswer;
+  [call: `GET /api/cycle-items/${number}`]: CycleItemDetail;
+  [call: `POST /api/cycle-items/${number}/results`]: ResultMutation;
+  [call: `DELETE /api/cycle-results/${number}`]: ResultUndone;
+  [call: `GET /api/cycle-results/${number}/attachments`]: AttachmentList;
+  [call: `GET /api/test-cases/single/${number}`]: TestCaseDetail;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;
   [call: `GET /api/test-cases/${number}/export/runs.csv`]: never;

@@ -1,13 +1,14 @@
 -- Cycle counts (docs/product/cycles.md, docs/product/reports.md): how many items of each cycle are
 -- in each state, and the sum of their latest durations.
 --
--- Keeps:     cycle_counts (total, untested, passed, failed, blocked, skipped, duration_ms), a row
+-- Keeps:     cycle_counts (total, untested, passed, failed, blocked, skipped, retest, duration_ms), a row
 --            per cycle from its creation. Its flaky_count is written by modules/reports.
 -- Tables:    fire on test_cycles and cycle_items (modules/cycles); write cycle_counts.
 -- Owner:     modules/cycles (modules/reports and modules/cycle-compare read it).
 -- Proved by: test/cycles.test.ts › "passed and failed record the test run; blocked and skipped
 --            change only the item", "a deleted case takes its items with it and the counts
---            follow"; test/reports.test.ts › "keeps pass rate, duration and the flaky count per
+--            follow"; test/cycle-undo.test.ts › "counts stay equal to a recount through retest
+--            and undo"; test/reports.test.ts › "keeps pass rate, duration and the flaky count per
 --            import cycle of a branch".
 --
 -- One pass per statement: creating a cycle of 10,000 cases, a bulk assign or a case delete that
@@ -26,7 +27,7 @@ RETURNS void LANGUAGE sql AS $$
   UPDATE cycle_counts c SET
     total = c.total + s.total, untested = c.untested + s.untested, passed = c.passed + s.passed,
     failed = c.failed + s.failed, blocked = c.blocked + s.blocked, skipped = c.skipped + s.skipped,
-    duration_ms = c.duration_ms + s.duration_ms
+    retest = c.retest + s.retest, duration_ms = c.duration_ms + s.duration_ms
   FROM (
     SELECT cycle_id,
       sum(n)::int AS total,
@@ -35,12 +36,14 @@ RETURNS void LANGUAGE sql AS $$
       coalesce(sum(n) FILTER (WHERE state = 'failed'), 0)::int AS failed,
       coalesce(sum(n) FILTER (WHERE state = 'blocked'), 0)::int AS blocked,
       coalesce(sum(n) FILTER (WHERE state = 'skipped'), 0)::int AS skipped,
+      coalesce(sum(n) FILTER (WHERE state = 'retest'), 0)::int AS retest,
       coalesce(sum(ms), 0)::bigint AS duration_ms
     FROM unnest(cycle_ids, states, deltas, durations) AS d(cycle_id, state, n, ms)
     GROUP BY cycle_id ORDER BY cycle_id
   ) s
   WHERE c.cycle_id = s.cycle_id
-    AND (s.total, s.untested, s.passed, s.failed, s.blocked, s.skipped, s.duration_ms) <> (0, 0, 0, 0, 0, 0, 0)
+    AND (s.total, s.untested, s.passed, s.failed, s.blocked, s.skipped, s.retest, s.duration_ms)
+      <> (0, 0, 0, 0, 0, 0, 0, 0)
 $$;
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION cycle_counts_on_item_change() RETURNS trigger LANGUAGE plpgsql AS $$

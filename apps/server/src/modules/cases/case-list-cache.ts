@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { promisify } from 'node:util';
 import { constants, crc32, deflateRaw, deflateRawSync, gzip } from 'node:zlib';
 import type { ListQuery } from '@verdict/contract';
@@ -9,7 +10,6 @@ const deflateRawAsync = promisify(deflateRaw);
 
 /** Answers shorter than this (about 200 cases) are cheaper to read again than to keep. */
 const MIN_CACHED_BYTES = 24 * 1024;
-const MAX_CACHED_BYTES = 32 * 1024 * 1024;
 /** A kept list is cut into blocks of about this much JSON; a change compresses its block again. */
 const BLOCK_BYTES = 32 * 1024;
 
@@ -27,6 +27,12 @@ const BLOCK_BYTES = 32 * 1024;
  * The gzip of a kept list is made of independently compressed blocks (see `gzipOf`), so a
  * change compresses its 32 KB block again rather than the whole 1.5 MB.
  *
+ * A kept list answered without gzip goes out as its blocks, one after the other as the socket
+ * takes them, with no copy of the whole list per request (decision record 183).
+ *
+ * What is kept is bounded by `maxBytes` (CASE_LIST_CACHE_BYTES): the blocks' JSON and gzip, and
+ * the whole gzip answer. A list larger than the bound is answered but not kept.
+ *
  * Each answer says how it was made in a Server-Timing header (`list;desc="kept"`, `"patched"`,
  * `"read"`): browsers' developer tools show it, and the tests check it.
  */
@@ -34,6 +40,8 @@ export class CaseListCache {
   private readonly entries = new Map<string, Entry>();
   private readonly inFlight = new Map<string, Promise<Answer>>();
   private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
 
   async send(request: FastifyRequest, reply: FastifyReply, list: CaseListSource): Promise<FastifyReply> {
     const { key, version } = list;
@@ -58,14 +66,18 @@ export class CaseListCache {
       reply.header('content-encoding', 'gzip');
       return sendJson(reply, entry.gzipped);
     }
-    return sendJson(reply, entry.json());
+    if (!entry.blocks) return sendJson(reply, entry.json());
+    return reply
+      .type('application/json; charset=utf-8')
+      .header('content-length', entry.jsonLength)
+      .send(Readable.from(jsonPieces(entry.blocks), { objectMode: false }));
   }
 
   private async refresh(list: CaseListSource, old: Entry | undefined): Promise<Answer> {
     if (old?.blocks && list.changes && old.version[0] === list.version[0]) {
       const changes = await list.changes(versionNumber(old.version));
       if (changes.complete) {
-        const entry = new Entry(changes.version, patch(old.blocks, changes));
+        const entry = new Entry(changes.version, await patch(old.blocks, changes));
         this.store(list.key, entry);
         return { how: 'patched', kept: entry };
       }
@@ -73,6 +85,8 @@ export class CaseListCache {
     const text = await list.load();
     const json = Buffer.from(text);
     if (json.length < MIN_CACHED_BYTES) return { how: 'read', json, kept: null };
+    // Too large to keep: answered from what was read, as a list too small to keep is.
+    if (json.length > this.maxBytes) return { how: 'read', json, kept: null };
     const split = splitRows(text);
     const entry = split
       ? new Entry(list.version, await blocksOf(split.ids, split.rows))
@@ -87,8 +101,9 @@ export class CaseListCache {
     // A slower read of an older version never replaces a newer one.
     if (old && isAtLeast(old.version, entry.version) && old.version !== entry.version) return;
     if (old) this.forget(key, old);
+    if (entry.bytes > this.maxBytes) return;
     for (const [oldestKey, oldest] of this.entries) {
-      if (this.bytes + entry.bytes <= MAX_CACHED_BYTES) break;
+      if (this.bytes + entry.bytes <= this.maxBytes) break;
       this.forget(oldestKey, oldest);
     }
     this.entries.set(key, entry);
@@ -109,6 +124,8 @@ type Answer =
 class Entry {
   readonly gzipped: Buffer;
   readonly bytes: number;
+  /** Bytes of the answer without compression. */
+  readonly jsonLength: number;
 
   constructor(
     readonly version: string,
@@ -117,15 +134,13 @@ class Entry {
     gzipped: Buffer | null = null,
   ) {
     this.gzipped = gzipped ?? gzipOf(blocks ?? []);
-    // The rows' strings, their UTF-8 text and the compressed blocks.
-    const kept = (blocks ?? []).reduce((n, b) => n + 2 * b.text.length + b.deflated.length, 0);
+    this.jsonLength = whole ? whole.length : jsonLengthOf(blocks ?? []);
+    // The blocks' UTF-8 text and compressed text, the gzip answer, and the ids.
+    const kept = (blocks ?? []).reduce((n, b) => n + b.text.length + b.deflated.length + 8 * b.ids.length, 0);
     this.bytes = kept + this.gzipped.length + (whole ? whole.length : 0);
   }
 
-  /**
-   * The answer uncompressed, for the rare client that does not take gzip: joined from the
-   * blocks each time rather than kept, so the cache holds only what its byte count says.
-   */
+  /** The answer uncompressed, when the list is kept whole rather than in blocks. */
   json(): Buffer {
     return this.whole ?? Buffer.concat(jsonPieces(this.blocks ?? []));
   }
@@ -134,10 +149,10 @@ class Entry {
 interface Block {
   /** Ascending; never empty. */
   ids: number[];
-  /** Each row as row_to_json writes it. */
-  rows: string[];
-  /** The rows joined with commas. */
+  /** The rows, as row_to_json writes them, joined with commas. */
   text: Buffer;
+  /** CRC-32 of `text`, so a gzip trailer is worked out without reading every block again. */
+  crc: number;
   /** `text` compressed on its own, ending on a full flush (see gzipOf). */
   deflated: Buffer;
 }
@@ -171,35 +186,44 @@ function splitRows(text: string): { ids: number[]; rows: string[] } | null {
 
 /** Cuts rows into blocks of about BLOCK_BYTES and compresses them in zlib's thread pool. */
 async function blocksOf(ids: number[], rows: string[]): Promise<Block[]> {
-  const cuts: Array<{ ids: number[]; rows: string[]; text: Buffer }> = [];
+  const cuts: Array<{ ids: number[]; text: Buffer }> = [];
   let start = 0;
   let size = 0;
   for (let i = 0; i < rows.length; i++) {
     size += rows[i]!.length + 1;
     if (size >= BLOCK_BYTES || i === rows.length - 1) {
-      const cut = { ids: ids.slice(start, i + 1), rows: rows.slice(start, i + 1) };
-      cuts.push({ ...cut, text: Buffer.from(cut.rows.join(',')) });
+      cuts.push({ ids: ids.slice(start, i + 1), text: Buffer.from(rows.slice(start, i + 1).join(',')) });
       start = i + 1;
       size = 0;
     }
   }
   return Promise.all(
-    cuts.map(async (cut) => ({ ...cut, deflated: await deflateRawAsync(cut.text, DEFLATE_OPTIONS) })),
+    cuts.map(async (cut) => ({
+      ...cut,
+      crc: crc32(cut.text),
+      deflated: await deflateRawAsync(cut.text, DEFLATE_OPTIONS),
+    })),
   );
 }
 
-function blockOf(ids: number[], rows: string[]): Block {
+async function blockOf(ids: number[], rows: string[]): Promise<Block> {
   const text = Buffer.from(rows.join(','));
-  return { ids, rows, text, deflated: deflateRawSync(text, DEFLATE_OPTIONS) };
+  return { ids, text, crc: crc32(text), deflated: await deflateRawAsync(text, DEFLATE_OPTIONS) };
+}
+
+/** A block's rows again, from its text (only the blocks a change touches are split). */
+function rowsOf(block: Block): string[] {
+  const parts = block.text.toString().split(`},${ROW_START}`);
+  return parts.map((part, i) => (i > 0 ? ROW_START : '') + part + (i < parts.length - 1 ? '}' : ''));
 }
 
 /**
  * The blocks with `changes` applied: each candidate's row replaced by its new one, or dropped
  * when the list no longer shows it, new rows put in id order. Only the blocks a candidate falls
- * in are rebuilt (and compressed again); the others are shared with the old entry, which may
- * still be answering.
+ * in are rebuilt (and compressed again, in zlib's thread pool); the others are shared with the
+ * old entry, which may still be answering.
  */
-function patch(blocks: readonly Block[], changes: ListChanges): Block[] {
+async function patch(blocks: readonly Block[], changes: ListChanges): Promise<Block[]> {
   const fresh = new Map(changes.ids.map((id, i) => [id, changes.rows[i]!]));
   // Candidate ids by the block whose range holds them: block i holds ids from its first id up
   // to the next block's first id (the first block also holds anything lower).
@@ -210,7 +234,7 @@ function patch(blocks: readonly Block[], changes: ListChanges): Block[] {
     list.push(id);
     touched.set(at, list);
   }
-  const result: Block[] = [];
+  const result: Array<Block | Promise<Block>> = [];
   const count = Math.max(blocks.length, 1);
   for (let i = 0; i < count; i++) {
     const block = blocks[i];
@@ -221,8 +245,9 @@ function patch(blocks: readonly Block[], changes: ListChanges): Block[] {
     }
     const candidates = new Set(ids);
     const pairs: Array<[number, string]> = [];
+    const rows = block ? rowsOf(block) : [];
     block?.ids.forEach((id, j) => {
-      if (!candidates.has(id)) pairs.push([id, block.rows[j]!]);
+      if (!candidates.has(id)) pairs.push([id, rows[j]!]);
     });
     for (const id of ids) {
       const row = fresh.get(id);
@@ -243,7 +268,7 @@ function patch(blocks: readonly Block[], changes: ListChanges): Block[] {
       );
     }
   }
-  return result;
+  return Promise.all(result);
 }
 
 function blockIndexFor(blocks: readonly Block[], id: number): number {
@@ -284,7 +309,7 @@ function gzipOf(blocks: readonly Block[]): Buffer {
       length += 1;
     }
     pieces.push(block.deflated);
-    crc = crc32(block.text, crc);
+    crc = crc32Combine(crc, block.crc, block.text.length);
     length += block.text.length;
   });
   pieces.push(CLOSE);
@@ -294,6 +319,52 @@ function gzipOf(blocks: readonly Block[]): Buffer {
   trailer.writeUInt32LE(length >>> 0, 4);
   pieces.push(trailer);
   return Buffer.concat(pieces);
+}
+
+// CRC-32 of two texts joined, from the CRC of each and the second's length, as zlib's
+// crc32_combine works it out (polynomial arithmetic modulo the CRC's polynomial), so a gzip
+// trailer costs a few operations per block instead of a pass over the whole list.
+const CRC_POLYNOMIAL = 0xedb88320;
+
+/** a(x) * b(x) modulo the polynomial (bit-reflected, as the CRC is). */
+function multiplyModulo(a: number, b: number): number {
+  let m = 0x80000000;
+  let product = 0;
+  let factor = b;
+  for (;;) {
+    if (a & m) {
+      product ^= factor;
+      if ((a & (m - 1)) === 0) break;
+    }
+    m >>>= 1;
+    factor = factor & 1 ? (factor >>> 1) ^ CRC_POLYNOMIAL : factor >>> 1;
+  }
+  return product >>> 0;
+}
+
+/** x^(2^k) modulo the polynomial, for k in 0..31. */
+const X_TO_2_TO_K = (() => {
+  const table: number[] = [];
+  let p = 0x40000000; // x^1
+  for (let k = 0; k < 32; k++) {
+    table.push(p);
+    p = multiplyModulo(p, p);
+  }
+  return table;
+})();
+
+function crc32Combine(first: number, second: number, secondLength: number): number {
+  // x^(8 * secondLength): the first text's CRC moved past the second's bytes.
+  let shift = 0x80000000; // x^0
+  let k = 3;
+  for (let n = secondLength; n > 0; n = Math.floor(n / 2), k++) {
+    if (n % 2 === 1) shift = multiplyModulo(X_TO_2_TO_K[k % 32]!, shift);
+  }
+  return (multiplyModulo(shift, first) ^ second) >>> 0;
+}
+
+function jsonLengthOf(blocks: readonly Block[]): number {
+  return blocks.reduce((n, block) => n + block.text.length, 2 + Math.max(blocks.length - 1, 0));
 }
 
 function jsonPieces(blocks: readonly Block[]): Buffer[] {

@@ -42,7 +42,7 @@ const created = (testCase: TestCaseDetail) => ({ message: 'Test case created suc
 const LIST_CHANGES_KEPT_SECONDS = 10 * 60;
 
 export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const lists = new CaseListCache();
+  const lists = new CaseListCache(app.config.caseListCacheBytes);
   // Every instance prunes; the delete is idempotent, and a minute apart it removes little.
   const prune = setInterval(() => {
     pruneOldListChanges(app.db, LIST_CHANGES_KEPT_SECONDS).catch((error: unknown) =>

@@ -1,4 +1,5 @@
 import type {
+  CasePriority,
   Cycle,
   CycleItem,
   CycleItemState,
@@ -45,6 +46,7 @@ interface CycleRow {
   failed: number;
   blocked: number;
   skipped: number;
+  retest: number;
 }
 
 function toCycle(row: CycleRow): Cycle {
@@ -72,6 +74,7 @@ function toCycle(row: CycleRow): Cycle {
       failed: row.failed,
       blocked: row.blocked,
       skipped: row.skipped,
+      retest: row.retest,
     },
   };
 }
@@ -83,7 +86,7 @@ async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
     select y.id, y.project_id, y.name, y.description, y.milestone, y.environment, y.state, y.source,
       y.branch, y.commit, y.build_url, y.build_number, u.id as creator_id, u.username as creator_username,
       y.created_at, y.updated_at, y.closed_at,
-      n.total, n.untested, n.passed, n.failed, n.blocked, n.skipped
+      n.total, n.untested, n.passed, n.failed, n.blocked, n.skipped, n.retest
     from test_cycles y
     join cycle_counts n on n.cycle_id = y.id
     left join users u on u.id = y.created_by
@@ -204,8 +207,10 @@ export async function insertItems(
       select i.case_id from cycle_items i
         where i.cycle_id = ${pick.fromCycleId} and i.state = any(${sql.param(pick.fromStates)}::text[])
     ), added as (
+      -- Items are numbered suite by suite, so the cycle page's list (in item order) groups them.
       insert into cycle_items (cycle_id, case_id)
-      select ${cycleId}, id from picked order by id
+      select ${cycleId}, p.id from picked p join test_cases c on c.id = p.id
+      order by c.suite_id nulls last, p.id
       returning 1
     )
     select count(*)::int as added from added`,
@@ -307,10 +312,14 @@ interface ItemRow {
   case_name: string;
   case_description: string;
   suite_id: number | null;
+  suite_name: string | null;
   parent_id: number | null;
+  priority: CasePriority;
   state: CycleItemState;
   assignee_id: number | null;
   assignee_username: string | null;
+  executor_id: number | null;
+  executor_username: string | null;
   results: number;
   updated_at: Date | string;
   last_elapsed_ms: number | null;
@@ -326,11 +335,15 @@ function toItem(row: ItemRow): CycleItem {
       name: row.case_name,
       description: row.case_description,
       suite_id: row.suite_id,
+      suite_name: row.suite_name,
       parent_id: row.parent_id,
+      priority: row.priority,
     },
     state: row.state,
     assignee:
       row.assignee_id === null ? null : { id: row.assignee_id, username: row.assignee_username ?? '' },
+    executor:
+      row.executor_id === null ? null : { id: row.executor_id, username: row.executor_username ?? '' },
     results: row.results,
     last_result:
       row.results > 0 ? { elapsed_ms: row.last_elapsed_ms, failure_message: row.last_failure_message } : null,
@@ -340,8 +353,9 @@ function toItem(row: ItemRow): CycleItem {
 
 const ITEM_COLUMNS = sql`
   i.id, i.cycle_id, c.id as case_id, c.name as case_name, c.description as case_description,
-  c.suite_id, c.parent_id, i.state, u.id as assignee_id, u.username as assignee_username, i.results,
-  i.updated_at, lr.elapsed_ms as last_elapsed_ms, lr.failure_message as last_failure_message`;
+  c.suite_id, s.name as suite_name, c.parent_id, c.priority, i.state, u.id as assignee_id,
+  u.username as assignee_username, lr.executor_id, lr.executor_username, i.results, i.updated_at,
+  lr.elapsed_ms as last_elapsed_ms, lr.failure_message as last_failure_message`;
 
 const ITEM_FROM = sql`
   from cycle_items i
@@ -349,20 +363,26 @@ const ITEM_FROM = sql`
   left join users u on u.id = i.assignee_id`;
 
 /**
- * ITEM_FROM with each item's latest result (one index lookup per listed item, never for counts).
- * `between i.id and i.id`, not `=`: with an equality the planner drops item_id from the order and
- * may walk the whole primary key backwards for each item without a result (decision record 171).
+ * ITEM_FROM with each item's suite and latest result with its executor (one index lookup per
+ * listed item, never for counts). `between i.id and i.id`, not `=`: with an equality the planner
+ * drops item_id from the order and may walk the whole primary key backwards for each item without
+ * a result (decision record 171). The executor is looked up by its key after the limit.
  */
 const ITEM_FROM_WITH_LAST = sql`${ITEM_FROM}
+  left join suites s on s.id = c.suite_id
   left join lateral (
-    select r.elapsed_ms, r.failure_message from cycle_results r
-    where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit 1
+    select last.elapsed_ms, last.failure_message, e.id as executor_id, e.username as executor_username
+    from (
+      select r.elapsed_ms, r.failure_message, r.executed_by from cycle_results r
+      where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit 1
+    ) last left join users e on e.id = last.executed_by
   ) lr on true`;
 
 function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
   const parts: SQL[] = [sql`i.cycle_id = ${cycleId}`];
   if (query.state) parts.push(sql`i.state = ${query.state}`);
   if (query.after_id !== undefined) parts.push(sql`i.id > ${query.after_id}`);
+  if (query.before_id !== undefined) parts.push(sql`i.id < ${query.before_id}`);
   if (query.assignee_id !== undefined) {
     parts.push(
       query.assignee_id === 0 ? sql`i.assignee_id is null` : sql`i.assignee_id = ${query.assignee_id}`,
@@ -382,12 +402,14 @@ export async function listItems(
   const where = itemFilter(cycleId, query);
   const limit = query.limit ?? 100;
   const offset = query.offset ?? 0;
+  // before_id reads backwards from that item: the nearest first (the execution view's "Previous").
+  const order = query.before_id === undefined ? sql`i.id` : sql`i.id desc`;
   const rows = await queryRows<ItemRow>(
     db,
     // The page is chosen first, so only its items look up their latest result.
     sql`
-    with page as (select i.id ${ITEM_FROM} where ${where} order by i.id limit ${limit} offset ${offset})
-    select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id in (select id from page) order by i.id`,
+    with page as (select i.id ${ITEM_FROM} where ${where} order by ${order} limit ${limit} offset ${offset})
+    select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id in (select id from page) order by ${order}`,
   );
   const [count] = await queryRows<{ total: number }>(
     db,
@@ -441,11 +463,17 @@ export interface LockedItem {
 }
 
 export async function lockItemsForResults(tx: Tx, itemIds: number[]): Promise<Map<number, LockedItem>> {
+  // The planner takes a function to answer 1,000 rows; joined plainly, it hashed every test case
+  // of the database for each batch (15–80 ms at 50,000 cases). The lateral lookup, fenced by
+  // `offset 0`, probes the primary key once per locked item (decision record 184).
   const rows = await queryRows<LockedItem>(
     tx,
-    sql`select l.id, l.cycle_id, l.case_id, l.project_id, l.cycle_state, c.version as case_version,
-      jsonb_array_length(c.steps) as case_steps
-    from lock_cycle_items(${sql.param(itemIds)}::int[]) l join test_cases c on c.id = l.case_id`,
+    sql`select l.id, l.cycle_id, l.case_id, l.project_id, l.cycle_state, c.case_version, c.case_steps
+    from lock_cycle_items(${sql.param(itemIds)}::int[]) l
+    cross join lateral (
+      select c.version as case_version, jsonb_array_length(c.steps) as case_steps
+      from test_cases c where c.id = l.case_id offset 0
+    ) c`,
   );
   return new Map(rows.map((row) => [row.id, row]));
 }
@@ -505,6 +533,59 @@ export async function insertResults(
     ids: rows.map((row) => row.id),
     createdAt: rows[0] ? isoTime(rows[0].created_at) : new Date().toISOString(),
   };
+}
+
+/** A result as an undo checks it: its item, cycle and case, its age and whether it is the latest. */
+export interface UndoneResultRef {
+  id: number;
+  item_id: number;
+  state: CycleResultState;
+  run_id: number | null;
+  executed_by: number | null;
+  /** Seconds since it was recorded, by the database's clock. */
+  age_seconds: number;
+  latest: boolean;
+  project_id: number;
+  cycle_source: Cycle['source'];
+  cycle_name: string;
+  case_name: string;
+}
+
+export async function findResultRef(db: Tx, id: number): Promise<UndoneResultRef | null> {
+  const [row] = await queryRows<UndoneResultRef>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.run_id, r.executed_by,
+      extract(epoch from (now() - r.created_at))::float8 as age_seconds,
+      not exists (select 1 from cycle_results l where l.item_id between r.item_id and r.item_id and l.id > r.id)
+        as latest,
+      y.project_id, y.source as cycle_source, y.name as cycle_name, c.name as case_name
+    from cycle_results r
+      join cycle_items i on i.id = r.item_id
+      join test_cycles y on y.id = i.cycle_id
+      join test_cases c on c.id = i.case_id
+    where r.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Deletes an item's latest result and puts the item back as its result before left it: that
+ * result's state and duration, or untested without one; one result fewer.
+ */
+export async function deleteLatestResult(tx: Tx, resultId: number, itemId: number): Promise<void> {
+  await tx.execute(sql`
+    with gone as (delete from cycle_results where id = ${resultId} and item_id = ${itemId} returning id)
+    update cycle_items i set
+      state = coalesce(prev.state, 'untested'), elapsed_ms = prev.elapsed_ms,
+      results = i.results - (select count(*) from gone), updated_at = now()
+    from (select 1) one
+      left join lateral (
+        select r.state, r.elapsed_ms from cycle_results r
+        where r.item_id between ${itemId} and ${itemId} and r.id < ${resultId}
+        order by r.item_id desc, r.id desc limit 1
+      ) prev on true
+    where i.id = ${itemId} and exists (select 1 from gone)`);
 }
 
 /** Items by id, as answers show them. */
@@ -625,7 +706,7 @@ export async function assignItems(
   return row?.updated ?? 0;
 }
 
-/** Open items (untested or blocked, in open cycles) assigned to the user, in projects they see. */
+/** Open items (untested, blocked or retest, in open cycles) assigned to the user, in projects they see. */
 export async function listAssignedItems(
   db: Tx,
   viewer: Viewer,
@@ -640,7 +721,7 @@ export async function listAssignedItems(
     ${ITEM_FROM_WITH_LAST}
     join test_cycles y on y.id = i.cycle_id
     join projects p on p.id = y.project_id
-    where i.assignee_id = ${viewer.id} and i.state in ('untested', 'blocked') and y.state = 'open'
+    where i.assignee_id = ${viewer.id} and i.state in ('untested', 'blocked', 'retest') and y.state = 'open'
       and ${visibleProjectCondition(viewer, sql`p.id`)}
     order by y.id desc, i.id
     limit ${limit}`,

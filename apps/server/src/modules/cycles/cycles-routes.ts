@@ -16,6 +16,7 @@ import {
   MyWork,
   RecordResultBody,
   ResultMutation,
+  ResultUndone,
   UpdateCycleBody,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
@@ -31,6 +32,7 @@ import {
   listItems,
   myWork,
   recordResult,
+  undoResult,
   updateCycle,
 } from './cycles-service.ts';
 
@@ -191,6 +193,24 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.delete(
+    '/api/cycle-results/:id',
+    {
+      config: { access: { project: 'execute_test_cycle' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary:
+          "Undo a result: its recorder, within 15 s, while it is the item's latest (its test run goes too)",
+        params: IdParams,
+        response: { 200: ResultUndone },
+      },
+    },
+    async (request) => ({
+      message: 'Result undone',
+      item: await undoResult(app.db, principalOf(request), request.params.id),
+    }),
+  );
+
   app.get(
     '/api/test-cases/:id/cycle-results',
     {
@@ -211,7 +231,7 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in' },
       schema: {
         tags,
-        summary: 'Open items (untested or blocked, in open cycles) assigned to the caller',
+        summary: 'Open items (untested, blocked or retest, in open cycles) assigned to the caller',
         response: { 200: MyWork },
       },
     },

@@ -70,6 +70,7 @@ export const cycleCounts = pgTable('cycle_counts', {
   failed: integer('failed').notNull().default(0),
   blocked: integer('blocked').notNull().default(0),
   skipped: integer('skipped').notNull().default(0),
+  retest: integer('retest').notNull().default(0),
   /** The sum of its items' elapsed_ms (each item's latest result's duration), kept the same way. */
   durationMs: bigint('duration_ms', { mode: 'number' }).notNull().default(0),
   /** For an import's cycle: the flaky tests on its branch right after it (docs/product/reports.md). */
@@ -102,7 +103,7 @@ export const cycleItems = pgTable(
     index('cycle_items_assignee_idx').on(t.assigneeId, t.id).where(sql`${t.assigneeId} is not null`),
     check(
       'cycle_items_state_check',
-      sql`${t.state} in ('untested', 'passed', 'failed', 'blocked', 'skipped')`,
+      sql`${t.state} in ('untested', 'passed', 'failed', 'blocked', 'skipped', 'retest')`,
     ),
   ],
 );
@@ -139,6 +140,9 @@ export const cycleResults = pgTable(
   (t) => [
     index('cycle_results_item_idx').on(t.itemId, t.id),
     index('cycle_results_run_idx').on(t.runId),
-    check('cycle_results_state_check', sql`${t.state} in ('passed', 'failed', 'blocked', 'skipped')`),
+    check(
+      'cycle_results_state_check',
+      sql`${t.state} in ('passed', 'failed', 'blocked', 'skipped', 'retest')`,
+    ),
   ],
 );

@@ -12,13 +12,14 @@ import {
   type CycleResult,
   type MyWork,
   type PermissionName,
+  RESULT_UNDO_SECONDS,
   type RecordResultBody,
   type StepResult,
   type UpdateCycleBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
-import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { BadRequestError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
 import {
   type Audited,
@@ -37,19 +38,22 @@ import {
   requireProjectOf,
 } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
-import { recordRuns } from '../runs/runs-service.ts';
+import { withdrawResults } from '../reports/reports-service.ts';
+import { recordRuns, withdrawRecordedRun } from '../runs/runs-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { assertCycleOpen, CYCLE_NOT_FOUND, cycleClosed, ITEM_NOT_FOUND } from './cycle-rules.ts';
 import {
   assignItems as assignItemRows,
   type CycleRef,
   deleteCycleRow,
+  deleteLatestResult,
   existingIds,
   findCycle,
   findCycleRef,
   findItem,
   findItemRef,
   findItems,
+  findResultRef,
   type ImportedItem,
   type ImportedResult,
   insertCycle,
@@ -224,7 +228,7 @@ export async function createCycle(
       caseIds,
       allCases: body.all_cases === true,
       fromCycleId,
-      fromStates: fromCycleId === null ? [] : (body.from_states ?? ['failed', 'blocked']),
+      fromStates: fromCycleId === null ? [] : (body.from_states ?? ['failed', 'blocked', 'retest']),
     });
     if (added === 0) throw new BadRequestError(NOTHING_SELECTED, undefined, 'nothing_selected');
     const cycle = await cycleOrFail(tx, id);
@@ -470,6 +474,66 @@ export async function recordResult(
     throw new BadRequestError(message, [{ field: 'step_results', message }]);
   }
   return output;
+}
+
+export const RESULT_NOT_FOUND = 'Cycle result not found';
+
+/**
+ * Undoes a result (decision 177): only its recorder, within RESULT_UNDO_SECONDS of recording it,
+ * while it is its item's latest result, in an open cycle that no import made (an import cycle's
+ * results feed the flakiness figures, which keep no way back). The item gets back the state and
+ * duration it had, the test run the result recorded goes (its triggers put the case's status and
+ * the dashboard back), the reports' figures lose it, and the audit log says so. Locks as recording
+ * does: project, cycle (shared), case, item.
+ */
+export async function undoResult(db: Db, principal: Principal, resultId: number): Promise<CycleItem> {
+  return db.transaction(async (tx) => {
+    const seen = await findResultRef(tx, resultId);
+    await requireProjectOf(tx, principal, seen?.project_id, RESULT_NOT_FOUND, 'execute_test_cycle');
+    const locked = (await lockItemsForResults(tx, [seen!.item_id])).get(seen!.item_id);
+    // Read again under the locks: a result recorded or undone meanwhile changes the answer.
+    const ref = locked && (await findResultRef(tx, resultId));
+    if (!locked || !ref) throw new NotFoundError(RESULT_NOT_FOUND);
+    if (locked.cycle_state === 'closed') throw cycleClosed();
+    if (ref.executed_by !== principal.id) {
+      throw new ForbiddenError('Only the person who recorded a result may undo it', 'not_your_result');
+    }
+    if (ref.cycle_source === 'import') {
+      throw new ConflictError("A result in an import's cycle cannot be undone", 'imported_cycle_result');
+    }
+    if (!ref.latest) {
+      throw new ConflictError(
+        'A later result was recorded on this item; only the latest result can be undone',
+        'not_latest_result',
+      );
+    }
+    if (ref.age_seconds > RESULT_UNDO_SECONDS) {
+      throw new ConflictError(
+        `A result can be undone for ${RESULT_UNDO_SECONDS} seconds after it was recorded`,
+        'undo_window_passed',
+      );
+    }
+    const runGone = ref.run_id !== null && (await withdrawRecordedRun(tx, ref.run_id));
+    await withdrawResults(tx, [{ resultId }]);
+    const before = (await findItems(tx, [ref.item_id])).get(ref.item_id)!;
+    await deleteLatestResult(tx, resultId, ref.item_id);
+    const item = (await findItems(tx, [ref.item_id])).get(ref.item_id)!;
+    await recordAudit(tx, principal, {
+      action: 'delete',
+      entity: 'cycle',
+      entityId: locked.cycle_id,
+      projectId: locked.project_id,
+      summary:
+        `Undid the ${ref.state} result of case ${quoted(ref.case_name)} in cycle ${quoted(ref.cycle_name)}` +
+        (runGone ? ` and its run #${ref.run_id}` : ''),
+      changes: {
+        result_id: { before: resultId, after: null },
+        state: { before: before.state, after: item.state },
+        ...(runGone ? { run_id: { before: ref.run_id, after: null } } : {}),
+      },
+    });
+    return item;
+  });
 }
 
 /** Step results as kept: comments trimmed (an empty one left out); none at all is null. */

@@ -47,6 +47,7 @@ export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter
       failed: number;
       blocked: number;
       skipped: number;
+      retest: number;
       duration_ms: number | string;
     }
   >(
@@ -54,7 +55,7 @@ export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter
     sql`
     select * from (
       select y.id, y.name, y.branch, y.source, y.created_at, k.total, k.untested, k.passed, k.failed,
-        k.blocked, k.skipped, k.duration_ms, k.flaky_count
+        k.blocked, k.skipped, k.retest, k.duration_ms, k.flaky_count
       from test_cycles y join cycle_counts k on k.cycle_id = y.id
       where y.project_id = ${projectId} ${onBranch(branch)}
       order by y.id desc
@@ -62,12 +63,13 @@ export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter
     ) newest
     order by id`,
   );
-  return rows.map(({ total, untested, passed, failed, blocked, skipped, ...row }) => {
-    const executed = total - untested;
+  return rows.map(({ total, untested, passed, failed, blocked, skipped, retest, ...row }) => {
+    // Retest is work still to do, as untested is: it is not executed yet (decision 178).
+    const executed = total - untested - retest;
     return {
       ...row,
       created_at: isoTime(row.created_at),
-      counts: { total, untested, passed, failed, blocked, skipped },
+      counts: { total, untested, passed, failed, blocked, skipped, retest },
       pass_rate: executed > 0 ? Math.round((passed / executed) * 10_000) / 10_000 : null,
       duration_ms: Number(row.duration_ms),
     };
@@ -136,4 +138,42 @@ export async function storeFlakyCount(
         and f.flips >= coalesce((select flip_threshold from project_flaky_settings
           where project_id = ${projectId}), ${FLAKY_DEFAULTS.flips}))
     where cycle_id = ${cycle.id}`);
+}
+
+/** A cycle result whose figures go (passed and failed results count; others are left alone). */
+export interface WithdrawnResult {
+  resultId: number;
+}
+
+/**
+ * Subtracts the results from their case's row on their cycle's branch and from its row over every
+ * branch: what db/triggers/case-result-stats.sql added when they were inserted.
+ */
+export async function subtractResults(tx: Tx, results: WithdrawnResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await tx.execute(sql`
+    with gone as (
+      select i.case_id, coalesce(y.branch, '') as branch, count(*) as results,
+          count(*) filter (where r.state = 'failed') as failures, count(r.elapsed_ms) as timed,
+          coalesce(sum(r.elapsed_ms), 0) as duration_sum
+        from cycle_results r
+          join cycle_items i on i.id = r.item_id
+          join test_cycles y on y.id = i.cycle_id
+        where r.id = any(${sql.param(results.map((r) => r.resultId))}::int[]) and r.state in ('passed', 'failed')
+        group by 1, 2
+    ), per_branch as (
+      update case_result_stats s set
+        results = s.results - g.results, failures = s.failures - g.failures,
+        timed = s.timed - g.timed, duration_sum = s.duration_sum - g.duration_sum
+      from gone g where s.case_id = g.case_id and s.branch = g.branch
+    )
+    update case_result_totals s set
+      results = s.results - d.results, failures = s.failures - d.failures,
+      timed = s.timed - d.timed, duration_sum = s.duration_sum - d.duration_sum
+    from (
+      select case_id, sum(results) as results, sum(failures) as failures, sum(timed) as timed,
+          sum(duration_sum) as duration_sum
+        from gone group by case_id
+    ) d
+    where s.case_id = d.case_id`);
 }

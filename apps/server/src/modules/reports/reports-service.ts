@@ -11,7 +11,9 @@ import {
   rankedTests,
   reportBranches,
   storeFlakyCount,
+  subtractResults,
   type TestRanking,
+  type WithdrawnResult,
 } from './reports-repository.ts';
 
 /**
@@ -57,4 +59,13 @@ export async function tests(
  */
 export function recordFlakyCount(tx: Tx, projectId: number, cycle: { id: number; branch: string | null }) {
   return storeFlakyCount(tx, projectId, cycle);
+}
+
+/**
+ * Called by an undo of a cycle result (docs/product/cycle-execution.md, "Undo"): takes the result
+ * back out of the figures its recording added (the database adds them as results are inserted),
+ * in the caller's transaction, before the result goes.
+ */
+export function withdrawResults(tx: Tx, results: WithdrawnResult[]): Promise<void> {
+  return subtractResults(tx, results);
 }

@@ -37,6 +37,15 @@ export function recordRuns(tx: Tx, runs: NewRecordedRun[]): Promise<(TestRun | n
 }
 
 /**
+ * Deletes a run another write recorded, when that write is undone (an undone cycle result), in the
+ * caller's transaction, which holds the case's lock already; its triggers put the case's latest
+ * status and the counters back. False when the run is gone.
+ */
+export function withdrawRecordedRun(tx: Tx, id: number): Promise<boolean> {
+  return deleteRunRow(tx, id);
+}
+
+/**
  * Locks a run after its project, suite and case (see db/row-locks.ts); null when it is gone. The
  * case is locked for update because the run's trigger rewrites the case's latest status: taking
  * it before the run, as a case delete does, keeps the two from waiting on each other in a cycle.

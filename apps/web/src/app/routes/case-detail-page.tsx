@@ -5,7 +5,7 @@ import type { BulkBarSlot } from '@/entities/case/selection';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
-import { CaseCycleResults } from '@/features/cycles/components/case-cycle-results';
+import { CaseResults } from '@/features/cases/components/case-results';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ResultHistory } from '@/features/flaky-tests/components/result-history';
 
@@ -18,7 +18,8 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
  * /cases/{id}: the case screen with the export button of its feature, its files, its defects, its result
- * history (strip, flakiness, quarantine), its cycle results, and the bulk actions over its child cases.
+ * history (strip, flakiness, quarantine, and every result once, whatever recorded it), and the bulk
+ * actions over its child cases.
  */
 export function CaseDetailRoute() {
   return (
@@ -46,8 +47,9 @@ export function CaseDetailRoute() {
               />
             </Suspense>
           </Card>
-          <ResultHistory caseId={testCase.id} canQuarantine={can('quarantine_test_case')} />
-          {can('home_test_cycle') ? <CaseCycleResults caseId={testCase.id} /> : null}
+          <ResultHistory caseId={testCase.id} canQuarantine={can('quarantine_test_case')}>
+            {can('home_test_run') ? <CaseResults caseId={testCase.id} /> : null}
+          </ResultHistory>
         </>
       )}
     />

@@ -1,4 +1,5 @@
 import { ButtonLink } from '@/components/ui/button';
+import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import type { BulkBarSlot } from '@/entities/case/selection';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
@@ -14,51 +15,65 @@ import { paths } from '@/lib/paths';
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /projects/{id}: the project screen with the export and import buttons of their features and the
- * links to Import Test Cases, Flaky Tests and Reports, a search box for its cases, its suites and
- * top-level cases, and its test cycles.
+ * /projects/{id}: the project screen. It leads with what a lead opens daily: the test cycles with
+ * their progress, then a search box for its cases, its suites and top-level cases. The tools
+ * added since the seed sit in menus at the right of the title (decision record 181): Insights
+ * (Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
+ * Fields, Webhooks, Issue Tracker); a menu none of whose entries the user may use is not shown.
  */
 export function ProjectDetailRoute() {
   return (
     <ProjectDetailPage
-      moreButtons={(project, can) => (
-        <>
-          {can('export_project') ? <ExportButton kind="project-cases" id={project.id} /> : null}
-          {can('import_results') ? <ImportResultsButton projectId={project.id} /> : null}
-          {can('add_test_case_in_project') ? (
-            <ButtonLink variant="secondary" to={paths.caseImport(project.id)}>
-              Import cases
-            </ButtonLink>
-          ) : null}
-          {can('home_test_case') ? (
-            <ButtonLink variant="secondary" to={paths.flakyTests(project.id)}>
-              Flaky Tests
-            </ButtonLink>
-          ) : null}
-          {can('home_test_cycle') ? (
-            <ButtonLink variant="secondary" to={paths.reports(project.id)}>
+      tools={(project, can) => {
+        const insights = [
+          can('home_test_cycle') ? (
+            <ButtonLink key="reports" variant="ghost" to={paths.reports(project.id)}>
               Reports
             </ButtonLink>
-          ) : null}
-          {can('manage_case_fields') ? (
-            <ButtonLink variant="secondary" to={paths.caseFields(project.id)}>
+          ) : null,
+          can('home_test_case') ? (
+            <ButtonLink key="flaky" variant="ghost" to={paths.flakyTests(project.id)}>
+              Flaky Tests
+            </ButtonLink>
+          ) : null,
+        ].filter(Boolean);
+        const data = [
+          can('import_results') ? <ImportResultsButton key="results" projectId={project.id} /> : null,
+          can('add_test_case_in_project') ? (
+            <ButtonLink key="cases" variant="ghost" to={paths.caseImport(project.id)}>
+              Import cases
+            </ButtonLink>
+          ) : null,
+          can('export_project') ? <ExportButton key="export" kind="project-cases" id={project.id} /> : null,
+        ].filter(Boolean);
+        const settings = [
+          can('manage_case_fields') ? (
+            <ButtonLink key="fields" variant="ghost" to={paths.caseFields(project.id)}>
               Case Fields
             </ButtonLink>
-          ) : null}
-          {can('manage_webhooks') ? (
-            <ButtonLink variant="secondary" to={paths.webhooks(project.id)}>
+          ) : null,
+          can('manage_webhooks') ? (
+            <ButtonLink key="webhooks" variant="ghost" to={paths.webhooks(project.id)}>
               Webhooks
             </ButtonLink>
-          ) : null}
-          {can('edit_project') ? (
-            <ButtonLink variant="secondary" to={paths.tracker(project.id)}>
+          ) : null,
+          can('edit_project') ? (
+            <ButtonLink key="tracker" variant="ghost" to={paths.tracker(project.id)}>
               Issue Tracker
             </ButtonLink>
-          ) : null}
-        </>
-      )}
+          ) : null,
+        ].filter(Boolean);
+        return (
+          <>
+            {insights.length > 0 ? <DisclosureMenu label="Insights">{insights}</DisclosureMenu> : null}
+            {data.length > 0 ? <DisclosureMenu label="Import / Export">{data}</DisclosureMenu> : null}
+            {settings.length > 0 ? <DisclosureMenu label="Settings">{settings}</DisclosureMenu> : null}
+          </>
+        );
+      }}
       contents={(project, can) => (
         <>
+          {can('home_test_cycle') ? <ProjectCycles project={project} canAdd={can('add_test_cycle')} /> : null}
           {can('home_test_case') ? <ProjectSearchBox projectId={project.id} /> : null}
           {can('home_test_suit') ? (
             <SuiteList project={project} canAdd={can('add_test_suit_in_project')} />
@@ -71,7 +86,6 @@ export function ProjectDetailRoute() {
               bulkBar={mayRunAny(can) ? bulkBar : undefined}
             />
           ) : null}
-          {can('home_test_cycle') ? <ProjectCycles project={project} canAdd={can('add_test_cycle')} /> : null}
         </>
       )}
     />

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { Can } from '@/components/can';
 import { paths } from '@/lib/paths';
-import { DashboardIcon, PlusIcon } from './icons';
+import { DashboardIcon, HelpIcon, PlusIcon } from './icons';
 import { SidebarLink } from './sidebar-link';
 
 export interface MainSidebarProps {
@@ -13,8 +13,9 @@ export interface MainSidebarProps {
 }
 
 /**
- * Dashboard, My Work (docs/product/cycle-execution.md, "My Work"), 'Add Project' (add_project),
- * and the 'Projects' tree (home_project) (docs/product/shell-and-navigation.md, "Main layout").
+ * Dashboard, My Work (docs/product/cycle-execution.md, "My Work"), Help (the glossary),
+ * 'Add Project' (add_project), and the 'Projects' tree (home_project)
+ * (docs/product/shell-and-navigation.md, "Main layout").
  */
 export function MainSidebar({ projectTree, myWork }: MainSidebarProps) {
   const headingId = useId();
@@ -24,6 +25,9 @@ export function MainSidebar({ projectTree, myWork }: MainSidebarProps) {
         Dashboard
       </SidebarLink>
       {myWork}
+      <SidebarLink to={paths.help} icon={<HelpIcon />}>
+        Help
+      </SidebarLink>
       <Can permission="add_project">
         <SidebarLink to={paths.projectCreate} icon={<PlusIcon />}>
           Add Project

@@ -1,5 +1,5 @@
 // No router here: the sign-in screen uses Button and loads without the router (main.tsx).
-import type { ButtonHTMLAttributes } from 'react';
+import type { ButtonHTMLAttributes, Ref } from 'react';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'danger' | 'success' | 'ghost';
 export type ButtonSize = 'md' | 'sm';
@@ -16,6 +16,7 @@ export function buttonClass({ variant = 'primary', size = 'md' }: StyleProps, ex
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement>, StyleProps {
   /** Disables the button and marks it aria-busy; pass the busy text as children yourself. */
   busy?: boolean;
+  ref?: Ref<HTMLButtonElement>;
 }
 
 /** A styled `<button>`; `type` defaults to 'button' so only explicit submit buttons submit. */

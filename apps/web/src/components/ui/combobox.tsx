@@ -10,6 +10,13 @@ export interface ComboOption<Value extends OptionValue = OptionValue> {
   label: string;
   /** Secondary text, e.g. a user's email; searched too. */
   hint?: string;
+  /**
+   * Readable words shown before the label, which then shows as a code beside them (a permission's
+   * description before its name); searched too.
+   */
+  title?: string;
+  /** The heading the option is listed under; options of one group must be next to each other. */
+  group?: string;
 }
 
 export function filterOptions<Value extends OptionValue>(
@@ -20,7 +27,9 @@ export function filterOptions<Value extends OptionValue>(
   if (needle === '') return [...options];
   return options.filter(
     (option) =>
-      option.label.toLowerCase().includes(needle) || (option.hint ?? '').toLowerCase().includes(needle),
+      option.label.toLowerCase().includes(needle) ||
+      (option.hint ?? '').toLowerCase().includes(needle) ||
+      (option.title ?? '').toLowerCase().includes(needle),
   );
 }
 
@@ -174,32 +183,72 @@ export function Combobox<Value extends OptionValue>({
         {options.length === 0 ? (
           <div className="combobox-empty">{noOptionsText}</div>
         ) : (
-          options.map((option, index) => (
-            // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works through the input (aria-activedescendant)
-            <div
-              key={option.value}
-              id={optionId(index)}
-              role="option"
-              tabIndex={-1}
-              aria-selected={isSelected(option.value)}
-              className={index === activeIndex ? 'combobox-option is-active' : 'combobox-option'}
-              // Keep focus in the input so the blur handler does not close the list first.
-              onMouseDown={(event) => event.preventDefault()}
-              onMouseEnter={() => setActive(index)}
-              onClick={() => pick(option)}
-            >
-              <span className="combobox-check" aria-hidden="true">
-                {isSelected(option.value) ? '✓' : ''}
-              </span>
-              <span>
-                {option.label}
-                {option.hint ? ' ' : null}
-                {option.hint ? <span className="combobox-hint">{option.hint}</span> : null}
-              </span>
-            </div>
-          ))
+          groupsOf(options).map(({ group, start, members }) => {
+            const rows = members.map((option, offset) => {
+              const index = start + offset;
+              return (
+                // biome-ignore lint/a11y/useKeyWithClickEvents: the keyboard works through the input (aria-activedescendant)
+                <div
+                  key={option.value}
+                  id={optionId(index)}
+                  role="option"
+                  tabIndex={-1}
+                  aria-selected={isSelected(option.value)}
+                  className={index === activeIndex ? 'combobox-option is-active' : 'combobox-option'}
+                  // Keep focus in the input so the blur handler does not close the list first.
+                  onMouseDown={(event) => event.preventDefault()}
+                  onMouseEnter={() => setActive(index)}
+                  onClick={() => pick(option)}
+                >
+                  <span className="combobox-check" aria-hidden="true">
+                    {isSelected(option.value) ? '✓' : ''}
+                  </span>
+                  <OptionText option={option} />
+                </div>
+              );
+            });
+            if (group === undefined) return rows;
+            const headingId = `${control.id}-group-${start}`;
+            return (
+              // biome-ignore lint/a11y/useSemanticElements: a listbox's group of options (ARIA), not a form's fieldset
+              <div key={headingId} role="group" aria-labelledby={headingId}>
+                <div id={headingId} role="presentation" className="combobox-group">
+                  {group}
+                </div>
+                {rows}
+              </div>
+            );
+          })
         )}
       </div>
     </div>
+  );
+}
+
+/** Runs of options with the same group, each with the flat index of its first option. */
+function groupsOf<Value extends OptionValue>(options: readonly ComboOption<Value>[]) {
+  const runs: { group: string | undefined; start: number; members: ComboOption<Value>[] }[] = [];
+  options.forEach((option, index) => {
+    const last = runs.at(-1);
+    if (last && last.group === option.group) last.members.push(option);
+    else runs.push({ group: option.group, start: index, members: [option] });
+  });
+  return runs;
+}
+
+function OptionText<Value extends OptionValue>({ option }: { option: ComboOption<Value> }) {
+  if (option.title) {
+    return (
+      <span className="combobox-titled">
+        <span>{option.title}</span> <code className="combobox-code">{option.label}</code>
+      </span>
+    );
+  }
+  return (
+    <span>
+      {option.label}
+      {option.hint ? ' ' : null}
+      {option.hint ? <span className="combobox-hint">{option.hint}</span> : null}
+    </span>
   );
 }

@@ -14,6 +14,7 @@ import type {
   MyWork,
   RecordResultBody,
   ResultMutation,
+  ResultUndone,
   UpdateCycleBody,
 } from '@verdict/contract';
 import { api } from '@/lib/api-client';
@@ -36,6 +37,8 @@ export interface CycleItemFilters {
   q?: string;
   /** Only items after this one, in item order. */
   after_id?: number;
+  /** Only items before this one, the nearest first. */
+  before_id?: number;
 }
 
 /** The query string of a filtered page of items. */
@@ -46,6 +49,7 @@ export function itemsQueryString(filters: CycleItemFilters, offset: number, limi
   if (filters.suite_id !== undefined) params.set('suite_id', String(filters.suite_id));
   if (filters.q) params.set('q', filters.q);
   if (filters.after_id !== undefined) params.set('after_id', String(filters.after_id));
+  if (filters.before_id !== undefined) params.set('before_id', String(filters.before_id));
   params.set('limit', String(limit));
   params.set('offset', String(offset));
   return params.toString();
@@ -156,5 +160,15 @@ export function useRecordResult() {
     mutationFn: ({ itemId, body }: { itemId: number; body: RecordResultBody }) =>
       api.post<ResultMutation>(`/api/cycle-items/${itemId}/results`, body),
     onSuccess: (answer) => refreshAfterCycleChange(queryClient, answer.result.run_id !== null),
+  });
+}
+
+/** Undoes a result its caller just recorded (docs/product/cycle-execution.md, "Undo"). */
+export function useUndoResult() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ resultId }: { resultId: number; runs: boolean }) =>
+      api.del<ResultUndone>(`/api/cycle-results/${resultId}`),
+    onSuccess: (_answer, { runs }) => refreshAfterCycleChange(queryClient, runs),
   });
 }

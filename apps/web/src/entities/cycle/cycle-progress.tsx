@@ -9,7 +9,7 @@ export interface CycleProgressProps {
 }
 
 /**
- * A cycle's progress: one bar of five coloured segments (passed, failed, blocked, skipped,
+ * A cycle's progress: one bar of six coloured segments (passed, failed, blocked, skipped, retest,
  * untested) with its summary in words, so it reads the same without colour or sight.
  */
 export function CycleProgress({ counts, legend = false }: CycleProgressProps) {

@@ -2,8 +2,9 @@ import type { CycleCounts, CycleItemState } from '@verdict/contract';
 import { formatCount } from '@/lib/format-number';
 
 /**
- * How the screens name and order the five item states (docs/product/cycles-screens.md,
- * "Progress"). Done is every state but untested.
+ * How the screens name and order the six item states (docs/product/cycles-screens.md,
+ * "Progress"). Done is every state but untested and retest, which are work still to do
+ * (decision 178).
  */
 export const STATE_LABELS: Record<CycleItemState, string> = {
   untested: 'Untested',
@@ -11,11 +12,19 @@ export const STATE_LABELS: Record<CycleItemState, string> = {
   failed: 'Failed',
   blocked: 'Blocked',
   skipped: 'Skipped',
+  retest: 'Retest',
 };
 
 /** The state filter's choices, in the order work moves. */
 export const CYCLE_ITEM_STATE_OPTIONS = (
-  ['untested', 'passed', 'failed', 'blocked', 'skipped'] as const satisfies readonly CycleItemState[]
+  [
+    'untested',
+    'passed',
+    'failed',
+    'blocked',
+    'skipped',
+    'retest',
+  ] as const satisfies readonly CycleItemState[]
 ).map((value) => ({ value, label: STATE_LABELS[value] }));
 
 /** The order of the progress bar's segments and of its legend. */
@@ -24,11 +33,12 @@ export const PROGRESS_ORDER: readonly CycleItemState[] = [
   'failed',
   'blocked',
   'skipped',
+  'retest',
   'untested',
 ];
 
 export function doneOf(counts: CycleCounts): number {
-  return counts.total - counts.untested;
+  return counts.total - counts.untested - counts.retest;
 }
 
 /** A whole percentage, never 100 before every item is done. */
@@ -44,7 +54,7 @@ export function progressSummary(counts: CycleCounts): string {
   return `${formatCount(doneOf(counts))} of ${formatCount(counts.total)} done (${percentDone(counts)}%)`;
 }
 
-/** '8 passed, 2 failed, 1 blocked, 1 skipped, 28 untested' (states with none left out). */
+/** '8 passed, 2 failed, 1 blocked, 1 skipped, 3 retest, 28 untested' (states with none left out). */
 export function countsText(counts: CycleCounts): string {
   const parts = PROGRESS_ORDER.filter((state) => counts[state] > 0).map(
     (state) => `${formatCount(counts[state])} ${state}`,

@@ -14,7 +14,7 @@ export function resultFacts(result: CycleResult): string[] {
  * What an imported report said of a failure or error: its message in a line, its type and whole
  * text behind a disclosure, wrapped so a long stack trace never widens the page.
  */
-export function ResultFailure({ result }: { result: CycleResult }) {
+export function ResultFailure({ result }: { result: Pick<CycleResult, 'failure'> }) {
   const failure = result.failure;
   if (!failure) return null;
   return (

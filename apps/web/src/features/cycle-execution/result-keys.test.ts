@@ -19,8 +19,13 @@ describe('actionOfKey', () => {
     expect(actionOfKey(press('S'))).toEqual({ kind: 'record', state: 'skipped' });
   });
 
-  it('maps N to the next untested item', () => {
+  it('maps R to Retest', () => {
+    expect(actionOfKey(press('r'))).toEqual({ kind: 'record', state: 'retest' });
+  });
+
+  it('maps N to the next untested item and U to undo', () => {
     expect(actionOfKey(press('n'))).toEqual({ kind: 'next' });
+    expect(actionOfKey(press('u'))).toEqual({ kind: 'undo' });
   });
 
   it('ignores other keys, shortcuts, held keys and keys already handled', () => {

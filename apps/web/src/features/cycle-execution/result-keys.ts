@@ -2,9 +2,12 @@ import type { CycleResultState } from '@verdict/contract';
 
 /**
  * The execution view's keys (docs/product/cycle-execution.md, "Keys"): one letter records a
- * result, N moves on to the next untested item.
+ * result, N moves on to the next untested item, U undoes the result just recorded.
  */
-export type ExecutionAction = { kind: 'record'; state: CycleResultState } | { kind: 'next' };
+export type ExecutionAction =
+  | { kind: 'record'; state: CycleResultState }
+  | { kind: 'next' }
+  | { kind: 'undo' };
 
 /** The result buttons in their order on screen, each with its key. */
 export const RESULT_KEYS: readonly { state: CycleResultState; key: string }[] = [
@@ -12,9 +15,11 @@ export const RESULT_KEYS: readonly { state: CycleResultState; key: string }[] = 
   { state: 'failed', key: 'F' },
   { state: 'blocked', key: 'B' },
   { state: 'skipped', key: 'S' },
+  { state: 'retest', key: 'R' },
 ];
 
 export const NEXT_KEY = 'N';
+export const UNDO_KEY = 'U';
 
 /** What a key press asks for: the parts of a KeyboardEvent this reads. */
 export interface KeyPress {
@@ -35,6 +40,7 @@ export function actionOfKey(press: KeyPress): ExecutionAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey || press.repeat || press.defaultPrevented) return null;
   const key = press.key.toUpperCase();
   if (key === NEXT_KEY) return { kind: 'next' };
+  if (key === UNDO_KEY) return { kind: 'undo' };
   const result = RESULT_KEYS.find((entry) => entry.key === key);
   return result ? { kind: 'record', state: result.state } : null;
 }

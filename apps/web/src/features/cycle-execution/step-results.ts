@@ -1,7 +1,7 @@
-import type { CycleResultState, StepResult } from '@verdict/contract';
+import type { StepResult, StepResultState } from '@verdict/contract';
 
 /** What the tester has set per step so far: a state and a comment, or nothing. */
-export type StepEntry = { state: CycleResultState | null; comment: string };
+export type StepEntry = { state: StepResultState | null; comment: string };
 
 export const EMPTY_STEP: StepEntry = { state: null, comment: '' };
 

@@ -38,7 +38,7 @@ function cycle(
     branch: 'main',
     source: flaky_count === null ? 'manual' : 'import',
     created_at: '2026-11-26T10:00:00.000Z',
-    counts: { total: 10, untested: 0, passed: 8, failed: 2, blocked: 0, skipped: 0 },
+    counts: { total: 10, untested: 0, passed: 8, failed: 2, blocked: 0, skipped: 0, retest: 0 },
     pass_rate,
     duration_ms,
     flaky_count,

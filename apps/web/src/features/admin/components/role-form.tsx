@@ -6,6 +6,7 @@ import { MultiSearchableSelect } from '@/components/ui/searchable-select';
 import type { FieldErrors } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
 import { usePermissions } from '../api/list-permissions';
+import { permissionOptions } from '../permission-areas';
 import { namedOptions } from './option-lists';
 import { SubmitActions } from './submit-actions';
 import { useLoggedError } from './use-logged-error';
@@ -29,7 +30,10 @@ export interface RoleFormProps {
   onSubmit: (body: RoleBody) => void;
 }
 
-/** Create Role and Edit Role: Name and Description (required) plus a multi-select of Permissions. */
+/**
+ * Create Role and Edit Role: Name and Description (required) plus a multi-select of Permissions,
+ * listed by area with readable words before each name (features/admin/permission-areas.ts).
+ */
 export function RoleForm({
   initial = { name: '', description: '', permissionIds: [] },
   heldPermissions,
@@ -82,7 +86,7 @@ export function RoleForm({
           <MultiSearchableSelect
             label="Permissions"
             placeholder="Search permissions..."
-            options={namedOptions(permissions.data, heldPermissions)}
+            options={permissionOptions(namedOptions(permissions.data, heldPermissions))}
             value={field.value}
             onChange={field.onChange}
           />

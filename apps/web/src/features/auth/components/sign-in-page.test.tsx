@@ -168,3 +168,20 @@ describe('the second factor on the sign-in screen', () => {
     await screen.findByRole('heading', { name: 'Welcome to Dashboard' });
   });
 });
+
+describe('the sign-in form', () => {
+  it('puts the cursor in Email, or in Password when Remember Me kept the email', async () => {
+    mockApi({ 'GET /api/auth/methods': { body: { password: true, sso: null } } });
+    const first = renderApp('/');
+    const email = await screen.findByLabelText('Email');
+    await waitFor(() => expect(document.activeElement).toBe(email));
+    first.unmount();
+
+    localStorage.setItem('savedEmail', 'jane@example.com');
+    renderApp('/');
+    const password = await screen.findByLabelText('Password');
+    await waitFor(() => expect(document.activeElement).toBe(password));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('jane@example.com');
+    localStorage.removeItem('savedEmail');
+  });
+});

@@ -142,6 +142,9 @@ export function SignInPage() {
                     autoComplete="username"
                     placeholder="Enter your email"
                     required
+                    // The screen is there to be filled in: the first empty field takes the cursor
+                    // (the password when Remember Me kept the email; decision record 182).
+                    autoFocus={savedEmail === null}
                     value={email}
                     onChange={(event) => setEmail(event.target.value)}
                   />
@@ -152,6 +155,7 @@ export function SignInPage() {
                     autoComplete="current-password"
                     placeholder="Enter your password"
                     required
+                    autoFocus={savedEmail !== null}
                     value={password}
                     onChange={(event) => setPassword(event.target.value)}
                   />

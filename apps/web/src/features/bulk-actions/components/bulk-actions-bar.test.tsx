@@ -131,6 +131,10 @@ describe('bulk actions on Search Test Cases', () => {
     await user.click(screen.getByRole('button', { name: 'Select all 120 matching' }));
     expect(within(bar()).getByText('120 selected')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Select all 120 matching' })).toBeNull();
+    // The used button went: focus moved on to the bar it filled, not to the page.
+    await waitFor(() =>
+      expect(document.activeElement).toBe(within(bar()).getByRole('button', { name: 'Clear selection' })),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Select Case 7' }));
     expect(within(bar()).getByText('119 selected')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Select all 120 matching' })).toBeTruthy();

@@ -62,6 +62,7 @@ function AddField({ projectId }: { projectId: number }) {
       key={round}
       initial={BLANK_FIELD}
       submitLabel="Add Field"
+      focusName={round > 0}
       busy={create.isPending}
       error={create.error}
       onSubmit={(values) =>

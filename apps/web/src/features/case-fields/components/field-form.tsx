@@ -1,5 +1,5 @@
 import type { CaseFieldType } from '@verdict/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import {
@@ -11,6 +11,7 @@ import {
 } from '@/components/ui/form-field';
 import { errorText } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
+import { focusFirstProblem } from '@/lib/focus-heading';
 import { type FieldFormValues, isChoice, optionLines, TYPE_LABELS } from '../field-form-values';
 
 const TYPE_OPTIONS = (Object.keys(TYPE_LABELS) as CaseFieldType[]).map((type) => ({
@@ -27,6 +28,8 @@ export interface FieldFormProps {
   error: unknown;
   onSubmit: (values: FieldFormValues) => void;
   onCancel?: () => void;
+  /** Focus the name field once drawn (the empty form after a field was added). */
+  focusName?: boolean;
 }
 
 /** The form that defines a custom field or changes one (docs/product/rich-cases-screens.md). */
@@ -38,9 +41,24 @@ export function FieldForm({
   error,
   onSubmit,
   onCancel,
+  focusName = false,
 }: FieldFormProps) {
   const [values, setValues] = useState(initial);
   const [nameMissing, setNameMissing] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const nameRef = useRef<HTMLInputElement>(null);
+  // Counts refused submits: each moves focus to the first invalid field, never leaves it on the button.
+  const [refusals, setRefusals] = useState(0);
+  useEffect(() => {
+    if (refusals > 0) focusFirstProblem(formRef.current);
+  }, [refusals]);
+  useEffect(() => {
+    if (error) focusFirstProblem(formRef.current);
+  }, [error]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the form is first drawn
+  useEffect(() => {
+    if (focusName) nameRef.current?.focus();
+  }, []);
   const set = <K extends keyof FieldFormValues>(key: K, value: FieldFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const serverErrors = fieldErrorsOf(error);
@@ -48,6 +66,7 @@ export function FieldForm({
     event.preventDefault();
     if (values.name.trim() === '') {
       setNameMissing(true);
+      setRefusals((n) => n + 1);
       return;
     }
     setNameMissing(false);
@@ -55,11 +74,12 @@ export function FieldForm({
   };
   const choice = isChoice(values.type);
   return (
-    <form className="form case-field-form" onSubmit={submit} noValidate>
+    <form ref={formRef} className="form case-field-form" onSubmit={submit} noValidate>
       {error && Object.keys(serverErrors).length === 0 ? (
         <ErrorBox message={errorText(error, 'Failed to save the field')} />
       ) : null}
       <InputField
+        ref={nameRef}
         label="Field name"
         required
         value={values.name}

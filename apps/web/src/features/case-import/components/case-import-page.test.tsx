@@ -338,8 +338,11 @@ describe('Import Test Cases', () => {
   });
 
   it('shows "Import cases" on the project page with add_test_case_in_project', async () => {
+    const user = userEvent.setup();
     signedIn(IMPORTER, shell());
     renderApp('/projects/3');
+    // It sits in the project page's Import / Export menu.
+    await user.click(await screen.findByRole('button', { name: 'Import / Export' }));
     const link = await screen.findByRole('link', { name: 'Import cases' });
     expect(link.getAttribute('href')).toBe('/projects/3/import-cases');
   });

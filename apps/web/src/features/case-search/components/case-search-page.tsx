@@ -1,5 +1,5 @@
 import { splitQuery } from '@verdict/contract';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -68,6 +68,14 @@ function CaseSearch({ projectId, bulkBar }: { projectId: number; bulkBar: BulkBa
   const total = first.data?.total ?? 0;
   const capped = first.data?.total_capped ?? false;
   const count = selectedCount(selection, total);
+  // 'Select all matching' goes once it is used: focus moves on to the bulk bar it filled.
+  const bulkRef = useRef<HTMLDivElement>(null);
+  const [focusBulk, setFocusBulk] = useState(false);
+  useEffect(() => {
+    if (!focusBulk) return;
+    setFocusBulk(false);
+    bulkRef.current?.querySelector<HTMLElement>('button')?.focus();
+  }, [focusBulk]);
   return (
     <>
       <Card>
@@ -91,7 +99,10 @@ function CaseSearch({ projectId, bulkBar }: { projectId: number; bulkBar: BulkBa
                 <Button
                   size="sm"
                   variant="secondary"
-                  onClick={() => onSelect(() => selectAllMatching(query))}
+                  onClick={() => {
+                    onSelect(() => selectAllMatching(query));
+                    setFocusBulk(true);
+                  }}
                 >
                   {capped
                     ? `Select all ${formatCount(total)}+ matching`
@@ -101,13 +112,15 @@ function CaseSearch({ projectId, bulkBar }: { projectId: number; bulkBar: BulkBa
                 </Button>
               </div>
             ) : null}
-            {bulkBar({
-              projectId,
-              selection: selectionBody(selection),
-              count,
-              atLeast: capped && selection.mode === 'query',
-              onClear: () => onSelect(() => NO_SELECTION),
-            })}
+            <div ref={bulkRef}>
+              {bulkBar({
+                projectId,
+                selection: selectionBody(selection),
+                count,
+                atLeast: capped && selection.mode === 'query',
+                onClear: () => onSelect(() => NO_SELECTION),
+              })}
+            </div>
           </>
         ) : null}
         {problems.length > 0 ? null : first.isError ? (

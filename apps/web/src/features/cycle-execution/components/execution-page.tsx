@@ -5,6 +5,7 @@ import { Page } from '@/components/ui/page';
 import { useCycleItem } from '@/entities/cycle/cycle-api';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
+import { useExecutionSession } from './execution-session';
 import { type ExecutionSlots, ExecutionView } from './execution-view';
 
 const TITLE = 'Test Cycle Item';
@@ -17,6 +18,8 @@ const TITLE = 'Test Cycle Item';
 export function ExecutionPage({ slots }: { slots?: ExecutionSlots } = {}) {
   const id = useIdParam();
   const detail = useCycleItem(id);
+  // Kept from item to item: the last result (to undo it) and whether the item list is open.
+  const session = useExecutionSession();
   if (id === null || isNotFound(detail.error)) {
     return <ObjectNotFound kind="Cycle item" backTo={{ href: paths.myWork, label: 'Back to My Work' }} />;
   }
@@ -35,5 +38,5 @@ export function ExecutionPage({ slots }: { slots?: ExecutionSlots } = {}) {
     );
   }
   // Keyed by the item, so the comment, the timer and any error start afresh on every item.
-  return <ExecutionView key={detail.data.item.id} detail={detail.data} slots={slots} />;
+  return <ExecutionView key={detail.data.item.id} detail={detail.data} session={session} slots={slots} />;
 }

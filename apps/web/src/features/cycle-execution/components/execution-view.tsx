@@ -5,13 +5,14 @@ import {
   type CycleResultState,
   LIMITS,
   type PermissionName,
+  RESULT_UNDO_SECONDS,
   type RecordResultBody,
 } from '@verdict/contract';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { TextAreaField } from '@/components/ui/form-field';
+import { InputField, TextAreaField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Markdown } from '@/components/ui/markdown';
@@ -21,7 +22,7 @@ import { refreshAttachments, uploadFiles } from '@/entities/attachment/attachmen
 import { PendingFiles } from '@/entities/attachment/pending-files';
 import { CaseStepList } from '@/entities/case/case-steps';
 import { useCase } from '@/entities/case/get-case';
-import { getCycleItems, useRecordResult } from '@/entities/cycle/cycle-api';
+import { getCycleItems, useRecordResult, useUndoResult } from '@/entities/cycle/cycle-api';
 import { CycleProgress, CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { STATE_LABELS } from '@/entities/cycle/cycle-states';
 import { useProject } from '@/entities/project/get-project';
@@ -33,10 +34,14 @@ import { useAuth } from '@/lib/auth';
 import { focusPageHeading } from '@/lib/focus-heading';
 import { formatElapsed } from '@/lib/format-duration';
 import { paths } from '@/lib/paths';
+import { useItemsAround } from '../api/items-around';
 import { NEXT_PAGE_SIZE, nextUntestedItem } from '../next-item';
 import { type ExecutionAction, NEXT_KEY, RESULT_KEYS } from '../result-keys';
 import { EMPTY_STEP, type StepEntry, stepResultsBody } from '../step-results';
+import { type ExecutionSession, useUndoOpen } from './execution-session';
+import { ItemList } from './item-list';
 import { ItemResults } from './item-results';
+import { LastResult } from './last-result';
 import { StepResultInput } from './step-result-input';
 import { useElapsed } from './use-elapsed';
 import { useExecutionKeys } from './use-execution-keys';
@@ -49,6 +54,8 @@ import './execution.css';
 export interface ExecutionSlots {
   moreContents?: (detail: CycleItemDetail, can: (permission: PermissionName) => boolean) => ReactNode;
   resultExtras?: ((result: CycleResult) => ReactNode) | undefined;
+  /** Links a defect to a result just recorded; the form's Defect field shows only with it. */
+  linkDefect?: ((itemId: number, resultId: number, defect: string) => Promise<unknown>) | undefined;
 }
 
 const NONE_LEFT = 'No untested items left in this cycle.';
@@ -59,19 +66,35 @@ const BUTTON_VARIANTS = {
   failed: 'danger',
   blocked: 'secondary',
   skipped: 'secondary',
+  retest: 'secondary',
 } as const;
 
 /**
  * One item of a cycle to execute (docs/product/cycle-execution.md): the case, the item's state,
- * the cycle's progress, the result buttons with their keys, a comment, a timer, and the results
- * recorded so far. After a result it moves on to the next untested item.
+ * the cycle's progress and items, the result buttons with their keys, a comment, files, a defect,
+ * a timer, and the results recorded so far. After a result it moves on to the next untested item;
+ * the result just recorded can be undone for a few seconds.
  */
-export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail; slots?: ExecutionSlots }) {
+export function ExecutionView({
+  detail,
+  session,
+  slots = {},
+}: {
+  detail: CycleItemDetail;
+  session: ExecutionSession;
+  slots?: ExecutionSlots;
+}) {
   const { item, cycle, results } = detail;
   const project = useProject(cycle.project_id);
   const permissions = useProjectPermissions(cycle.project_id);
   const { user } = useAuth();
   const record = useRecordResult();
+  const undo = useUndoResult();
+  const around = useItemsAround(cycle.id, item.id);
+  const previous = around.data?.before.at(-1) ?? null;
+  const undoOpen = useUndoOpen(session.last, RESULT_UNDO_SECONDS);
+  const [undoError, setUndoError] = useState<unknown>(null);
+  const [defect, setDefect] = useState('');
   const queryClient = useQueryClient();
   const toast = useToast();
   const navigate = useNavigate();
@@ -94,7 +117,8 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
 
   const closed = cycle.state === 'closed';
   const mayRecord = !closed && permissions.can('execute_test_cycle');
-  const busy = record.isPending || finding || uploading !== null;
+  const busy = record.isPending || finding || uploading !== null || undo.isPending;
+  const mayUndo = undoOpen && mayRecord && session.last !== null && cycle.source !== 'import';
 
   /** Opens the next untested item, or says none is left; `working` is already set. */
   const moveOn = async (skipping: boolean) => {
@@ -143,9 +167,18 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
       return;
     }
     toast.show(answer.message || 'Result recorded');
+    session.setLast({
+      result: answer.result,
+      itemId: item.id,
+      caseName: item.test_case.name,
+      at: Date.now(),
+    });
+    setUndoError(null);
     setComment('');
     setStepEntries([]);
     timer.restart();
+    const defectText = defect.trim();
+    setDefect('');
     if (files.length > 0) {
       setUploading({ sent: 0, total: files.reduce((n, f) => n + f.size, 0) });
       try {
@@ -168,7 +201,44 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
         setUploading(null);
       }
     }
+    if (defectText && slots.linkDefect) {
+      try {
+        await slots.linkDefect(item.id, answer.result.id, defectText);
+      } catch (error) {
+        // The result stands; the defect can be linked under the item's defects below. Stay.
+        setRecordError(
+          new Error(
+            `The result was recorded, but the defect was not linked: ${errorText(error, 'linking failed')}`,
+          ),
+        );
+        working.current = false;
+        return;
+      }
+    }
     await moveOn(false);
+  };
+
+  /** Undoes the last result and opens its item again, so it can be recorded anew. */
+  const undoLast = async () => {
+    const last = session.last;
+    if (!last || working.current) return;
+    working.current = true;
+    setUndoError(null);
+    try {
+      const answer = await undo.mutateAsync({ resultId: last.result.id, runs: last.result.run_id !== null });
+      session.setLast(null);
+      toast.show(answer.message || 'Result undone');
+      if (last.itemId !== item.id) await navigate(paths.cycleItem(last.itemId));
+    } catch (error) {
+      setUndoError(error);
+    } finally {
+      working.current = false;
+    }
+  };
+
+  const goToPrevious = () => {
+    if (!previous || working.current) return;
+    void navigate(paths.cycleItem(previous.id));
   };
 
   const goToNext = () => {
@@ -181,6 +251,11 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
     if (busy || working.current) return false;
     if (action.kind === 'next') {
       goToNext();
+      return true;
+    }
+    if (action.kind === 'undo') {
+      if (!mayUndo) return false;
+      void undoLast();
       return true;
     }
     if (!mayRecord) return false;
@@ -200,12 +275,17 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
       breadcrumbs={crumbs}
       card={false}
       actions={
-        <Button variant="secondary" onClick={goToNext} busy={finding} aria-keyshortcuts={NEXT_KEY}>
-          Next untested{' '}
-          <span className="execution-key" aria-hidden="true">
-            {NEXT_KEY}
-          </span>
-        </Button>
+        <>
+          <Button variant="secondary" onClick={goToPrevious} disabled={!previous}>
+            Previous
+          </Button>
+          <Button variant="secondary" onClick={goToNext} busy={finding} aria-keyshortcuts={NEXT_KEY}>
+            Next untested{' '}
+            <span className="execution-key" aria-hidden="true">
+              {NEXT_KEY}
+            </span>
+          </Button>
+        </>
       }
     >
       {noneLeft ? (
@@ -215,6 +295,23 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
         </div>
       ) : null}
       <ErrorBox message={nextError ? 'Could not find the next untested item' : null} error={nextError} />
+      {session.last ? (
+        <LastResult
+          last={session.last}
+          undoOpen={mayUndo}
+          undoing={undo.isPending}
+          error={undoError}
+          onUndo={() => void undoLast()}
+          mayAttach={mayRecord}
+        />
+      ) : null}
+      <ItemList
+        item={item}
+        cycleId={cycle.id}
+        around={around}
+        open={session.listOpen}
+        onToggle={session.setListOpen}
+      />
       <Card className="execution-summary">
         <dl className="execution-facts">
           <div>
@@ -337,9 +434,18 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
               disabled={busy}
               pasteAnywhere
             />
+            {slots.linkDefect ? (
+              <InputField
+                label="Defect"
+                value={defect}
+                maxLength={LIMITS.nameMax}
+                onChange={(event) => setDefect(event.target.value)}
+                hint="Optional; an id of the project's tracker (PROJ-12, #12) or an address, linked to the result."
+              />
+            ) : null}
             <p className="form-hint">
-              Keys, when focus is not in a text field: P passed, F failed, B blocked, S skipped, N next
-              untested.
+              Fill in the comment, files and defect first: they go with the result. Keys, when focus is not in
+              a text field: P passed, F failed, B blocked, S skipped, R retest, N next untested, U undo.
             </p>
           </div>
         )}
@@ -353,6 +459,8 @@ export function ExecutionView({ detail, slots = {} }: { detail: CycleItemDetail;
         />
       </Card>
       {slots.moreContents?.(detail, permissions.can)}
+      {/* On a phone the result buttons stay at the bottom of the screen: room for them after the last card. */}
+      {mayRecord ? <div className="execution-bar-spacer" aria-hidden="true" /> : null}
     </Page>
   );
 }

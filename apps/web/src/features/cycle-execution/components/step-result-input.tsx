@@ -1,10 +1,10 @@
-import type { CycleResultState } from '@verdict/contract';
+import type { StepResultState } from '@verdict/contract';
 import { LIMITS } from '@verdict/contract';
 import { useId } from 'react';
 import { STATE_LABELS } from '@/entities/cycle/cycle-states';
 import type { StepEntry } from '../step-results';
 
-const STATES: readonly CycleResultState[] = ['passed', 'failed', 'blocked', 'skipped'];
+const STATES: readonly StepResultState[] = ['passed', 'failed', 'blocked', 'skipped'];
 
 interface StepResultInputProps {
   /** 1-based, for the names: 'Step 2 result', 'Step 2 comment'. */

@@ -29,9 +29,16 @@ import './cycles.css';
 
 type Scope = 'chosen' | 'all';
 
-/** The states a re-run may take from the earlier cycle; failed and blocked are ticked at first. */
-const RERUN_STATES: readonly CycleItemState[] = ['failed', 'blocked', 'skipped', 'untested', 'passed'];
-const RERUN_DEFAULT: ReadonlySet<CycleItemState> = new Set(['failed', 'blocked']);
+/** The states a re-run may take from the earlier cycle; failed, blocked and retest are ticked at first. */
+const RERUN_STATES: readonly CycleItemState[] = [
+  'failed',
+  'blocked',
+  'retest',
+  'skipped',
+  'untested',
+  'passed',
+];
+const RERUN_DEFAULT: ReadonlySet<CycleItemState> = new Set(['failed', 'blocked', 'retest']);
 
 /**
  * /projects/{id}/new-cycle: a cycle's name, description, milestone and environment, and its cases:

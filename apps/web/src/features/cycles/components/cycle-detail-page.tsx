@@ -1,19 +1,20 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cycle, PermissionName } from '@verdict/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Card, Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
-import { useDeleteCycle, useUpdateCycle } from '@/entities/cycle/cycle-api';
+import { getCycleItems, useDeleteCycle, useUpdateCycle } from '@/entities/cycle/cycle-api';
 import { CycleProgress } from '@/entities/cycle/cycle-progress';
 import { useProject } from '@/entities/project/get-project';
 import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { useObjectTrail } from '@/entities/project/use-object-trail';
 import { formatDateTime } from '@/lib/format-date';
 import { paths } from '@/lib/paths';
+import { queryKeys } from '@/lib/query-keys';
 import { CycleFacts } from './cycle-facts';
 import { CycleItems } from './cycle-items';
 import { CycleScreen } from './cycle-screen';
@@ -50,13 +51,42 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
   const [error, setError] = useState<{ message: string; cause: unknown } | null>(null);
   const open = cycle.state === 'open';
   const canEdit = can('edit_test_cycle');
+  const stateButtonRef = useRef<HTMLButtonElement>(null);
+  const closedNoteRef = useRef<HTMLParagraphElement>(null);
+  // Set after a close or reopen, so focus goes to what it changed and not to the page
+  // (docs/product/errors-and-keyboard.md, "Focus").
+  const [focusAfter, setFocusAfter] = useState<'open' | 'closed' | null>(null);
+  useEffect(() => {
+    if (focusAfter === null || focusAfter !== cycle.state) return;
+    setFocusAfter(null);
+    (focusAfter === 'closed' ? closedNoteRef.current : stateButtonRef.current)?.focus();
+  }, [focusAfter, cycle.state]);
 
-  const setState = (state: 'open' | 'closed') => {
+  const setState = async (state: 'open' | 'closed') => {
     setError(null);
+    const untested = cycle.counts.untested;
+    if (state === 'closed' && untested > 0) {
+      const text = `${untested.toLocaleString('en-US')} of ${cycle.counts.total.toLocaleString('en-US')} ${
+        cycle.counts.total === 1 ? 'item is' : 'items are'
+      } still untested. Close ${cycle.name} anyway?`;
+      if (
+        !(await confirm({
+          title: 'Close this test cycle?',
+          text,
+          confirmLabel: 'Yes, Close',
+          cancelLabel: 'No, Keep Open',
+        }))
+      ) {
+        return;
+      }
+    }
     update.mutate(
       { state },
       {
-        onSuccess: (answer) => toast.show(answer.message),
+        onSuccess: (answer) => {
+          toast.show(answer.message);
+          setFocusAfter(state);
+        },
         onError: (cause) =>
           setError({
             message: state === 'closed' ? 'Failed to close Test Cycle' : 'Failed to reopen Test Cycle',
@@ -89,9 +119,10 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
       ) : null}
       {canEdit ? (
         <Button
+          ref={stateButtonRef}
           variant="secondary"
           busy={update.isPending}
-          onClick={() => setState(open ? 'closed' : 'open')}
+          onClick={() => void setState(open ? 'closed' : 'open')}
         >
           {open ? 'Close cycle' : 'Reopen cycle'}
         </Button>
@@ -124,11 +155,12 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
       <Card className="cycle-summary">
         <ErrorBox message={error?.message} error={error?.cause} />
         {!open ? (
-          <p className="cycle-closed-note" role="status">
+          <p ref={closedNoteRef} className="cycle-closed-note" role="status" tabIndex={-1}>
             This test cycle is closed: its results and assignments cannot change until it is reopened.
           </p>
         ) : null}
         <CycleFacts cycle={cycle} />
+        {open && can('execute_test_cycle') ? <StartTesting cycle={cycle} /> : null}
         <CycleProgress counts={cycle.counts} legend />
         <CycleDetails cycle={cycle} />
       </Card>
@@ -137,6 +169,34 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
       </Card>
       {moreContents?.(cycle, can)}
     </Page>
+  );
+}
+
+/**
+ * 'Start testing', or 'Continue testing' once some items have a result: opens the execution view
+ * on the first untested item, in item order (none left: no button).
+ */
+function StartTesting({ cycle }: { cycle: Cycle }) {
+  const filters = { state: 'untested' as const };
+  const next = useQuery({
+    queryKey: queryKeys.cycleItems.page(cycle.id, { ...filters, limit: 1 }, 0),
+    queryFn: () => getCycleItems(cycle.id, filters, 0, 1),
+    enabled: cycle.counts.untested > 0,
+  });
+  const first = next.data?.items[0];
+  if (cycle.counts.untested === 0 || !first) return null;
+  const started = cycle.counts.untested < cycle.counts.total;
+  return (
+    <div className="cycle-start">
+      <ButtonLink to={paths.cycleItem(first.id)} className="cycle-start-button">
+        {started ? 'Continue testing' : 'Start testing'}
+      </ButtonLink>
+      <span className="cycle-start-note">
+        {started
+          ? `${cycle.counts.untested.toLocaleString('en-US')} untested left`
+          : `${cycle.counts.total.toLocaleString('en-US')} ${cycle.counts.total === 1 ? 'case' : 'cases'} to run`}
+      </span>
+    </div>
   );
 }
 

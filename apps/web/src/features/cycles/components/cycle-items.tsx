@@ -5,22 +5,25 @@ import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
-import { useToast } from '@/components/ui/toast';
+import { PriorityBadge } from '@/entities/case/case-badges';
 import { getCycleItems, useAssignItems } from '@/entities/cycle/cycle-api';
 import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { CYCLE_ITEM_STATE_OPTIONS } from '@/entities/cycle/cycle-states';
 import { useProjectSuites } from '@/entities/suite/project-suites';
+import { errorText } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
 import { formatDuration } from '@/lib/format-duration';
 import { formatCount } from '@/lib/format-number';
-import { usePagedRows } from '@/lib/paged-rows';
+import { useWindowPagedRows } from '@/lib/paged-rows';
 import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { withParam } from '@/lib/use-url-list-state';
+import { withWarningSign } from '@/lib/warning-sign';
 import { apiFilters, type FilterParams, filtersFromParams, hasFilters } from '../cycle-filters';
 
 /** Items a request asks for; the list loads the pages its visible rows fall in. */
 export const ITEMS_PAGE = 200;
+/** A row's height before it is drawn and measured (a suite heading or a phone's wrap adds to it). */
 const ROW_HEIGHT = 52;
 
 export interface CycleItemsProps {
@@ -33,8 +36,8 @@ export interface CycleItemsProps {
 
 /**
  * A cycle's items (docs/product/cycles-screens.md, "The cycle page"): filters kept in the
- * address, then a virtualized list that loads 200 items at a time as it scrolls, so 50,000 items
- * draw as fast as 50. With edit_test_cycle on an open cycle, items can be ticked and assigned.
+ * address, then a virtualized list in the page's own scroll that loads 200 items at a time, so
+ * 50,000 items draw as fast as 50; a heading names each suite where its items start. With edit_test_cycle on an open cycle, items can be ticked and assigned.
  */
 export function CycleItems({ cycle, members, canAssign }: CycleItemsProps) {
   const [params, setParams] = useSearchParams();
@@ -180,8 +183,8 @@ function ItemRows({
   selected: ReadonlySet<number>;
   onSelect: (next: ReadonlySet<number>) => void;
 }) {
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const { pages, total, rowAt, virtualizer, visible, failed } = usePagedRows({
+  const listRef = useRef<HTMLUListElement>(null);
+  const { pages, total, rowAt, virtualizer, visible, failed } = useWindowPagedRows({
     pageSize: ITEMS_PAGE,
     page: (offset) => ({
       queryKey: queryKeys.cycleItems.page(cycle.id, { ...query, limit: ITEMS_PAGE }, offset),
@@ -189,7 +192,7 @@ function ItemRows({
     }),
     rowHeight: ROW_HEIGHT,
     overscan: 12,
-    scrollRef,
+    listRef,
   });
   if (failed && total === undefined) {
     return <LoadFailed what="the items" error={failed.error} onRetry={() => void failed.refetch()} />;
@@ -203,6 +206,7 @@ function ItemRows({
     else next.add(id);
     onSelect(next);
   };
+  const listTop = virtualizer.options.scrollMargin;
 
   return (
     <div className="cycle-items">
@@ -232,37 +236,47 @@ function ItemRows({
         </ErrorBox>
       ) : null}
       {total > 0 ? (
-        <div ref={scrollRef} className="cycle-items-scroll">
-          <ul
-            className="cycle-items-list"
-            aria-label={`Items of ${cycle.name}`}
-            style={{ height: virtualizer.getTotalSize() }}
-          >
-            {visible.map((row) => {
-              const item = rowAt(row.index);
-              return (
-                <li
-                  key={item?.id ?? `row-${row.index}`}
-                  className="cycle-item-row"
-                  aria-setsize={total}
-                  aria-posinset={row.index + 1}
-                  style={{ transform: `translateY(${row.start}px)`, height: ROW_HEIGHT }}
-                >
-                  {item ? (
-                    <ItemRow
-                      item={item}
-                      canAssign={canAssign}
-                      checked={selected.has(item.id)}
-                      onToggle={() => toggle(item.id)}
-                    />
-                  ) : (
-                    <span className="cycle-item-loading">Loading…</span>
-                  )}
-                </li>
-              );
-            })}
-          </ul>
-        </div>
+        <ul
+          ref={listRef}
+          className="cycle-items-list"
+          aria-label={`Items of ${cycle.name}`}
+          style={{ height: virtualizer.getTotalSize() }}
+        >
+          {visible.map((row) => {
+            const item = rowAt(row.index);
+            const previous = row.index > 0 ? rowAt(row.index - 1) : undefined;
+            // A suite's heading goes where its items start (items are numbered suite by suite).
+            const startsSuite =
+              item !== undefined &&
+              (row.index === 0 ||
+                (previous !== undefined && previous.test_case.suite_id !== item.test_case.suite_id));
+            return (
+              <li
+                key={item?.id ?? `row-${row.index}`}
+                ref={virtualizer.measureElement}
+                data-index={row.index}
+                className="cycle-item-row"
+                aria-setsize={total}
+                aria-posinset={row.index + 1}
+                style={{ transform: `translateY(${row.start - listTop}px)` }}
+              >
+                {item && startsSuite ? (
+                  <h3 className="cycle-item-suite">{item.test_case.suite_name ?? 'Cases without a suite'}</h3>
+                ) : null}
+                {item ? (
+                  <ItemRow
+                    item={item}
+                    canAssign={canAssign}
+                    checked={selected.has(item.id)}
+                    onToggle={() => toggle(item.id)}
+                  />
+                ) : (
+                  <span className="cycle-item-line cycle-item-loading">Loading…</span>
+                )}
+              </li>
+            );
+          })}
+        </ul>
       ) : null}
     </div>
   );
@@ -278,6 +292,12 @@ function lastResultText(item: CycleItem): string {
   return parts.join(' · ');
 }
 
+/** Who the item is for and who recorded its latest result: 'Ana · run by Ben'. */
+function peopleText(item: CycleItem): string {
+  const assignee = item.assignee ? item.assignee.username : 'Unassigned';
+  return item.executor ? `${assignee} · run by ${item.executor.username}` : assignee;
+}
+
 function ItemRow({
   item,
   canAssign,
@@ -291,7 +311,7 @@ function ItemRow({
 }) {
   const checkboxId = useId();
   return (
-    <>
+    <span className="cycle-item-line">
       {canAssign ? (
         <input
           type="checkbox"
@@ -302,14 +322,18 @@ function ItemRow({
         />
       ) : null}
       <span className="cycle-item-main">
-        <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
-          {item.test_case.name}
-        </Link>
+        <span className="cycle-item-title">
+          <span className="cycle-item-id">#{item.test_case.id}</span>
+          <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
+            {item.test_case.name}
+          </Link>
+        </span>
         {lastResultText(item) ? <span className="cycle-item-last">{lastResultText(item)}</span> : null}
       </span>
-      <span className="cycle-item-assignee">{item.assignee ? item.assignee.username : 'Unassigned'}</span>
+      <PriorityBadge priority={item.test_case.priority} quiet />
+      <span className="cycle-item-assignee">{peopleText(item)}</span>
       <CycleStateBadge state={item.state} />
-    </>
+    </span>
   );
 }
 
@@ -327,21 +351,28 @@ function BulkAssign({
   onSelect: (next: ReadonlySet<number>) => void;
 }) {
   const assign = useAssignItems(cycleId);
-  const toast = useToast();
   const options = useAssigneeOptions(members);
   const [assignee, setAssignee] = useState('');
+  const [message, setMessage] = useState<{ text: string; failed: boolean } | null>(null);
+  const messageRef = useRef<HTMLParagraphElement>(null);
   const selectId = useId();
   const allShown = shown.length > 0 && shown.every((item) => selected.has(item.id));
+
+  // Assign turns disabled once the selection clears: focus goes to what it did, not to the page.
+  useEffect(() => {
+    if (message) messageRef.current?.focus();
+  }, [message]);
+
   const apply = () => {
     if (selected.size === 0 || assignee === '') return;
     assign.mutate(
       { item_ids: [...selected], assignee_id: assignee === 'none' ? null : Number(assignee) },
       {
         onSuccess: (answer) => {
-          toast.show(answer.message);
+          setMessage({ text: answer.message, failed: false });
           onSelect(new Set());
         },
-        onError: (error) => toast.show(error instanceof Error ? error.message : 'Failed to assign', 'error'),
+        onError: (error) => setMessage({ text: errorText(error, 'Failed to assign'), failed: true }),
       },
     );
   };
@@ -383,6 +414,14 @@ function BulkAssign({
       >
         Assign
       </Button>
+      <p
+        ref={messageRef}
+        className={message?.failed ? 'cycle-bulk-message is-error' : 'cycle-bulk-message'}
+        role={message?.failed ? 'alert' : 'status'}
+        tabIndex={-1}
+      >
+        {message ? (message.failed ? withWarningSign(message.text) : message.text) : null}
+      </p>
     </fieldset>
   );
 }

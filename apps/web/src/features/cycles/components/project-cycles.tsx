@@ -21,8 +21,9 @@ export const rerunLink = (cycle: Pick<Cycle, 'id' | 'project_id'>) =>
   `${paths.cycleCreate(cycle.project_id)}?from=${cycle.id}`;
 
 /**
- * The project page's Test Cycles (docs/product/cycles-screens.md, "On the project page"): newest
- * first, each with its progress, state and facts, a page of 25 at a time.
+ * The project page's Test Cycles (docs/product/cycles-screens.md, "On the project page"): open
+ * ones first, each group newest first, each with its progress, state and facts, a page of 25 at
+ * a time.
  */
 export function ProjectCycles({ project, canAdd }: ProjectCyclesProps) {
   const cycles = useProjectCycles(project.id);
@@ -37,7 +38,7 @@ export function ProjectCycles({ project, canAdd }: ProjectCyclesProps) {
       ) : null}
       <ObjectList
         label={`Test cycles of ${project.name}`}
-        rows={cycles.data}
+        rows={cycles.data ? openFirst(cycles.data) : undefined}
         rowKey={(cycle) => cycle.id}
         renderRow={(cycle) => <CycleLine cycle={cycle} canRerun={canAdd} />}
         pageParam="cycles"
@@ -58,6 +59,11 @@ export function ProjectCycles({ project, canAdd }: ProjectCyclesProps) {
       />
     </Card>
   );
+}
+
+/** Open cycles (the work in progress) before closed ones, each group newest first as answered. */
+function openFirst(cycles: readonly Cycle[]): Cycle[] {
+  return [...cycles.filter((c) => c.state === 'open'), ...cycles.filter((c) => c.state !== 'open')];
 }
 
 function CycleLine({ cycle, canRerun }: { cycle: Cycle; canRerun: boolean }) {

@@ -2,13 +2,17 @@ import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { WhenVisible } from '@/components/ui/when-visible';
 import { ActiveCyclesCard } from './active-cycles-card';
+import { MyWorkCard } from './my-work-card';
+import { RecentFailuresCard } from './recent-failures-card';
 import { TestResultsOverview } from './test-results-overview';
 import { useDashboardTotals } from './use-dashboard-totals';
 import { useWindowWidth } from './use-window-width';
 import './dashboard.css';
 
-// Chart code (recharts) is fetched only when the dashboard shows it.
+// Chart code (recharts) is fetched only when a chart comes into view (WhenVisible), so the
+// dashboard's first load carries none of it; each keeps its height meanwhile.
 const ProjectsDonut = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.ProjectsDonut })));
 const ProjectsVsSuitesBar = lazy(() =>
   import('./dashboard-charts').then((m) => ({ default: m.ProjectsVsSuitesBar })),
@@ -22,8 +26,9 @@ function ChartFallback({ height }: { height: number }) {
 }
 
 /**
- * /dashboard: project, suite and run totals of the projects the user sees
- * (docs/product/dashboard.md, "The screen (`/dashboard`)").
+ * /dashboard (docs/product/dashboard.md, "The screen (`/dashboard`)"): under the title, the
+ * active cycles, the caller's work and the recent failures; then the project, suite and run
+ * totals of the projects the user sees.
  */
 export function DashboardPage() {
   const width = useWindowWidth();
@@ -37,6 +42,12 @@ export function DashboardPage() {
       subtitle="Project and Test Execution Overview"
       card={false}
     >
+      {/* What a tester and a lead come for comes first; the seed's figures follow. */}
+      <div className="dashboard-work">
+        <ActiveCyclesCard />
+        <MyWorkCard />
+        <RecentFailuresCard />
+      </div>
       {loading ? (
         <Card>
           <Loading text="Loading data..." />
@@ -50,9 +61,11 @@ export function DashboardPage() {
           ) : null}
           <Card title="Total Projects" className="dashboard-card dashboard-donut-card">
             <figure className="dashboard-figure" aria-label={`Total Projects: ${totals.totalProjects}`}>
-              <Suspense fallback={<ChartFallback height={compact ? 180 : 220} />}>
-                <ProjectsDonut totalProjects={totals.totalProjects} compact={compact} />
-              </Suspense>
+              <WhenVisible height={compact ? 180 : 220}>
+                <Suspense fallback={<ChartFallback height={compact ? 180 : 220} />}>
+                  <ProjectsDonut totalProjects={totals.totalProjects} compact={compact} />
+                </Suspense>
+              </WhenVisible>
             </figure>
           </Card>
           <Card title="Projects vs Test Suites" className="dashboard-card">
@@ -60,19 +73,20 @@ export function DashboardPage() {
               className="dashboard-figure"
               aria-label={`Projects: ${totals.totalProjects}, Test Suites: ${totals.totalTestSuites}`}
             >
-              <Suspense fallback={<ChartFallback height={compact ? 200 : 240} />}>
-                <ProjectsVsSuitesBar
-                  totalProjects={totals.totalProjects}
-                  totalTestSuites={totals.totalTestSuites}
-                  compact={compact}
-                />
-              </Suspense>
+              <WhenVisible height={compact ? 200 : 240}>
+                <Suspense fallback={<ChartFallback height={compact ? 200 : 240} />}>
+                  <ProjectsVsSuitesBar
+                    totalProjects={totals.totalProjects}
+                    totalTestSuites={totals.totalTestSuites}
+                    compact={compact}
+                  />
+                </Suspense>
+              </WhenVisible>
             </figure>
           </Card>
           <TestResultsOverview totals={totals} />
         </div>
       )}
-      <ActiveCyclesCard />
     </Page>
   );
 }

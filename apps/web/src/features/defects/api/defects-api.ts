@@ -59,6 +59,22 @@ export function useCycleDefects(cycleId: number) {
   });
 }
 
+/**
+ * Links a defect to a result of an item (the execution view's Defect field, sent with the
+ * result), then reloads the defect lists as a link from the item's list does.
+ */
+export function useLinkResultDefect() {
+  const queryClient = useQueryClient();
+  return async (itemId: number, resultId: number, defect: string) => {
+    const answer = await api.post<DefectLinkMutation>(`/api/cycle-items/${itemId}/defects`, {
+      defect,
+      result_id: resultId,
+    });
+    await queryClient.invalidateQueries({ queryKey: queryKeys.defects.all });
+    return answer;
+  };
+}
+
 /** Link and unlink; every change reloads every defect list (case, item and cycle show the same links). */
 export function useDefectMutations(owner: DefectOwner) {
   const queryClient = useQueryClient();

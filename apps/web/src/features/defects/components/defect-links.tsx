@@ -1,5 +1,5 @@
 import type { CycleResult, DefectLink } from '@verdict/contract';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField, SelectField } from '@/components/ui/form-field';
@@ -92,6 +92,9 @@ function LinkForm({ owner, results }: { owner: DefectOwner; results: readonly Cy
   const { link } = useDefectMutations(owner);
   const { show } = useToast();
   const [text, setText] = useState('');
+  // Link Defect is disabled while it works (and again once the input empties): focus goes back
+  // to the input, to link another or to correct a refused one.
+  const inputRef = useRef<HTMLInputElement>(null);
   const latestFailed = [...results].reverse().find((r) => r.state === 'failed');
   const [target, setTarget] = useState(latestFailed ? String(latestFailed.id) : '');
   const options = [
@@ -114,11 +117,14 @@ function LinkForm({ owner, results }: { owner: DefectOwner; results: readonly Cy
             show(`Defect ${answer.defect.defect} linked`);
             setText('');
             link.reset();
+            inputRef.current?.focus();
           },
+          onError: () => inputRef.current?.focus(),
         });
       }}
     >
       <InputField
+        ref={inputRef}
         label="Defect id or URL"
         value={text}
         onChange={(event) => setText(event.target.value)}

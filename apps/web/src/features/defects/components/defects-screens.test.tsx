@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CycleResult, DefectLink, ProjectDetail, Tracker } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
@@ -200,5 +200,32 @@ describe('TrackerPage', () => {
     expect(repo.readOnly).toBe(true);
     expect(screen.queryByRole('button', { name: 'Save Tracker' })).toBeNull();
     expect(screen.getByRole('link', { name: 'https://github.com/acme/shop/issues/12' })).toBeTruthy();
+  });
+});
+
+describe('DefectLinks focus', () => {
+  it('after Link Defect, refused or done, focus is back in the input', async () => {
+    const user = userEvent.setup();
+    let refuse = true;
+    mockApi({
+      'GET /api/cycle-items/8/defects': { body: { defects: [] } },
+      'POST /api/cycle-items/8/defects': () =>
+        refuse
+          ? { status: 400, body: { message: 'Give an issue number such as #12', code: 'invalid_request' } }
+          : { status: 201, body: { message: 'Defect linked', defect: { ...LINK, id: 9 } } },
+    });
+    renderWithProviders(<DefectLinks owner={{ kind: 'item', id: 8 }} canLink canRemove={() => true} />);
+    const input = await screen.findByRole('textbox', { name: 'Defect id or URL' });
+    await user.type(input, 'abc');
+    await user.click(screen.getByRole('button', { name: 'Link Defect' }));
+    expect(await screen.findByText('Give an issue number such as #12')).toBeTruthy();
+    expect(document.activeElement).toBe(input);
+
+    refuse = false;
+    await user.clear(input);
+    await user.type(input, '12');
+    await user.click(screen.getByRole('button', { name: 'Link Defect' }));
+    await waitFor(() => expect((input as HTMLInputElement).value).toBe(''));
+    expect(document.activeElement).toBe(input);
   });
 });

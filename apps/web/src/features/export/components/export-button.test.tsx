@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/lib/session';
-import { mockApi, userAnswer } from '@/test/mock-api';
+import { mockApi, sessionAnswers } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { filenameOf } from '../api/download-csv';
 import { ExportButton, formatBytes } from './export-button';
@@ -60,7 +60,7 @@ function streamingFetch(headers: Record<string, string> = {}) {
   const csv = () => new Response(body, { status: 200, headers: { 'Content-Type': 'text/csv', ...headers } });
   const { fetchMock } = mockApi({
     // The session's user, loaded on start.
-    'GET /api/users/7': { body: userAnswer(7, 'jane', []) },
+    ...sessionAnswers(),
     'GET /api/projects/5/export/cases.csv': csv,
     'GET /api/test-cases/12/export/runs.csv': csv,
   });

@@ -1,6 +1,6 @@
 import type { Quarantine } from '@verdict/contract';
 import { QUARANTINE_REASON_MAX } from '@verdict/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { InputField, TextAreaField } from '@/components/ui/form-field';
@@ -20,19 +20,23 @@ interface ResultHistoryProps {
   caseId: number;
   /** The caller holds quarantine_test_case in the case's project. */
   canQuarantine: boolean;
+  /** The case's every result, listed under the strip (the case page's one history of results). */
+  children?: ReactNode;
 }
 
 /**
- * The case page's Result History (docs/product/flaky-tests.md, "On the case page"): the last 30
- * results as a strip of marks, oldest at the left, what the flakiness window says per branch, and
- * the quarantine with its control.
+ * The case page's Result History (docs/product/flaky-tests.md, "On the case page"; cases.md,
+ * "Results"): the last 30 cycle and import results as a strip of marks, oldest at the left, what
+ * the flakiness window says per branch, the quarantine with its control, then `children` (the
+ * case's every result, whatever recorded it). Without cycle results the strip is left out.
  */
-export function ResultHistory({ caseId, canQuarantine }: ResultHistoryProps) {
+export function ResultHistory({ caseId, canQuarantine, children }: ResultHistoryProps) {
   const history = useCaseHistory(caseId);
   if (history.error) {
     return (
       <Card title="Result History">
         <LoadFailed what="the result history" error={history.error} onRetry={() => void history.refetch()} />
+        {children}
       </Card>
     );
   }
@@ -46,13 +50,12 @@ export function ResultHistory({ caseId, canQuarantine }: ResultHistoryProps) {
   const data = history.data;
   return (
     <Card title="Result History" className="result-history">
-      {data.items.length === 0 ? (
+      {data.items.length > 0 ? <ResultStrip items={data.items} quarantine={data.quarantine} /> : null}
+      {data.items.length === 0 && !children ? (
         <p className="history-empty">
           No results yet. Results recorded in test cycles and imports show here.
         </p>
-      ) : (
-        <ResultStrip items={data.items} quarantine={data.quarantine} />
-      )}
+      ) : null}
       {data.flaky.length > 0 ? (
         <ul className="history-flakiness" aria-label="Flakiness per branch">
           {data.flaky.map((row) => (
@@ -63,6 +66,7 @@ export function ResultHistory({ caseId, canQuarantine }: ResultHistoryProps) {
         </ul>
       ) : null}
       <QuarantinePanel caseId={caseId} quarantine={data.quarantine} canQuarantine={canQuarantine} />
+      {children}
     </Card>
   );
 }

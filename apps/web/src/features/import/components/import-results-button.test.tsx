@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { act } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { saveSession } from '@/lib/session';
-import { mockApi, userAnswer } from '@/test/mock-api';
+import { mockApi, sessionAnswers } from '@/test/mock-api';
 import { renderWithProviders } from '@/test/render';
 import { ImportResultsButton } from './import-results-button';
 
@@ -77,7 +77,7 @@ async function pickReport() {
 describe('ImportResultsButton', () => {
   it('uploads the picked file as XML with the session token, showing progress, then the summary', async () => {
     mockApi({
-      'GET /api/users/7': { body: userAnswer(7, 'jane', []) },
+      ...sessionAnswers(),
     });
     saveSession('tok', 7);
     const { file, xhr } = await pickReport();

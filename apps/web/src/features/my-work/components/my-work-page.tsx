@@ -28,7 +28,7 @@ const columns: DataListColumn<MyWorkItem>[] = [
 ];
 
 /**
- * /my-work: the caller's open items (untested or blocked, assigned to them, in open cycles),
+ * /my-work: the caller's open items (untested, blocked or retest, assigned to them, in open cycles),
  * newest cycle first, each linking to its execution view; Start opens the first
  * (docs/product/cycle-execution.md, "My Work").
  */
@@ -39,7 +39,7 @@ export function MyWorkPage() {
   return (
     <Page
       title="My Work"
-      subtitle="Test cycle items assigned to you that are still untested or blocked."
+      subtitle="Test cycle items assigned to you that are still untested, blocked or to retest."
       actions={
         first ? (
           <ButtonLink to={paths.cycleItem(first.item.id)} variant="primary">

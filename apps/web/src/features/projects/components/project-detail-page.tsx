@@ -21,18 +21,25 @@ import { useDeleteProject } from '../api/project-mutations';
 import { ProjectMembers } from './project-members';
 
 export interface ProjectDetailPageProps {
-  /** Buttons other features add after Add Test Case (export, import), gated by `can`. */
-  moreButtons?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
-  /** What other features show of the project's contents (its suites and cases), gated by `can`. */
+  /**
+   * What other features add at the right of the title (the Insights and Settings menus), gated
+   * by `can`.
+   */
+  tools?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
+  /**
+   * What other features show of the project's contents (its cycles, suites and cases), gated by
+   * `can`: the page leads with it, before the project's own table and its members.
+   */
   contents?: (project: ProjectDetail, can: ProjectPermissions['can']) => ReactNode;
 }
 
 /**
- * /projects/{id}: the project as a one-row table (Edit, Delete), the Add User / Add Test Suite /
- * Add Test Case buttons and, with users_in_project, the members table. Controls are gated by
- * the user's permissions inside this project (global ∪ member role).
+ * /projects/{id}: what the project holds (`contents`), then the project as a one-row table (Edit,
+ * Delete), the Add User / Add Test Suite / Add Test Case buttons and, with users_in_project, the
+ * members table. Controls are gated by the user's permissions inside this project (global ∪
+ * member role).
  */
-export function ProjectDetailPage({ moreButtons, contents }: ProjectDetailPageProps) {
+export function ProjectDetailPage({ tools, contents }: ProjectDetailPageProps) {
   const id = useIdParam();
   const project = useProject(id);
   const access = useProjectPermissions(id);
@@ -63,15 +70,13 @@ export function ProjectDetailPage({ moreButtons, contents }: ProjectDetailPagePr
       </Page>
     );
   }
-  return (
-    <ProjectDetailView project={project.data} access={access} moreButtons={moreButtons} contents={contents} />
-  );
+  return <ProjectDetailView project={project.data} access={access} tools={tools} contents={contents} />;
 }
 
 function ProjectDetailView({
   project,
   access,
-  moreButtons,
+  tools,
   contents,
 }: ProjectDetailPageProps & { project: ProjectDetail; access: ProjectPermissions }) {
   const { can } = access;
@@ -125,9 +130,11 @@ function ProjectDetailView({
       documentTitle={project.name}
       breadcrumbs={[{ label: project.name, href: paths.projectDetail(project.id) }]}
       subtitle={project.description || undefined}
+      actions={tools?.(project, can)}
       card={false}
     >
-      <Card>
+      {contents?.(project, can)}
+      <Card title="Project">
         <ErrorBox message={deleteError} />
         <DataList
           label="Project"
@@ -147,10 +154,8 @@ function ProjectDetailView({
           {can('add_test_case_in_project') ? (
             <ButtonLink to={paths.projectAddCase(project.id)}>Add Test Case</ButtonLink>
           ) : null}
-          {moreButtons?.(project, can)}
         </div>
       </Card>
-      {contents?.(project, can)}
       {can('users_in_project') ? <ProjectMembers project={project} can={can} /> : null}
     </Page>
   );

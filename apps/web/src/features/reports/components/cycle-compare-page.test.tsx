@@ -17,7 +17,7 @@ const project: ProjectDetail = {
   my_permissions: PERMISSIONS,
 };
 
-const counts = { total: 3, untested: 0, passed: 2, failed: 1, blocked: 0, skipped: 0 };
+const counts = { total: 3, untested: 0, passed: 2, failed: 1, blocked: 0, skipped: 0, retest: 0 };
 
 function listed(id: number): Cycle {
   return {

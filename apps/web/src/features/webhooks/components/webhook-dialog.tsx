@@ -1,10 +1,12 @@
 import { WEBHOOK_EVENTS } from '@verdict/contract';
-import { type FormEvent, Fragment, useId, useState } from 'react';
+import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { CheckboxField, FormActions, InputField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
+import { fieldErrorsOf } from '@/lib/field-errors';
+import { focusFirstProblem } from '@/lib/focus-heading';
 import {
   EVENT_LABELS,
   validateWebhook,
@@ -31,6 +33,13 @@ export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClos
   const set = <K extends keyof WebhookFormValues>(key: K, value: WebhookFormValues[K]) =>
     setValues((current) => ({ ...current, [key]: value }));
   const takesResults = values.events.includes('result.recorded');
+  const formRef = useRef<HTMLFormElement>(null);
+  // A refused address (400 naming `url`) shows at the field; anything else above the buttons.
+  const refusedUrl = fieldErrorsOf(error).url;
+  // A refusal moves focus to the field it names, else to its message: the busy button had it.
+  useEffect(() => {
+    if (error) focusFirstProblem(formRef.current);
+  }, [error]);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -46,7 +55,7 @@ export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClos
       busy={busy}
       className="webhook-dialog"
     >
-      <form onSubmit={submit} noValidate className="webhook-form">
+      <form ref={formRef} onSubmit={submit} noValidate className="webhook-form">
         <InputField
           label="Payload URL"
           required
@@ -55,7 +64,7 @@ export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClos
           autoComplete="off"
           placeholder="https://ci.example.com/verdict-hook"
           value={values.url}
-          error={errors.url}
+          error={errors.url ?? refusedUrl}
           onChange={(event) => set('url', event.target.value)}
         />
         <fieldset
@@ -112,7 +121,7 @@ export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClos
             onChange={(event) => set('secret', event.target.value)}
           />
         ) : null}
-        {error ? <ErrorBox message={errorText(error, 'Failed to save the webhook')} /> : null}
+        {error && !refusedUrl ? <ErrorBox message={errorText(error, 'Failed to save the webhook')} /> : null}
         <FormActions>
           <Button type="submit" busy={busy}>
             {creating ? 'Add Webhook' : 'Save Webhook'}

@@ -1,0 +1,133 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Cycle, ProjectDetail } from '@verdict/contract';
+import { describe, expect, it } from 'vitest';
+import { signedIn } from '@/test/mock-api';
+import { renderApp } from '@/test/render';
+
+const LEAD = [
+  'home_project',
+  'home_test_suit',
+  'home_test_case',
+  'home_test_cycle',
+  'add_test_cycle',
+  'add_user_in_project',
+  'add_test_suit_in_project',
+  'add_test_case_in_project',
+  'edit_project',
+  'delete_project',
+  'export_project',
+  'import_results',
+  'manage_case_fields',
+  'manage_webhooks',
+];
+
+const project = (permissions: string[]): ProjectDetail => ({
+  id: 3,
+  name: 'Checkout Web',
+  description: '',
+  created_by: 7,
+  members: [],
+  my_role_id: null,
+  my_permissions: permissions,
+});
+
+const cycle = (id: number, name: string, state: Cycle['state']): Cycle =>
+  ({
+    id,
+    project_id: 3,
+    name,
+    description: '',
+    milestone: null,
+    environment: null,
+    state,
+    source: 'manual',
+    branch: null,
+    commit: null,
+    build_url: null,
+    build_number: null,
+    creator: null,
+    created_at: '2026-11-25T12:00:00Z',
+    updated_at: '2026-11-25T12:00:00Z',
+    closed_at: null,
+    counts: { total: 4, untested: 2, passed: 1, failed: 1, blocked: 0, skipped: 0, retest: 0 },
+  }) as Cycle;
+
+function renderProject(permissions: string[]) {
+  signedIn(permissions, {
+    'GET /api/projects/detail/3': { body: project(permissions) },
+    'GET /api/projects/list': { body: [] },
+    'GET /api/testsuites/project/3': { body: [] },
+    'GET /api/test-cases/project/3': { body: [] },
+    // Newest first, as the server answers: the open one still comes first.
+    'GET /api/projects/3/cycles': {
+      body: [cycle(9, 'Nightly 12', 'closed'), cycle(8, 'Release 2.4', 'open')],
+    },
+  });
+  renderApp('/projects/3');
+}
+
+describe('the project page', () => {
+  it('leads with the cycles (open first), before the seed table and its Add buttons', {
+    timeout: 20_000,
+  }, async () => {
+    renderProject(LEAD);
+    const cycles = await screen.findByRole('list', { name: 'Test cycles of Checkout Web' });
+    const names = within(cycles)
+      .getAllByRole('link')
+      .map((link) => link.textContent)
+      .filter((text) => text === 'Release 2.4' || text === 'Nightly 12');
+    expect(names).toEqual(['Release 2.4', 'Nightly 12']);
+    const table = screen.getByRole('table', { name: 'Project' });
+    expect(cycles.compareDocumentPosition(table) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    for (const name of ['Add User', 'Add Test Suite', 'Add Test Case']) {
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+    }
+  });
+
+  it('groups the tools in Insights, Import / Export and Settings menus that open and close by keyboard', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD);
+    const insights = await screen.findByRole('button', { name: 'Insights' });
+    // Closed, their entries are not in the page's reading order.
+    for (const name of [
+      'Reports',
+      'Flaky Tests',
+      'Import cases',
+      'Case Fields',
+      'Webhooks',
+      'Issue Tracker',
+    ]) {
+      expect(screen.queryByRole('link', { name })).toBeNull();
+    }
+    expect(screen.queryByRole('button', { name: 'Export cases (CSV)' })).toBeNull();
+    expect(insights.getAttribute('aria-expanded')).toBe('false');
+
+    insights.focus();
+    await user.keyboard('{Enter}');
+    expect(insights.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/projects/3/reports');
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Reports' }));
+    await user.keyboard('{Escape}');
+    expect(insights.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(insights);
+
+    await user.click(screen.getByRole('button', { name: 'Import / Export' }));
+    expect(screen.getByRole('button', { name: 'Import results' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Export cases (CSV)' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Settings' }));
+    // Opening another closes the first (a press outside it).
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Import results' })).toBeNull());
+    for (const name of ['Case Fields', 'Webhooks', 'Issue Tracker']) {
+      expect(screen.getByRole('link', { name })).toBeTruthy();
+    }
+  });
+
+  it('shows no menu whose entries the user may not use', async () => {
+    renderProject(['home_project', 'home_test_case']);
+    expect(await screen.findByRole('button', { name: 'Insights' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Import / Export' })).toBeNull();
+  });
+});
