@@ -6,24 +6,28 @@ import { completeAttachment, findResultOwner } from '../src/modules/attachments/
 import { comparedCases } from '../src/modules/cycle-compare/cycle-compare-repository.ts';
 import {
   assignItems,
-  deleteCycleRow,
-  findCycle,
-  findCycleRef,
   findItem,
   findItemRef,
   findItems,
-  insertCycle,
+  listAssignedItems,
+  listItems,
+  lockItemsForResults,
+} from '../src/modules/cycles/cycle-items-repository.ts';
+import {
   insertImportedResults,
+  insertResults,
+  listCaseResults,
+  listResults,
+} from '../src/modules/cycles/cycle-results-repository.ts';
+import {
+  deleteCycleRow,
+  findCycle,
+  findCycleRef,
+  insertCycle,
   insertItems,
   insertItemsWithDescendants,
-  insertResults,
   listActiveCycles,
-  listAssignedItems,
-  listCaseResults,
   listCyclesOfProject,
-  listItems,
-  listResults,
-  lockItemsForResults,
   updateCycleRow,
 } from '../src/modules/cycles/cycles-repository.ts';
 import {

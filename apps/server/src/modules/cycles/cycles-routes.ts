@@ -20,19 +20,14 @@ import {
   UpdateCycleBody,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
+import { assignItems, getItem, listItems, myWork } from './cycle-items-service.ts';
+import { caseCycleResults, recordResult, undoResult } from './cycle-results-service.ts';
 import {
   activeCycles,
-  assignItems,
-  caseCycleResults,
   createCycle,
   deleteCycle,
   getCycle,
-  getItem,
   listCycles,
-  listItems,
-  myWork,
-  recordResult,
-  undoResult,
   updateCycle,
 } from './cycles-service.ts';
 

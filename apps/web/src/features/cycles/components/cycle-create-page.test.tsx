@@ -17,44 +17,35 @@ const project: ProjectDetail = {
   my_permissions: PLANNER,
 };
 
+/** Fills the form for all cases and submits it; the server refuses with `code`. */
+async function submitRefused(code: 'nothing_selected' | 'invalid_request') {
+  const user = userEvent.setup();
+  signedIn(PLANNER, {
+    'GET /api/projects/detail/3': { body: project },
+    'GET /api/projects/list': { body: [] },
+    'GET /api/testsuites/project/3': { body: [] },
+    'GET /api/test-cases/project/3': { body: [] },
+    'POST /api/projects/3/cycles': {
+      status: 400,
+      body: { message: 'The selection holds no test cases', code },
+    },
+  });
+  renderApp('/projects/3/new-cycle');
+  await user.type(await screen.findByLabelText(/^Cycle Name/), 'Release 2');
+  await user.click(screen.getByLabelText('All cases of the project'));
+  await user.click(screen.getByRole('button', { name: 'Create Test Cycle' }));
+}
+
 describe('New Test Cycle', () => {
   it('shows the refusal of the selection at the cases, by its code', async () => {
-    const user = userEvent.setup();
-    signedIn(PLANNER, {
-      'GET /api/projects/detail/3': { body: project },
-      'GET /api/projects/list': { body: [] },
-      'GET /api/testsuites/project/3': { body: [] },
-      'GET /api/test-cases/project/3': { body: [] },
-      'POST /api/projects/3/cycles': {
-        status: 400,
-        body: { message: 'The selection holds no test cases', code: 'nothing_selected' },
-      },
-    });
-    renderApp('/projects/3/new-cycle');
-    await user.type(await screen.findByLabelText(/^Cycle Name/), 'Release 2');
-    await user.click(screen.getByLabelText('All cases of the project'));
-    await user.click(screen.getByRole('button', { name: 'Create Test Cycle' }));
+    await submitRefused('nothing_selected');
     const cases = screen.getByRole('group', { name: 'Cases' });
     expect(await within(cases).findByText('The selection holds no test cases')).toBeTruthy();
     expect(screen.queryByText('Failed to create Test Cycle')).toBeNull();
   });
 
   it('shows any other refusal in the box above the form', async () => {
-    const user = userEvent.setup();
-    signedIn(PLANNER, {
-      'GET /api/projects/detail/3': { body: project },
-      'GET /api/projects/list': { body: [] },
-      'GET /api/testsuites/project/3': { body: [] },
-      'GET /api/test-cases/project/3': { body: [] },
-      'POST /api/projects/3/cycles': {
-        status: 400,
-        body: { message: 'The selection holds no test cases', code: 'invalid_request' },
-      },
-    });
-    renderApp('/projects/3/new-cycle');
-    await user.type(await screen.findByLabelText(/^Cycle Name/), 'Release 2');
-    await user.click(screen.getByLabelText('All cases of the project'));
-    await user.click(screen.getByRole('button', { name: 'Create Test Cycle' }));
+    await submitRefused('invalid_request');
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to create Test Cycle');
     const cases = screen.getByRole('group', { name: 'Cases' });

@@ -1,0 +1,277 @@
+import type { Cycle, CycleResult, CycleResultState, StepResult } from '@verdict/contract';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { isoTime } from '../../lib/timestamps.ts';
+
+/** SQL of the results recorded on a test cycle's items, and of an import's cycle (docs/product/cycles.md). */
+
+export interface NewResult {
+  itemId: number;
+  state: CycleResultState;
+  comment: string | null;
+  elapsedMs: number | null;
+  runId: number | null;
+  executedBy: number;
+  stepResults: (StepResult | null)[] | null;
+  caseVersion: number;
+}
+
+/**
+ * Records results (in the order given) and sets each item's state to its last one: two
+ * statements for any number of results. Answers the new results' ids, in order, and the time
+ * they were recorded (the transaction's).
+ */
+export async function insertResults(
+  tx: Tx,
+  results: NewResult[],
+): Promise<{ ids: number[]; createdAt: string }> {
+  const rows = await queryRows<{ id: number; created_at: Date | string }>(
+    tx,
+    sql`
+    with numbered as (
+      select i, s, c, e, r, x, sr, v, o, nextval(pg_get_serial_sequence('cycle_results', 'id'))::int as id
+      from (
+        select * from unnest(
+          ${sql.param(results.map((r) => r.itemId))}::int[],
+          ${sql.param(results.map((r) => r.state))}::text[],
+          ${sql.param(results.map((r) => r.comment))}::text[],
+          ${sql.param(results.map((r) => r.elapsedMs))}::int[],
+          ${sql.param(results.map((r) => r.runId))}::int[],
+          ${sql.param(results.map((r) => r.executedBy))}::int[],
+          ${sql.param(results.map((r) => (r.stepResults ? JSON.stringify(r.stepResults) : null)))}::text[],
+          ${sql.param(results.map((r) => r.caseVersion))}::int[]
+        ) with ordinality as t(i, s, c, e, r, x, sr, v, o)
+        order by o
+      ) input
+    ), inserted as (
+      insert into cycle_results (id, item_id, state, comment, elapsed_ms, run_id, executed_by, step_results, case_version)
+      select id, i, s, c, e, r, x, sr::jsonb, v from numbered order by id
+    ), items as (
+      update cycle_items ci set state = last.s, results = ci.results + last.n, elapsed_ms = last.e,
+        updated_at = now()
+      from (
+        select distinct on (i) i, s, e, count(*) over (partition by i) as n from numbered order by i, o desc
+      ) last
+      where ci.id = last.i
+    )
+    select id, now() as created_at from numbered order by o`,
+  );
+  return {
+    ids: rows.map((row) => row.id),
+    createdAt: rows[0] ? isoTime(rows[0].created_at) : new Date().toISOString(),
+  };
+}
+
+/** A result as an undo checks it: its item, cycle and case, its age and whether it is the latest. */
+export interface UndoneResultRef {
+  id: number;
+  item_id: number;
+  state: CycleResultState;
+  run_id: number | null;
+  executed_by: number | null;
+  /** Seconds since it was recorded, by the database's clock. */
+  age_seconds: number;
+  latest: boolean;
+  project_id: number;
+  cycle_source: Cycle['source'];
+  cycle_name: string;
+  case_name: string;
+}
+
+export async function findResultRef(db: Tx, id: number): Promise<UndoneResultRef | null> {
+  const [row] = await queryRows<UndoneResultRef>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.run_id, r.executed_by,
+      extract(epoch from (now() - r.created_at))::float8 as age_seconds,
+      not exists (select 1 from cycle_results l where l.item_id between r.item_id and r.item_id and l.id > r.id)
+        as latest,
+      y.project_id, y.source as cycle_source, y.name as cycle_name, c.name as case_name
+    from cycle_results r
+      join cycle_items i on i.id = r.item_id
+      join test_cycles y on y.id = i.cycle_id
+      join test_cases c on c.id = i.case_id
+    where r.id = ${id}`,
+  );
+  return row ?? null;
+}
+
+/**
+ * Deletes an item's latest result and puts the item back as its result before left it: that
+ * result's state and duration, or untested without one; one result fewer.
+ */
+export async function deleteLatestResult(tx: Tx, resultId: number, itemId: number): Promise<void> {
+  await tx.execute(sql`
+    with gone as (delete from cycle_results where id = ${resultId} and item_id = ${itemId} returning id)
+    update cycle_items i set
+      state = coalesce(prev.state, 'untested'), elapsed_ms = prev.elapsed_ms,
+      results = i.results - (select count(*) from gone), updated_at = now()
+    from (select 1) one
+      left join lateral (
+        select r.state, r.elapsed_ms from cycle_results r
+        where r.item_id between ${itemId} and ${itemId} and r.id < ${resultId}
+        order by r.item_id desc, r.id desc limit 1
+      ) prev on true
+    where i.id = ${itemId} and exists (select 1 from gone)`);
+}
+
+interface ResultRow {
+  id: number;
+  item_id: number;
+  state: CycleResultState;
+  comment: string | null;
+  elapsed_ms: number | null;
+  run_id: number | null;
+  executor_id: number | null;
+  executor_username: string | null;
+  created_at: Date | string;
+  failure_message: string | null;
+  failure_type: string | null;
+  failure_text: string | null;
+  step_results: (StepResult | null)[] | null;
+  case_version: number | null;
+  log: string | null;
+}
+
+function toResult(row: ResultRow): CycleResult {
+  return {
+    id: row.id,
+    item_id: row.item_id,
+    state: row.state,
+    comment: row.comment,
+    elapsed_ms: row.elapsed_ms,
+    run_id: row.run_id,
+    executor:
+      row.executor_id === null ? null : { id: row.executor_id, username: row.executor_username ?? '' },
+    created_at: isoTime(row.created_at),
+    failure:
+      row.failure_message === null && row.failure_type === null && row.failure_text === null
+        ? null
+        : { message: row.failure_message, type: row.failure_type, text: row.failure_text },
+    step_results: row.step_results,
+    case_version: row.case_version,
+    log: row.log,
+  };
+}
+
+/** Results of an item (or one result), oldest first. */
+export async function listResults(
+  db: Tx,
+  where: { itemId: number } | { id: number },
+): Promise<CycleResult[]> {
+  const condition = 'itemId' in where ? sql`r.item_id = ${where.itemId}` : sql`r.id = ${where.id}`;
+  const rows = await queryRows<ResultRow>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
+      u.id as executor_id, u.username as executor_username, r.created_at,
+      r.failure_message, r.failure_type, r.failure_text, r.step_results, r.case_version, r.log
+    from cycle_results r left join users u on u.id = r.executed_by
+    where ${condition}
+    order by r.id`,
+  );
+  return rows.map(toResult);
+}
+
+/**
+ * A case's latest results across cycles, newest first, each with its cycle's id and name: the
+ * newest `limit` of each of its items by cycle_results_item_idx, then the newest of those
+ * (decision record 171).
+ */
+export async function listCaseResults(
+  db: Tx,
+  caseId: number,
+  limit: number,
+): Promise<{ result: CycleResult; cycle: { id: number; name: string } }[]> {
+  const rows = await queryRows<ResultRow & { cycle_id: number; cycle_name: string }>(
+    db,
+    sql`
+    select r.id, r.item_id, r.state, r.comment, r.elapsed_ms, r.run_id,
+      u.id as executor_id, u.username as executor_username, r.created_at,
+      r.failure_message, r.failure_type, r.failure_text, r.step_results, r.case_version, r.log,
+      c.id as cycle_id, c.name as cycle_name
+    from cycle_items i
+      cross join lateral (
+        select * from cycle_results r
+        where r.item_id between i.id and i.id order by r.item_id desc, r.id desc limit ${limit}
+      ) r
+      join test_cycles c on c.id = i.cycle_id
+      left join users u on u.id = r.executed_by
+    where i.case_id = ${caseId}
+    order by r.id desc
+    limit ${limit}`,
+  );
+  return rows.map((row) => ({ result: toResult(row), cycle: { id: row.cycle_id, name: row.cycle_name } }));
+}
+
+// ---- The cycle of a JUnit import ----
+
+/** An item of an import's cycle as written: its case and its state (the gate reads these). */
+export interface ImportedItem {
+  id: number;
+  case_id: number;
+  state: string;
+}
+
+/** One reported test case's result in an import's cycle. */
+export interface ImportedResult {
+  caseId: number;
+  /** The case's version when the import locked it: flakiness counts flips only within one. */
+  caseVersion: number;
+  state: 'passed' | 'failed' | 'skipped';
+  runId: number | null;
+  elapsedMs: number | null;
+  failure: { message: string | null; type: string | null; text: string | null } | null;
+  /** The test case's system-out and system-err (junit-reader.ts, logOf); null when it wrote none. */
+  log: string | null;
+}
+
+/**
+ * The items and results of an import's cycle, in two statements: one item per distinct case
+ * (its state the last result's), then one result per reported test case, in report order.
+ */
+export async function insertImportedResults(
+  tx: Tx,
+  cycleId: number,
+  executedBy: number,
+  results: ImportedResult[],
+): Promise<ImportedItem[]> {
+  const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
+  for (const r of results)
+    last.set(r.caseId, {
+      state: r.state,
+      results: (last.get(r.caseId)?.results ?? 0) + 1,
+      elapsedMs: r.elapsedMs,
+    });
+  const caseIds = [...last.keys()];
+  const items = await queryRows<ImportedItem>(
+    tx,
+    sql`
+    insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)
+    select ${cycleId}, c, s, n, e
+    from unnest(${sql.param(caseIds)}::int[], ${sql.param(caseIds.map((id) => last.get(id)!.state))}::text[],
+      ${sql.param(caseIds.map((id) => last.get(id)!.results))}::int[],
+      ${sql.param(caseIds.map((id) => last.get(id)!.elapsedMs))}::int[]) with ordinality as t(c, s, n, e, o)
+    order by o
+    returning id, case_id, state`,
+  );
+  const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
+  await tx.execute(sql`
+    insert into cycle_results
+      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
+        case_version)
+    select i, s, r, e, ${executedBy}, m, t, x, l, v
+    from unnest(
+      ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
+      ${sql.param(results.map((r) => r.state))}::text[],
+      ${sql.param(results.map((r) => r.runId))}::int[],
+      ${sql.param(results.map((r) => r.elapsedMs))}::int[],
+      ${sql.param(results.map((r) => r.failure?.message ?? null))}::text[],
+      ${sql.param(results.map((r) => r.failure?.type ?? null))}::text[],
+      ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[],
+      ${sql.param(results.map((r) => r.log))}::text[],
+      ${sql.param(results.map((r) => r.caseVersion))}::int[]
+    ) with ordinality as u(i, s, r, e, m, t, x, l, v, o)
+    order by o`);
+  return items;
+}
