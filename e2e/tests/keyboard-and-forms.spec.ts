@@ -54,10 +54,13 @@ test.describe('Focus', () => {
     await expect(page.getByRole('textbox', { name: 'Username', exact: true })).toBeFocused();
   });
 
-  test('the first screen of a visit keeps the browser’s own focus', async ({ page }) => {
+  test('the sign-in screen starts in its Email field; signing in focuses the landing heading', async ({
+    page,
+  }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.activeElement === document.body)).toBe(true);
+    // Email is autofocused (decision 182): what a visitor types first goes where it belongs.
+    await expect(page.getByPlaceholder('Enter your email')).toBeFocused();
     // Signing in moves on to the landing screen, whose heading then takes focus.
     await signIn(page);
     await expect(page.getByRole('heading', { level: 1 })).toBeFocused();

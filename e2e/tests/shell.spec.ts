@@ -68,15 +68,17 @@ test.describe('main sidebar and header', () => {
     });
   }
 
-  test('a user without any permission sees only the Dashboard link and Logout', async ({
+  test('a user without any permission sees only the Dashboard and Help links and Logout', async ({
     page,
     createUser,
   }) => {
     const user = await createUser();
     await signIn(page, user);
     await expect(page.getByRole('heading', { name: 'Welcome to Dashboard' })).toBeVisible();
-    await expect(mainNav(page).getByRole('link')).toHaveCount(1);
+    // Help (the glossary) is for everyone; nothing else without a permission.
+    await expect(mainNav(page).getByRole('link')).toHaveCount(2);
     await expect(mainNav(page).getByRole('link', { name: 'Dashboard' })).toBeVisible();
+    await expect(mainNav(page).getByRole('link', { name: 'Help' })).toBeVisible();
     await expect(adminPill(page)).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Logout' })).toBeVisible();
   });
