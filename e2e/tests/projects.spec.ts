@@ -189,7 +189,15 @@ test.describe('project detail', () => {
     const project = await createProject(adminApi);
     await signInAt(page, `/projects/${project.id}`);
     await expect(page.getByRole('table', { name: 'Project', exact: true })).toBeVisible();
-    await adminApi.call('DELETE', `/api/projects/delete/${project.id}`);
+    // The delete is refused on its way (a project deleted elsewhere instead would also reach
+    // this page live, and the page would rightly say it is gone before the click).
+    await page.route(`**/api/projects/delete/${project.id}`, (route) =>
+      route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Project not found","code":"not_found"}',
+      }),
+    );
     await page
       .getByRole('table', { name: 'Project', exact: true })
       .getByRole('button', { name: 'Delete' })
