@@ -108,8 +108,6 @@ export const queryKeys = {
     page: (cycleId: Id, filters: object, offset: number) =>
       ['cycle-items', 'cycle', Number(cycleId), filters, offset] as const,
     detail: (id: Id) => ['cycle-items', 'detail', Number(id)] as const,
-    /** The cycle results of one case, newest first (its case page). */
-    byCase: (caseId: Id) => ['cycle-items', 'case', Number(caseId)] as const,
   },
   /**
    * Result history and flaky tests (docs/product/flaky-tests.md), under 'cycle-items' and

@@ -3,7 +3,6 @@ import type {
   ActiveCycles,
   AssignItemsBody,
   AssignItemsResponse,
-  CaseCycleResults,
   CreateCycleBody,
   Cycle,
   CycleItemDetail,
@@ -61,8 +60,6 @@ export const getCycleItems = (cycleId: number, filters: CycleItemFilters, offset
 export const getCycleItem = (id: number) => api.get<CycleItemDetail>(`/api/cycle-items/${id}`);
 export const getActiveCycles = () => api.get<ActiveCycles>('/api/cycles/active');
 export const getMyWork = () => api.get<MyWork>('/api/my-work');
-export const getCaseCycleResults = (caseId: number) =>
-  api.get<CaseCycleResults>(`/api/test-cases/${caseId}/cycle-results`);
 
 export function useProjectCycles(projectId: number, enabled = true) {
   return useQuery({
@@ -95,14 +92,6 @@ export function useActiveCycles() {
 
 export function useMyWork(enabled = true) {
   return useQuery({ queryKey: queryKeys.myWork, queryFn: getMyWork, enabled });
-}
-
-export function useCaseCycleResults(caseId: number, enabled: boolean) {
-  return useQuery({
-    queryKey: queryKeys.cycleItems.byCase(caseId),
-    queryFn: () => getCaseCycleResults(caseId),
-    enabled,
-  });
 }
 
 /** A cycle change moves its counts, its items, My Work and (through runs) the case marks. */
