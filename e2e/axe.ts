@@ -35,3 +35,12 @@ export async function expectNoSidewaysScroll(page: Page, what = page.url(), soft
   }));
   (soft ? expect.soft : expect)(widths.content, `page width on ${what}`).toBeLessThanOrEqual(widths.window);
 }
+
+/**
+ * Both checks of the screen as it is now, soft so one run lists every screen's problems, each
+ * failure labelled '<name> at <width>'.
+ */
+export async function checkScreenAt(page: Page, name: string, width: number): Promise<void> {
+  await expectNoAxeViolations(page, `${name} at ${width}`, true);
+  await expectNoSidewaysScroll(page, `${name} at ${width}`, true);
+}

@@ -2,11 +2,16 @@ import { type APIRequestContext, test as base, expect, type Page } from '@playwr
 import type {
   AddMemberBody,
   CaseBody,
+  CaseField,
+  CaseFieldMutation,
   CaseMutation,
+  CreateCycleBody,
   CreateRunBody,
   CreateSubUserBody,
   CreateSuiteBody,
   CreateUserBody,
+  Cycle,
+  CycleMutation,
   LoginResponse,
   MemberMutation,
   Permission,
@@ -252,6 +257,16 @@ export const TREE_USER: readonly PermissionName[] = [
   'add_test_run_in_test_case',
 ];
 
+/** The tree user's permissions, and runs, case fields and test cycles (the search and bulk screens). */
+export const CYCLE_USER: readonly PermissionName[] = [
+  ...TREE_USER,
+  'home_test_run',
+  'manage_case_fields',
+  'home_test_cycle',
+  'add_test_cycle',
+  'edit_test_cycle',
+];
+
 /** The catalogue's ids by name, read once per worker (tests add permissions, never rename them). */
 let permissionIds: Promise<Map<string, number>> | undefined;
 
@@ -350,6 +365,16 @@ export async function addMember(api: Api, projectId: number, userId: number, rol
   return (await api.call<MemberMutation>('POST', '/api/projects/add-user', body)).member;
 }
 
+/** Adds the user to the project through a fresh project role holding exactly `permissions`. */
+export async function addMemberWith(
+  api: Api,
+  projectId: number,
+  userId: number,
+  permissions: readonly PermissionName[],
+) {
+  return addMember(api, projectId, userId, (await createRole(api, permissions, unique('member-role'))).id);
+}
+
 export async function createSuite(
   api: Api,
   projectId: number,
@@ -370,8 +395,37 @@ export async function createCase(
   description = '',
 ): Promise<TestCase> {
   const [kind, id] = Object.entries(where)[0] as [keyof CaseParent, number];
-  const body: CaseBody = { name, description };
-  return (await api.call<CaseMutation>('POST', `/api/test-cases/${kind}/${id}/create`, body)).testCase;
+  return createCaseIn(api, `${kind}/${id}`, { name, description });
+}
+
+/**
+ * A case with every field the body gives (priority, tags, custom fields…), made in `where`:
+ * `project/<id>`, `suite/<id>` or `parent/<id>`.
+ */
+export async function createCaseIn(api: Api, where: string, body: CaseBody): Promise<TestCase> {
+  return (await api.call<CaseMutation>('POST', `/api/test-cases/${where}/create`, body)).testCase;
+}
+
+/** A select field of the project's cases, with these options. */
+export async function createSelectField(
+  api: Api,
+  projectId: number,
+  name: string,
+  options: string[],
+): Promise<CaseField> {
+  const body = { name, type: 'select', options };
+  return (await api.call<CaseFieldMutation>('POST', `/api/projects/${projectId}/case-fields`, body)).field;
+}
+
+/** An open test cycle of the project holding these cases (and their descendants). */
+export async function createCycle(
+  api: Api,
+  projectId: number,
+  caseIds: number[],
+  name = unique('cycle'),
+): Promise<Cycle> {
+  const body: CreateCycleBody = { name, case_ids: caseIds };
+  return (await api.call<CycleMutation>('POST', `/api/projects/${projectId}/cycles`, body)).cycle;
 }
 
 export async function createRun(

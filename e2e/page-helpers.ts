@@ -113,6 +113,11 @@ export async function submitHeld(
   return body;
 }
 
+/** submitHeld for a create form: `button` shows 'Creating...' while its POST to `path` is held. */
+export function submitCreate(page: Page, button: string, path: string): Promise<any> {
+  return submitHeld(page, { button, busy: 'Creating...', path, method: 'POST' });
+}
+
 /** Submits a form with the `button` and answers the body of the request it sends to `path`. */
 export async function submitAndCapture(page: Page, button: string, path: string): Promise<any> {
   const sent = page.waitForRequest((r) => r.url().endsWith(path));
@@ -186,18 +191,21 @@ export async function cancelDelete(page: Page, row: Locator, name: string): Prom
 }
 
 /**
- * Confirms a row's delete: the success toast shows and the row goes at once, without the list
+ * Confirms a row's delete: the `success` toast shows and the row goes at once, without the list
  * (GET `listPath`) being loaded again.
  */
 export async function confirmDelete(
   page: Page,
-  options: { row: Locator; name: string; toast: string; listPath: string },
+  row: Locator,
+  name: string,
+  success: string,
+  listPath: string,
 ): Promise<void> {
-  const listLoads = countRequests(page, options.listPath);
-  const dialog = await openDeleteDialog(page, options.row, options.name);
+  const listLoads = countRequests(page, listPath);
+  const dialog = await openDeleteDialog(page, row, name);
   await dialog.getByRole('button', { name: 'Yes, Delete' }).click();
-  await expect(toast(page, options.toast)).toBeVisible();
-  await expect(options.row).toHaveCount(0);
+  await expect(toast(page, success)).toBeVisible();
+  await expect(row).toHaveCount(0);
   expect(listLoads()).toBe(0);
 }
 
@@ -215,12 +223,15 @@ export async function refusedDelete(page: Page, row: Locator, name: string, fail
  */
 export async function expectListLoadFailure(
   page: Page,
-  options: { listUrl: string; path: string; text: string; body?: unknown },
+  listUrl: string,
+  path: string,
+  text: string,
+  body: unknown = {},
 ) {
   await signIn(page);
-  await fail(page, options.listUrl, 'GET', 500, options.body ?? {});
-  await page.goto(options.path);
-  await expect(errorBox(page, options.text)).toBeVisible({ timeout: 15_000 });
+  await fail(page, listUrl, 'GET', 500, body);
+  await page.goto(path);
+  await expect(errorBox(page, text)).toBeVisible({ timeout: 15_000 });
 }
 
 /**

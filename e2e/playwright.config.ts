@@ -33,6 +33,7 @@ const DATABASE_SPECS = [
   'flaky-tests',
   'import-results',
   'live-updates',
+  'milestones',
   'orientation-large',
   'reports',
   'search',

@@ -14,7 +14,7 @@ import {
   openEditWhileLoading,
   refusedDelete,
   rowWith,
-  submitHeld,
+  submitCreate,
   toast,
 } from '../page-helpers';
 
@@ -68,12 +68,7 @@ test.describe('Permission Management (/admin-permissions)', () => {
     await description.fill('Lets the holder export reports');
     expect(creates()).toBe(0);
 
-    const sent = await submitHeld(page, {
-      button: 'Create Permission',
-      busy: 'Creating...',
-      path: '/api/permissions/create',
-      method: 'POST',
-    });
+    const sent = await submitCreate(page, 'Create Permission', '/api/permissions/create');
     expect(sent).toEqual({ name, description: 'Lets the holder export reports' });
 
     await expect(page).toHaveURL(/\/admin-permissions$/);
@@ -161,12 +156,13 @@ test.describe('Permission Management (/admin-permissions)', () => {
     const row = rowWith(page, permission.name);
 
     await cancelDelete(page, row, permission.name);
-    await confirmDelete(page, {
+    await confirmDelete(
+      page,
       row,
-      name: permission.name,
-      toast: `Permission "${permission.name}" deleted successfully`,
-      listPath: '/api/permissions/list',
-    });
+      permission.name,
+      `Permission "${permission.name}" deleted successfully`,
+      '/api/permissions/list',
+    );
 
     // Built-in permissions cannot be deleted.
     await page.getByPlaceholder('Search permissions...').fill('add_project');
@@ -174,10 +170,11 @@ test.describe('Permission Management (/admin-permissions)', () => {
   });
 
   test("a list that cannot load shows 'Failed to fetch permissions'", async ({ page }) => {
-    await expectListLoadFailure(page, {
-      listUrl: '**/api/permissions/list',
-      path: '/admin-permissions',
-      text: '⚠️ Failed to fetch permissions',
-    });
+    await expectListLoadFailure(
+      page,
+      '**/api/permissions/list',
+      '/admin-permissions',
+      '⚠️ Failed to fetch permissions',
+    );
   });
 });

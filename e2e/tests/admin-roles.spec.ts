@@ -13,6 +13,7 @@ import {
   pickWithKeyboard,
   refusedDelete,
   rowWith,
+  submitCreate,
   submitHeld,
   toast,
 } from '../page-helpers';
@@ -67,12 +68,7 @@ test.describe('Role Management (/admin-roles)', () => {
     await expect(chip(page, custom.name)).toHaveCount(0);
     await pickWithKeyboard(page, 'Permissions', custom.name);
 
-    const body = await submitHeld(page, {
-      button: 'Create Role',
-      busy: 'Creating...',
-      path: '/api/roles/create',
-      method: 'POST',
-    });
+    const body = await submitCreate(page, 'Create Role', '/api/roles/create');
     expect(body.name).toBe(name);
     expect(body.description).toBe('Runs the test plans');
     expect(body.permissionIds).toHaveLength(2);
@@ -178,12 +174,7 @@ test.describe('Role Management (/admin-roles)', () => {
     const row = rowWith(page, role.name);
 
     await cancelDelete(page, row, role.name);
-    await confirmDelete(page, {
-      row,
-      name: role.name,
-      toast: `Role "${role.name}" deleted successfully`,
-      listPath: '/api/roles/list',
-    });
+    await confirmDelete(page, row, role.name, `Role "${role.name}" deleted successfully`, '/api/roles/list');
 
     // A role somebody holds cannot be deleted.
     await page.getByRole('searchbox').fill(held.name);
@@ -191,10 +182,6 @@ test.describe('Role Management (/admin-roles)', () => {
   });
 
   test("a list that cannot load shows 'Failed to fetch roles'", async ({ page }) => {
-    await expectListLoadFailure(page, {
-      listUrl: '**/api/roles/list',
-      path: '/admin-roles',
-      text: '⚠️ Failed to fetch roles',
-    });
+    await expectListLoadFailure(page, '**/api/roles/list', '/admin-roles', '⚠️ Failed to fetch roles');
   });
 });

@@ -19,7 +19,7 @@ import {
   SUB_USER_SCREENS,
   searchList,
   submitAndCapture,
-  submitHeld,
+  submitCreate,
   toast,
 } from '../page-helpers';
 
@@ -77,12 +77,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     // Enter picked options; it did not submit the form.
     await expect(page).toHaveURL(/\/admin-create-subuser$/);
 
-    const sent = await submitHeld(page, {
-      button: 'Create Sub-User',
-      busy: 'Creating...',
-      path: '/api/users/create-subuser',
-      method: 'POST',
-    });
+    const sent = await submitCreate(page, 'Create Sub-User', '/api/users/create-subuser');
     expect(sent).toEqual({
       username: name,
       email: `${name}@example.com`,
@@ -219,12 +214,7 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
     const row = await searchList(page, SUB_USER_SCREENS, name);
 
     await cancelDelete(page, row, name);
-    await confirmDelete(page, {
-      row,
-      name,
-      toast: `User "${name}" deleted successfully`,
-      listPath: '/api/users/list-subusers',
-    });
+    await confirmDelete(page, row, name, `User "${name}" deleted successfully`, '/api/users/list-subusers');
 
     // A sub-user who made sub-users of their own cannot be deleted before them.
     const role = await createRole(adminApi, ['manage_sub_users_add']);
@@ -236,10 +226,11 @@ test.describe('Sub-User Management (/sub-user-list)', () => {
   });
 
   test("a list that cannot load shows 'Failed to fetch users'", async ({ page }) => {
-    await expectListLoadFailure(page, {
-      listUrl: '**/api/users/list-subusers',
-      path: '/sub-user-list',
-      text: '⚠️ Failed to fetch users',
-    });
+    await expectListLoadFailure(
+      page,
+      '**/api/users/list-subusers',
+      '/sub-user-list',
+      '⚠️ Failed to fetch users',
+    );
   });
 });

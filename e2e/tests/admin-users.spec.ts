@@ -30,7 +30,7 @@ import {
   rowWith,
   searchList,
   submitAndCapture,
-  submitHeld,
+  submitCreate,
   toast,
   USER_SCREENS,
 } from '../page-helpers';
@@ -130,12 +130,7 @@ test.describe('User Management (/admin)', () => {
     await roleSelect.selectOption({ label: role.name });
     expect(creates()).toBe(0);
 
-    const sent = await submitHeld(page, {
-      button: 'Create User',
-      busy: 'Creating...',
-      path: '/api/users/create',
-      method: 'POST',
-    });
+    const sent = await submitCreate(page, 'Create User', '/api/users/create');
     expect(sent).toEqual({
       username: name,
       email: `${name}@example.com`,
@@ -324,12 +319,7 @@ test.describe('User Management (/admin)', () => {
     await expect(dialog).toBeHidden();
     await expect(row).toBeVisible();
 
-    await confirmDelete(page, {
-      row,
-      name,
-      toast: `User "${name}" deleted successfully`,
-      listPath: '/api/users/list',
-    });
+    await confirmDelete(page, row, name, `User "${name}" deleted successfully`, '/api/users/list');
     await expect(page.getByRole('cell', { name: 'No users found' })).toBeVisible();
     const users = await adminApi.call<User[]>('GET', '/api/users/list');
     expect(users.some((u) => u.id === target.id)).toBe(false);
@@ -340,11 +330,8 @@ test.describe('User Management (/admin)', () => {
   });
 
   test("a list that cannot load shows '⚠️ Failed to fetch users'", async ({ page }) => {
-    await expectListLoadFailure(page, {
-      listUrl: '**/api/users/list',
-      path: '/admin',
-      text: '⚠️ Failed to fetch users',
-      body: { message: 'boom' },
+    await expectListLoadFailure(page, '**/api/users/list', '/admin', '⚠️ Failed to fetch users', {
+      message: 'boom',
     });
     // A failed load is no empty list (docs/product/errors-and-keyboard.md).
     await expect(page.getByRole('cell', { name: 'No users found' })).toHaveCount(0);

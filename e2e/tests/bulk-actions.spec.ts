@@ -1,10 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import type {
-  CaseBody,
-  CaseFieldMutation,
-  CaseMutation,
   CycleItemPage,
-  CycleMutation,
   PermissionName,
   SavedSearchList,
   TestCase,
@@ -14,13 +10,16 @@ import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, NARROW_PHONE, P
 import {
   type Api,
   type CreateUser,
+  CYCLE_USER,
+  createCaseIn,
+  createCycle,
   createProject,
   createRun,
+  createSelectField,
   createSuite,
   expect,
   signIn,
   signInAt,
-  TREE_USER,
   test,
   unique,
 } from '../fixtures';
@@ -32,22 +31,9 @@ import {
  * axe-core with no sideways scroll at desktop and phone widths with the bar and a dialog open.
  */
 
-const EDITOR: readonly PermissionName[] = [
-  ...TREE_USER,
-  'edit_test_case',
-  'delete_test_case',
-  'home_test_run',
-  'manage_case_fields',
-  'home_test_cycle',
-  'add_test_cycle',
-  'edit_test_cycle',
-];
+const EDITOR: readonly PermissionName[] = [...CYCLE_USER, 'edit_test_case', 'delete_test_case'];
 
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
-
-async function newCase(api: Api, where: string, body: CaseBody): Promise<TestCase> {
-  return (await api.call<CaseMutation>('POST', `/api/test-cases/${where}/create`, body)).testCase;
-}
 
 /**
  * A project with suites Alpha (cases 'Bulk 1' … 'Bulk 5', tagged old and bulkq, and 'Doomed A'
@@ -61,27 +47,24 @@ async function seed(createUser: CreateUser) {
   const project = await createProject(api, unique('Bulk P'));
   const alpha = await createSuite(api, project.id, unique('Alpha'));
   const beta = await createSuite(api, project.id, unique('Beta'));
-  const { field } = await api.call<CaseFieldMutation>('POST', `/api/projects/${project.id}/case-fields`, {
-    name: 'Browser',
-    type: 'select',
-    options: ['Firefox', 'Chrome'],
-  });
+  const field = await createSelectField(api, project.id, 'Browser', ['Firefox', 'Chrome']);
   const bulk: TestCase[] = [];
   for (let n = 1; n <= 5; n++) {
     bulk.push(
-      await newCase(api, `suite/${alpha.id}`, { name: `Bulk ${n}`, tags: ['old', 'bulkq'], priority: 'low' }),
+      await createCaseIn(api, `suite/${alpha.id}`, {
+        name: `Bulk ${n}`,
+        tags: ['old', 'bulkq'],
+        priority: 'low',
+      }),
     );
   }
-  const doomedA = await newCase(api, `suite/${alpha.id}`, { name: 'Doomed A' });
-  const childOfA = await newCase(api, `parent/${doomedA.id}`, { name: 'Child of A' });
-  const doomedB = await newCase(api, `project/${project.id}`, { name: 'Doomed B' });
+  const doomedA = await createCaseIn(api, `suite/${alpha.id}`, { name: 'Doomed A' });
+  const childOfA = await createCaseIn(api, `parent/${doomedA.id}`, { name: 'Child of A' });
+  const doomedB = await createCaseIn(api, `project/${project.id}`, { name: 'Doomed B' });
   await createRun(api, doomedA.id, 'passed');
   await createRun(api, childOfA.id, 'failed');
   await createRun(api, childOfA.id, 'passed');
-  const { cycle } = await api.call<CycleMutation>('POST', `/api/projects/${project.id}/cycles`, {
-    name: unique('Sprint'),
-    case_ids: [doomedB.id],
-  });
+  const cycle = await createCycle(api, project.id, [doomedB.id], unique('Sprint'));
   return { user, api, project, alpha, beta, field, bulk, doomedA, childOfA, doomedB, cycle };
 }
 

@@ -41,6 +41,9 @@ const TESTER: PermissionName[] = [
   'add_test_cycle',
   'edit_test_cycle',
   'execute_test_cycle',
+  // A cycle named with a new milestone makes the milestone (docs/product/milestones.md).
+  'home_milestone',
+  'add_milestone',
 ];
 
 interface CycleSetup {

@@ -33,6 +33,8 @@ const LEAD: readonly PermissionName[] = [
   'edit_test_cycle',
   'delete_test_cycle',
   'execute_test_cycle',
+  'home_milestone',
+  'add_milestone',
 ];
 
 interface Seed {
@@ -78,6 +80,7 @@ test.describe('test cycles on the screens', () => {
     createUser,
   }) => {
     const s = await seed(createUser);
+    await s.api.call('POST', `/api/projects/${s.project.id}/milestones`, { name: 'Release 2.4' });
     await signInAt(page, `/projects/${s.project.id}`, s.lead);
     const card = page.locator('.card', { has: page.getByRole('heading', { name: 'Test Cycles' }) });
     await expect(card.getByText('No test cycles yet.')).toBeVisible();
@@ -98,7 +101,7 @@ test.describe('test cycles on the screens', () => {
     await expect(firstCase).toBeDisabled();
     await page.getByRole('checkbox', { name: s.loose.name }).check();
     await expect(page.getByText('1 suite and 1 case chosen', { exact: false })).toBeVisible();
-    await page.getByLabel('Milestone').fill('Release 2.4');
+    await page.getByLabel('Milestone').selectOption({ label: 'Release 2.4' });
     await page.getByRole('button', { name: 'Create Test Cycle' }).click();
 
     await expect(toast(page, 'Test cycle created successfully')).toBeVisible();

@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
-import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
+import { checkScreenAt, DESKTOP, PHONE } from '../axe';
 import {
   type CreateUser,
   createProject,
@@ -57,11 +56,6 @@ async function seed(createUser: CreateUser) {
     comment: 'The card form spins forever',
   });
   return { user, api, project, caseId: testCase.id, caseName, cycleId: cycle.id, itemId };
-}
-
-async function checkScreen(page: Page, name: string, width: number) {
-  await expectNoAxeViolations(page, `${name} at ${width}`, true);
-  await expectNoSidewaysScroll(page, `${name} at ${width}`, true);
 }
 
 test.describe('Defects', () => {
@@ -139,11 +133,11 @@ test.describe('Defects', () => {
       await page.setViewportSize(size);
       await page.goto(`/projects/${s.project.id}/tracker`);
       await expect(page.getByRole('textbox', { name: 'Repository' })).toHaveValue('acme/shop');
-      await checkScreen(page, 'issue-tracker', size.width);
+      await checkScreenAt(page, 'issue-tracker', size.width);
       await page.goto(`/cycle-items/${s.itemId}`);
       await expect(page.getByRole('link', { name: /File a bug/ })).toBeVisible();
       await expect(page.getByRole('link', { name: /bugs\.example\.com/ })).toBeVisible();
-      await checkScreen(page, 'cycle-item-defects', size.width);
+      await checkScreenAt(page, 'cycle-item-defects', size.width);
     }
   });
 });

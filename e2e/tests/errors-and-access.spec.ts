@@ -95,7 +95,7 @@ test.describe('A failed load is never empty data', () => {
     const project = await createProject(api, unique('Broken P'));
     const testCase = await createCase(api, { project: project.id }, unique('Late C'));
     await signIn(page, user);
-    const restore = await failUntilRestored(page, `**/api/test-cases/project/${project.id}`);
+    const restore = await failUntilRestored(page, `**/api/projects/${project.id}/cases*`);
     // A screen of this slice, so the check covers the tree rather than the dashboard's charts.
     await page.goto('/api-tokens');
     await clickArrow(page, project.name);

@@ -96,6 +96,7 @@ async function everyScreen(adminApi: Parameters<typeof createProject>[0], user: 
     },
     { name: 'case-import', url: `/projects/${project.id}/import-cases` },
     { name: 'flaky-tests', url: `/projects/${project.id}/flaky` },
+    { name: 'milestones', url: `/projects/${project.id}/milestones` },
     { name: 'admin-dashboard', url: '/admin-dashboard' },
     { name: 'users', url: '/admin' },
     { name: 'user-create', url: '/admin-create-user' },

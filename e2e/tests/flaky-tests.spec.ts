@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import type { PermissionName } from '@verdict/contract';
-import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
+import { checkScreenAt, DESKTOP, PHONE } from '../axe';
 import {
   type CreateUser,
   createProject,
@@ -67,8 +67,7 @@ async function seed(request: APIRequestContext, createUser: CreateUser) {
 }
 
 async function checkScreen(page: Page, name: string, width: number) {
-  await expectNoAxeViolations(page, `${name} at ${width}`, true);
-  await expectNoSidewaysScroll(page, `${name} at ${width}`, true);
+  await checkScreenAt(page, name, width);
   if (screenshotsDir)
     await page.screenshot({ path: `${screenshotsDir}/${name}-${width}.png`, fullPage: true });
 }

@@ -313,7 +313,7 @@ test.describe('links to missing objects', () => {
     const suite = await createSuite(adminApi, project.id);
     await signIn(page);
     let fail = true;
-    await page.route(`**/api/test-cases/suite/${suite.id}`, (route) =>
+    await page.route(`**/api/suites/${suite.id}/cases*`, (route) =>
       fail
         ? route.fulfill({
             status: 503,

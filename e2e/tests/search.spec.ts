@@ -1,25 +1,19 @@
 import type { Page } from '@playwright/test';
-import type {
-  CaseBody,
-  CaseFieldMutation,
-  CaseMutation,
-  CycleItemPage,
-  CycleMutation,
-  PermissionName,
-  TestCase,
-} from '@verdict/contract';
+import type { CycleItemPage } from '@verdict/contract';
 import { DESKTOP, expectNoAxeViolations, expectNoSidewaysScroll, PHONE } from '../axe';
 import {
-  type Api,
   type CreateUser,
+  CYCLE_USER,
+  createCaseIn,
+  createCycle,
   createProject,
   createRun,
+  createSelectField,
   createSuite,
   expect,
   signIn,
   signInAt,
   type TestUser,
-  TREE_USER,
   test,
   unique,
 } from '../fixtures';
@@ -30,20 +24,7 @@ import {
  * box with its '/' key; axe-core and no sideways scroll at desktop and phone widths.
  */
 
-const SEARCHER: readonly PermissionName[] = [
-  ...TREE_USER,
-  'home_test_run',
-  'manage_case_fields',
-  'home_test_cycle',
-  'add_test_cycle',
-  'edit_test_cycle',
-];
-
 const screenshotsDir = process.env.SCREENSHOTS_DIR;
-
-async function newCase(api: Api, where: string, body: CaseBody): Promise<TestCase> {
-  return (await api.call<CaseMutation>('POST', `/api/test-cases/${where}/create`, body)).testCase;
-}
 
 /**
  * A project of five cases in id order: 'Pay by card' (Checkout; high, smoke + payments, Chrome,
@@ -52,49 +33,42 @@ async function newCase(api: Api, where: string, body: CaseBody): Promise<TestCas
  * assigned to the user) and 'Loose smoke' (no suite).
  */
 async function seed(createUser: CreateUser) {
-  const user: TestUser = await createUser({ permissions: SEARCHER, prefix: 'searcher' });
+  const user: TestUser = await createUser({ permissions: CYCLE_USER, prefix: 'searcher' });
   const api = await user.api();
   const project = await createProject(api, unique('Search P'));
   const checkout = await createSuite(api, project.id, unique('Checkout'));
   const login = await createSuite(api, project.id, unique('Login flow'));
-  const { field } = await api.call<CaseFieldMutation>('POST', `/api/projects/${project.id}/case-fields`, {
-    name: 'Browser',
-    type: 'select',
-    options: ['Firefox', 'Chrome'],
-  });
+  const field = await createSelectField(api, project.id, 'Browser', ['Firefox', 'Chrome']);
   const browser = (value: string) => ({ [field.id]: value });
-  const payByCard = await newCase(api, `suite/${checkout.id}`, {
+  const payByCard = await createCaseIn(api, `suite/${checkout.id}`, {
     name: 'Pay by card',
     description: 'Visa and Mastercard',
     priority: 'high',
     tags: ['smoke', 'payments'],
     custom_fields: browser('Chrome'),
   });
-  const declined = await newCase(api, `parent/${payByCard.id}`, {
+  const declined = await createCaseIn(api, `parent/${payByCard.id}`, {
     name: 'Declined card',
     priority: 'critical',
     tags: ['payments'],
   });
-  const refund = await newCase(api, `suite/${checkout.id}`, {
+  const refund = await createCaseIn(api, `suite/${checkout.id}`, {
     name: 'Refund order',
     description: 'The money back in full',
     priority: 'low',
     tags: ['flaky'],
   });
-  const wrongPassword = await newCase(api, `suite/${login.id}`, {
+  const wrongPassword = await createCaseIn(api, `suite/${login.id}`, {
     name: 'Wrong password',
     description: 'Shows an error',
     tags: ['smoke'],
     custom_fields: browser('Firefox'),
   });
-  const loose = await newCase(api, `project/${project.id}`, { name: 'Loose smoke' });
+  const loose = await createCaseIn(api, `project/${project.id}`, { name: 'Loose smoke' });
   await createRun(api, payByCard.id, 'passed');
   await createRun(api, declined.id, 'failed');
   await createRun(api, wrongPassword.id, 'failed');
-  const { cycle } = await api.call<CycleMutation>('POST', `/api/projects/${project.id}/cycles`, {
-    name: unique('Regression'),
-    case_ids: [wrongPassword.id],
-  });
+  const cycle = await createCycle(api, project.id, [wrongPassword.id], unique('Regression'));
   const { items } = await api.call<CycleItemPage>('GET', `/api/cycles/${cycle.id}/items`);
   await api.call('PUT', `/api/cycles/${cycle.id}/assign`, {
     item_ids: items.map((item) => item.id),

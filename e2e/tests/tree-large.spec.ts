@@ -12,8 +12,9 @@ import {
 import { clickArrow, node, tree } from '../page-helpers';
 
 /**
- * A suite with very many cases stays usable: the tree is virtualized, so only the rows in view
- * (and a few more) are in the DOM, and the keyboard still reaches the last one.
+ * A suite with very many cases stays usable: the tree shows 200 at a time with 'Show more', it is
+ * virtualized, so only the rows in view (and a few more) are in the DOM, and the keyboard reaches
+ * 'Show more' and, window after window, the last case.
  */
 
 const DOM_ROW_LIMIT = 100;
@@ -37,13 +38,20 @@ test.describe('project tree with many children', () => {
     // Cases are listed by id, and parallel creation does not keep ids in name order.
     const firstCase = tree(page).locator('[role="treeitem"][aria-level="3"][aria-posinset="1"]');
     await expect(firstCase).toBeVisible();
-    await expect(firstCase).toHaveAttribute('aria-setsize', '1000');
+    // The first 200 show, then 'Show more' (docs/product/shell-and-navigation.md, "Long lists").
+    await expect(firstCase).toHaveAttribute('aria-setsize', '200');
 
     const rendered = await tree(page).getByRole('treeitem').count();
     expect(rendered).toBeGreaterThan(5);
     expect(rendered).toBeLessThan(DOM_ROW_LIMIT);
 
     await firstCase.focus();
+    for (const shown of [200, 400, 600, 800]) {
+      await page.keyboard.press('End');
+      await expect(page.locator(':focus')).toHaveText(`Show more (${shown} of 1,000 shown)`);
+      await page.keyboard.press('Enter');
+      await expect(page.locator(':focus')).toHaveAttribute('aria-posinset', String(shown + 1));
+    }
     await page.keyboard.press('End');
     // The tree lists cases by id; cases created in parallel need not get ids in name order.
     const last = tree(page).locator('[role="treeitem"][aria-posinset="1000"]');
@@ -68,7 +76,7 @@ test.describe('project tree with many children', () => {
     expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
   });
 
-  test('10,000 children under one node open and scroll with few rows in the DOM', async ({
+  test('10,000 children under one node open a window at a time and scroll with few rows in the DOM', async ({
     page,
     createUser,
   }) => {
@@ -85,7 +93,12 @@ test.describe('project tree with many children', () => {
       name: `Huge case ${String(i).padStart(5, '0')}`,
       has_children: false,
     }));
-    await page.route(`**/api/test-cases/suite/${suite.id}`, (route) => route.fulfill({ json: cases }));
+    await page.route(`**/api/suites/${suite.id}/cases*`, (route) => {
+      const query = new URL(route.request().url()).searchParams;
+      const offset = Number(query.get('offset'));
+      const items = cases.slice(offset, offset + Number(query.get('limit')));
+      return route.fulfill({ json: { items, total: cases.length } });
+    });
 
     await signIn(page, user);
     await clickArrow(page, project.name);
@@ -98,9 +111,12 @@ test.describe('project tree with many children', () => {
     expect(await page.locator('.tree-scroll [role="tree"] *').count()).toBeLessThan(DOM_ROW_LIMIT * 12);
 
     // Jumping to the end and back with the keyboard.
+    // The first 200 show; End reaches 'Show more', and Enter adds the next 200.
     await node(page, 'Huge case 00000').focus();
     await page.keyboard.press('End');
-    await expect(node(page, 'Huge case 09999')).toBeFocused();
+    await expect(page.locator(':focus')).toHaveText('Show more (200 of 10,000 shown)');
+    await page.keyboard.press('Enter');
+    await expect(node(page, 'Huge case 00200')).toBeFocused();
     await page.keyboard.press('Home');
     await expect(node(page, project.name)).toBeFocused();
 
@@ -111,7 +127,8 @@ test.describe('project tree with many children', () => {
         await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
       }
     });
-    await expect(node(page, 'Huge case 09999')).toBeVisible();
+    await expect(tree(page).getByText('Show more (400 of 10,000 shown)')).toBeVisible();
+    await expect(node(page, 'Huge case 00399')).toBeVisible();
     expect(await tree(page).getByRole('treeitem').count()).toBeLessThan(DOM_ROW_LIMIT);
 
     // Collapsing takes it all away again.

@@ -1,5 +1,9 @@
 import type { Page } from '@playwright/test';
+import type { PermissionName } from '@verdict/contract';
 import {
+  type Api,
+  addMemberWith,
+  type CreateUser,
   createCase,
   createProject,
   createSuite,
@@ -32,6 +36,22 @@ async function makeProject(user: TestUser) {
   return { project, suite, empty, a, a1, b, t, paths };
 }
 
+/**
+ * makeProject's project, made by a tree user, and a viewer holding home_project and `seen` who is a
+ * member of it through a project role that grants nothing.
+ */
+async function projectAndViewer(adminApi: Api, createUser: CreateUser, seen: PermissionName, prefix: string) {
+  const owner = await createUser({ permissions: TREE_USER, prefix: 'tree' });
+  const data = await makeProject(owner);
+  const viewer = await createUser({ permissions: ['home_project', seen], prefix });
+  await addMemberWith(adminApi, data.project.id, viewer.id, []);
+  return { data, viewer };
+}
+
+/** The tree's lists: a project's suites, and windows of the case lists. */
+const TREE_LISTS =
+  /^\/api\/((testsuites|test-suites)\/project\/|(suites|projects)\/\d+\/cases$|test-cases\/\d+\/children$)/;
+
 /** Counts the API calls whose path matches, from now on. */
 function countCalls(page: Page, pattern: RegExp) {
   const seen: string[] = [];
@@ -57,7 +77,7 @@ test.describe('project tree', () => {
   }) => {
     const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, empty, a, a1, b, t, paths } = await makeProject(user);
-    const calls = countCalls(page, /^\/api\/(testsuites|test-suites|test-cases)\/(project|suite|parent)\//);
+    const calls = countCalls(page, TREE_LISTS);
     await signIn(page, user);
 
     const p = node(page, project.name);
@@ -77,7 +97,7 @@ test.describe('project tree', () => {
     const order = await tree(page).getByRole('treeitem').allTextContents();
     expect(order).toEqual([project.name, suite.name, empty.name, t.name]);
     expect(calls.sort()).toEqual([
-      `/api/test-cases/project/${project.id}`,
+      `/api/projects/${project.id}/cases`,
       `/api/testsuites/project/${project.id}`,
     ]);
 
@@ -136,7 +156,7 @@ test.describe('project tree', () => {
     const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite, a } = await makeProject(user);
     await signIn(page, user);
-    const calls = countCalls(page, /^\/api\/(testsuites|test-suites|test-cases)\/(project|suite|parent)\//);
+    const calls = countCalls(page, TREE_LISTS);
 
     await clickArrow(page, project.name);
     await clickArrow(page, suite.name);
@@ -159,7 +179,7 @@ test.describe('project tree', () => {
     const held = new Promise<void>((resolve) => {
       release = resolve;
     });
-    await page.route(`**/api/test-cases/suite/${suite.id}`, async (route) => {
+    await page.route(`**/api/suites/${suite.id}/cases*`, async (route) => {
       await held;
       await route.continue();
     });
@@ -197,20 +217,7 @@ test.describe('project tree', () => {
     adminApi,
     createUser,
   }) => {
-    const owner = await createUser({ permissions: TREE_USER, prefix: 'tree' });
-    const data = await makeProject(owner);
-    // The viewer sees the project as a member whose project role grants nothing.
-    const viewer = await createUser({ permissions: ['home_project', 'home_test_case'], prefix: 'nosuites' });
-    const emptyRole = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
-      name: unique('member-none'),
-      description: 'no permissions',
-      permissionIds: [],
-    });
-    await adminApi.call('POST', '/api/projects/add-user', {
-      projectId: data.project.id,
-      userId: viewer.id,
-      roleId: emptyRole.role.id,
-    });
+    const { data, viewer } = await projectAndViewer(adminApi, createUser, 'home_test_case', 'nosuites');
     const suiteCalls = countCalls(page, /^\/api\/(testsuites|test-suites)\/project\//);
     await signIn(page, viewer);
     await clickArrow(page, data.project.name);
@@ -231,20 +238,8 @@ test.describe('project tree', () => {
     adminApi,
     createUser,
   }) => {
-    const owner = await createUser({ permissions: TREE_USER, prefix: 'tree' });
-    const data = await makeProject(owner);
-    const viewer = await createUser({ permissions: ['home_project', 'home_test_suit'], prefix: 'nocases' });
-    const emptyRole = await adminApi.call<{ role: { id: number } }>('POST', '/api/roles/create', {
-      name: unique('member-none'),
-      description: 'no permissions',
-      permissionIds: [],
-    });
-    await adminApi.call('POST', '/api/projects/add-user', {
-      projectId: data.project.id,
-      userId: viewer.id,
-      roleId: emptyRole.role.id,
-    });
-    const caseCalls = countCalls(page, /^\/api\/test-cases\//);
+    const { data, viewer } = await projectAndViewer(adminApi, createUser, 'home_test_suit', 'nocases');
+    const caseCalls = countCalls(page, /^\/api\/(test-cases\/|(suites|projects)\/\d+\/cases$)/);
     await signIn(page, viewer);
     await clickArrow(page, data.project.name);
     await expect(node(page, data.suite.name)).toBeVisible();
@@ -297,7 +292,7 @@ test.describe('project tree', () => {
     const user = await createUser({ permissions: TREE_USER, prefix: 'tree' });
     const { project, suite } = await makeProject(user);
     const errors = consoleErrors(page);
-    await page.route(`**/api/test-cases/suite/${suite.id}`, (route) =>
+    await page.route(`**/api/suites/${suite.id}/cases*`, (route) =>
       route.fulfill({ status: 404, contentType: 'application/json', body: '{"message":"Not found"}' }),
     );
     await signIn(page, user);

@@ -17,6 +17,7 @@ import { caseImportRoutes } from './modules/case-import/case-import-routes.ts';
 import { caseResultsRoutes } from './modules/case-results/case-results-routes.ts';
 import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
+import { configurationsRoutes } from './modules/configurations/configurations-routes.ts';
 import { cycleCompareRoutes } from './modules/cycle-compare/cycle-compare-routes.ts';
 import { cyclesRoutes } from './modules/cycles/cycles-routes.ts';
 import { defectsRoutes } from './modules/defects/defects-routes.ts';
@@ -26,6 +27,7 @@ import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
+import { milestonesRoutes } from './modules/milestones/milestones-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { reportsRoutes } from './modules/reports/reports-routes.ts';
@@ -146,6 +148,8 @@ export async function buildApp({
   await app.register(reportsRoutes);
   await app.register(liveRoutes);
   await app.register(webhooksRoutes);
+  await app.register(milestonesRoutes);
+  await app.register(configurationsRoutes);
   await app.register(backupRoutes);
 
   await registerWeb(app, config.webDist);

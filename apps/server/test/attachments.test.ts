@@ -6,21 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { queryRows } from '../src/db/client.ts';
 import { deleteStaleUploads } from '../src/modules/attachments/attachments-repository.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type TestUser,
-  type Tree,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createProject, createTree, createWorld } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { createTestApp } from './helpers/test-app.ts';
+import { startWorld, type TestApp, type TestUser, type Tree, type World } from './helpers/world.ts';
 
 /** docs/product/attachments.md: files on cases and cycle results, through the HTTP API. */
 
@@ -33,14 +22,14 @@ let tree: Tree;
 let reader: TestUser;
 let tester: TestUser;
 beforeAll(async () => {
-  t = await createTestApp({ ATTACHMENT_MAX_BYTES: String(MAX_BYTES) });
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-  reader = await createUser(t);
-  await addMember(t, w.project.id, reader.id, await createRole(t, ['home_test_case', 'home_test_cycle']));
-  tester = await createUser(t);
-  const runner = ['home_test_cycle', 'execute_test_cycle', 'home_test_case'];
-  await addMember(t, w.project.id, tester.id, await createRole(t, runner));
+  ({ t, w, tree, reader, tester } = await startWorld({
+    env: { ATTACHMENT_MAX_BYTES: String(MAX_BYTES) },
+    tree: true,
+    members: {
+      reader: ['home_test_case', 'home_test_cycle'],
+      tester: ['home_test_cycle', 'execute_test_cycle', 'home_test_case'],
+    },
+  }));
 });
 afterAll(() => t.close());
 

@@ -1,15 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  as,
-  createProject,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createProject } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 /** docs/product/bulk-actions.md: every bulk action through the HTTP API, on a real database. */
 
@@ -28,8 +22,7 @@ const newCase = async (where: string, name: string, body: object = {}) =>
 const caseOf = async (id: number) => expectStatus(await admin().get(`/api/test-cases/single/${id}`), 200);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
+  ({ t, w } = await startWorld());
   p = w.project.id;
   checkout = (await post('/api/testsuites/create', { project_id: p, name: 'Checkout' })).suite.id;
   login = (await post('/api/testsuites/create', { project_id: p, name: 'Login' })).suite.id;

@@ -3,15 +3,9 @@ import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  as,
-  createProject,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createProject } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 /** docs/product/case-import.md: importing cases from CSV and XLSX through the HTTP API, on a real database. */
 
@@ -65,10 +59,7 @@ const TESTRAIL = [
   'C3,Pay by card,Checkout,Checkout,,,,Low,Smoke,',
 ].join('\n');
 
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld()));
 afterAll(() => t.close());
 
 describe('case import', () => {

@@ -1,30 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type Tree,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type Tree, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
 let tree: Tree;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-});
+beforeAll(async () => ({ t, w, tree } = await startWorld({ tree: true })));
 afterAll(() => t.close());
 
 // Every case of createTree ran passed, then failed: its latest status and its roll-up are failed.
@@ -44,7 +28,13 @@ const shape = (id: number, name: string, extra: Record<string, unknown>) => ({
 });
 const fresh = { status: null, rollup: null };
 // What the single-case answer, creates and updates add to the list shape (rich-cases.md).
-const detail = (version = 1) => ({ preconditions: '', steps: [], custom_fields: {}, version });
+const detail = (version = 1) => ({
+  preconditions: '',
+  steps: [],
+  custom_fields: {},
+  version,
+  source_id: null,
+});
 
 describe('case lists', () => {
   it("GET /project/{id} answers the project's top-level cases, each with its suite_id", async () => {

@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,16 +5,16 @@ import type { ImportGate, ImportResponse } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createProject } from './helpers/fixtures.ts';
+import { postJunitReport } from './helpers/requests.ts';
+import { verdictImport } from './helpers/verdict-import.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /**
  * docs/product/ci-gate.md: a scripted history of JUnit imports on a real database (flips, fixes,
  * new failures, a quarantine, one that has ended, a new branch), each import's gate, and the
  * uploader's `--gate`, `--gate new` and Markdown summary against a real server.
  */
-
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const cli = path.join(repoRoot, 'packages/cli/bin/verdict-import.mjs');
 
 let t: TestApp;
 let admin: string;
@@ -34,13 +33,7 @@ function report(outcomes: Record<string, 'pass' | 'fail'>): string {
 }
 
 async function importReport(outcomes: Record<string, 'pass' | 'fail'>, branch: string): Promise<ImportGate> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/import/junit?branch=${branch}`,
-    token: admin,
-    payload: report(outcomes),
-    headers: { 'content-type': 'application/xml' },
-  });
+  const res = await postJunitReport(t, admin, projectId, report(outcomes), branch);
   expect(res.statusCode, res.body).toBe(201);
   const answer = res.json() as ImportResponse;
   return answer.gate!;
@@ -67,32 +60,9 @@ async function quarantine(name: string, until: string | null) {
   expect(res.statusCode, res.body).toBe(200);
 }
 
-function verdictImport(args: string[], env: Record<string, string> = {}) {
-  return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-    execFile(
-      process.execPath,
-      [cli, ...args],
-      {
-        cwd: repoRoot,
-        env: { ...process.env, GITHUB_ACTIONS: '', GITLAB_CI: '', CIRCLECI: '', JENKINS_URL: '', ...env },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) =>
-        resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, stdout, stderr }),
-    );
-  });
-}
-
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/projects/create',
-    token: admin,
-    payload: { name: 'Gate project' },
-  });
-  projectId = created.json().project.id;
+  ({ t, admin } = await startAdminWorld());
+  projectId = (await createProject(t, admin, 'Gate project')).id;
   url = await t.app.listen({ port: 0, host: '127.0.0.1' });
   scratch = mkdtempSync(path.join(os.tmpdir(), 'verdict-gate-'));
 });

@@ -1,16 +1,7 @@
 import type { CycleItem } from '@verdict/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  as,
-  createRole,
-  createUser,
-  createWorld,
-  expectStatus,
-  type TestUser,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type TestUser, type World } from './helpers/world.ts';
 
 /**
  * docs/product/cycles-screens.md, "The cycle page": what a cycle's items answer carries for the
@@ -21,11 +12,7 @@ let t: TestApp;
 let w: World;
 let tester: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  tester = await createUser(t);
-  const role = await createRole(t, ['home_test_cycle', 'execute_test_cycle']);
-  await addMember(t, w.project.id, tester.id, role);
+  ({ t, w, tester } = await startWorld({ members: { tester: ['home_test_cycle', 'execute_test_cycle'] } }));
 });
 afterAll(() => t.close());
 

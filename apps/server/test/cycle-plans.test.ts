@@ -1,7 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateDatabase, migrationsFolder, queryRows } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '../src/db/client.ts';
 import { completeAttachment, findResultOwner } from '../src/modules/attachments/attachments-repository.ts';
 import { comparedCases } from '../src/modules/cycle-compare/cycle-compare-repository.ts';
 import {
@@ -41,8 +40,16 @@ import { cycleTrend, reportBranches, storeFlakyCount } from '../src/modules/repo
 import { parseCaseQuery } from '../src/modules/search/case-query.ts';
 import { buildCaseQuery } from '../src/modules/search/case-query-sql.ts';
 import { matchingCaseIds } from '../src/modules/search/search-repository.ts';
-import { explain, type PlanNode, planNodes, statementOf, statementsOf } from './helpers/plans.ts';
-import { openTestDatabase } from './helpers/test-app.ts';
+import {
+  explain,
+  noProblems,
+  type PlanNode,
+  planNodes,
+  statementOf,
+  statementsOf,
+  statisticsRowsOf,
+} from './helpers/plans.ts';
+import { useUnanalysedDatabase } from './helpers/unanalysed-database.ts';
 
 /**
  * Every statement that reads or writes test cycles' items and results keeps a plan whose work
@@ -63,40 +70,6 @@ const LISTED_ITEMS_WITH_RESULTS = 10;
 const RESULTS_PER_LISTED_ITEM = 1000;
 const NIGHTLY_CASES = 2;
 
-/** A database with no statistics: no autovacuum on a server, no maintenance thread embedded. */
-async function openUnanalysedDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const { database, drop } = await openTestDatabase();
-    await migrateDatabase(database);
-    for (const table of CYCLE_TABLES) {
-      await database.db.execute(sql.raw(`alter table ${table} set (autovacuum_enabled = false)`));
-    }
-    return {
-      db: database.db,
-      close: async () => {
-        await database.close();
-        await drop();
-      },
-    };
-  }
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  // PGlite itself, on this thread, from the migrated copy test/global-setup.ts made for the run.
-  const migrated = process.env.VERDICT_TEST_MIGRATED_DATA;
-  const client = await PGlite.create({
-    extensions: { pg_trgm },
-    ...(migrated ? { loadDataDir: new Blob([readFileSync(migrated)]) } : {}),
-  });
-  const db = drizzle({ client }) as unknown as Db;
-  if (!migrated) await migrate(db as never, { migrationsFolder });
-  return { db, close: () => client.close() };
-}
-
-let database: { db: Db; close(): Promise<void> };
 let db: Db;
 const ids = {
   user: 0,
@@ -398,31 +371,25 @@ async function problemsOfEach(): Promise<Record<string, string[]>> {
   return found;
 }
 
-const none = (found: Record<string, string[]>) =>
-  Object.fromEntries(Object.keys(found).map((name) => [name, []]));
-
-beforeAll(async () => {
-  database = await openUnanalysedDatabase();
-  db = database.db;
-  await createShape();
-}, 60_000);
-afterAll(() => database?.close());
+useUnanalysedDatabase(
+  async (opened) => {
+    db = opened;
+    await createShape();
+  },
+  { tables: CYCLE_TABLES, timeout: 60_000 },
+);
 
 describe('the statements of test cycles read rows in proportion to their answer', () => {
   it('on tables never analysed', async () => {
-    const [stats] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from pg_stats where tablename in ('cycle_items', 'cycle_results')`,
-    );
-    expect(stats!.n).toBe(0);
+    expect(await statisticsRowsOf(db, ['cycle_items', 'cycle_results'])).toBe(0);
     const found = await problemsOfEach();
-    expect(found).toEqual(none(found));
+    expect(found).toEqual(noProblems(found));
   });
 
   it('once the tables are analysed', async () => {
     await db.execute(sql`analyze`);
     const found = await problemsOfEach();
-    expect(found).toEqual(none(found));
+    expect(found).toEqual(noProblems(found));
   });
 });
 

@@ -2,19 +2,10 @@ import type { Cycle, CycleItem } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  addMember,
-  as,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectStatus,
-  type TestUser,
-  type World,
-} from './helpers/fixtures.ts';
+import { addMember, createRole, createUser } from './helpers/fixtures.ts';
 import { staleLatestStatuses, statsMismatches } from './helpers/invariants.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type TestUser, type World } from './helpers/world.ts';
 
 /**
  * docs/product/cycle-execution.md, "Undo", and docs/product/cycles.md, "Retest": undoing the latest
@@ -27,9 +18,7 @@ let w: World;
 let tester: TestUser;
 let other: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  await createTree(t, w.admin, w.project.id);
+  ({ t, w } = await startWorld({ tree: true }));
   const role = await createRole(t, ['home_test_cycle', 'execute_test_cycle', 'home_test_run']);
   tester = await createUser(t);
   other = await createUser(t);

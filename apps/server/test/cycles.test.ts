@@ -2,36 +2,21 @@ import type { Cycle, CycleItem } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  addMember,
-  as,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type TestUser,
-  type Tree,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { type Member, startWorld, type TestApp, type Tree, type World } from './helpers/world.ts';
 
 /** docs/product/cycles.md: test cycles through the HTTP API, on a real database. */
 
 let t: TestApp;
 let w: World;
 let tree: Tree;
-let tester: TestUser;
+let tester: Member;
 let testerRole: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-  tester = await createUser(t);
   const runner = ['home_test_cycle', 'execute_test_cycle', 'home_test_run'];
-  testerRole = await createRole(t, runner);
-  await addMember(t, w.project.id, tester.id, testerRole);
+  ({ t, w, tree, tester } = await startWorld({ tree: true, members: { tester: runner } }));
+  testerRole = tester.roleId;
 });
 afterAll(() => t.close());
 

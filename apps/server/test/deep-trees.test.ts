@@ -10,9 +10,10 @@ import {
 } from '../src/modules/cases/cases-repository.ts';
 import { caseExportBatch } from '../src/modules/exports/exports-repository.ts';
 import { parseCsv } from './helpers/csv.ts';
-import { as, createProject, expectStatus } from './helpers/fixtures.ts';
+import { createProject } from './helpers/fixtures.ts';
 import { explain, rowsReadFrom, statementOf } from './helpers/plans.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /**
  * Deep case trees (issue: a 48 KB JUnit report made a chain of 2,000 cases whose CSV export
@@ -24,10 +25,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 const api = () => as(t, admin);

@@ -1,17 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { addMember, as, createProject, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /** docs/product/defects.md: issue trackers, defect links, the cycle's defects, `defect:` and "File a bug". */
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 const api = (token = admin) => as(t, token);

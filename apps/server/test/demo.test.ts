@@ -1,3 +1,4 @@
+import { PERMISSION_GRANT_RULES } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
@@ -70,6 +71,28 @@ describe('the demo roles', () => {
     expectStatus(await viewer.get(`/api/projects/${projectId}/cycles`), 200);
     const [item] = await queryRows<{ id: number }>(t.db, sql`select id from cycle_items order by id limit 1`);
     expectStatus(await viewer.post(`/api/cycle-items/${item!.id}/results`, { state: 'failed' }), 403);
+  });
+});
+
+describe('the demo roles and milestones', () => {
+  it('hold each milestone permission exactly when they hold the cycle permission its rule names', async () => {
+    const held = await queryRows<{ name: string; permissions: string[] }>(
+      t.db,
+      sql`select r.name, array_agg(p.name) as permissions from roles r
+        join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+        where not r.built_in group by r.name`,
+    );
+    expect(held.length).toBeGreaterThan(0);
+    for (const role of held) {
+      for (const [milestone, older] of Object.entries(PERMISSION_GRANT_RULES)) {
+        if (!milestone.endsWith('_milestone')) continue;
+        const expected = older.some((name) => role.permissions.includes(name));
+        expect(role.permissions.includes(milestone), `${role.name}: ${milestone}`).toBe(expected);
+      }
+    }
+    const pm = as(t, tokens['paul.pm']);
+    expectStatus(await pm.post(`/api/projects/${projectId}/milestones`, { name: 'Demo 2.4' }), 201);
+    expectStatus(await as(t, tokens.alice).get(`/api/projects/${projectId}/milestones`), 200);
   });
 });
 

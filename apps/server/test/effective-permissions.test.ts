@@ -1,15 +1,8 @@
 import { type EffectivePermissions, PERMISSION_NAMES, type PermissionName } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createUser,
-  expectStatus,
-  type TestUser,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import {
   createProbeWorld,
   globalProbe,
@@ -18,14 +11,11 @@ import {
   permissionsOf,
   projectProbe,
 } from './helpers/route-probes.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp, type TestUser } from './helpers/world.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 const url = (userId: number, projectId?: number) =>

@@ -1,8 +1,8 @@
 import { ERROR_CODES, type ErrorCode } from '@verdict/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { as, createTree, createWorld, expectStatus, type Tree, type World } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type Tree, type World } from './helpers/world.ts';
 
 /**
  * docs/product/README.md, "Errors": every refusal carries a stable `code` beside its message, the
@@ -13,11 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 let t: TestApp;
 let w: World;
 let tree: Tree;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-});
+beforeAll(async () => ({ t, w, tree } = await startWorld({ tree: true })));
 afterAll(() => t.close());
 
 function refusal(res: LightMyRequestResponse, status: number): { message: string; code: ErrorCode } {

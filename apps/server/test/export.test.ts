@@ -5,28 +5,14 @@ import { queryRows } from '../src/db/client.ts';
 import { loadPrincipal } from '../src/modules/authz/authorization.ts';
 import { exportProjectCases } from '../src/modules/exports/exports-service.ts';
 import { csvRecords, parseCsv } from './helpers/csv.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
 import { countStatements } from './helpers/statements.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld()));
 afterAll(() => t.close());
 
 const casesUrl = (projectId: number) => `/api/projects/${projectId}/export/cases.csv`;

@@ -2,16 +2,14 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, migrateDatabase, queryRows } from '../src/db/client.ts';
 import { IMPORTER, member, person, project } from './helpers/import-world.ts';
-import { createTestApp, migrateUpTo, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import { migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /** docs/product/flaky-tests.md: a scripted history of JUnit imports from CI. */
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 type Outcome = 'p' | 'f' | 's';

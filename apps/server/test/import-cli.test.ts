@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -7,57 +6,22 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { apiToken, countsOf, fixture, IMPORTER, person, project, treeOf } from './helpers/import-world.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { run, verdictImport } from './helpers/verdict-import.ts';
 
 /** The uploader end to end: a real server on a random port, the CLI as a child process. */
 
-const repoRoot = path.resolve(import.meta.dirname, '../../..');
-const cli = path.join(repoRoot, 'packages/cli/bin/verdict-import.mjs');
 const fixtures = path.join(import.meta.dirname, 'fixtures/junit');
-
-interface Outcome {
-  code: number;
-  stdout: string;
-  stderr: string;
-}
-
-function run(command: string, args: string[], env: Record<string, string> = {}): Promise<Outcome> {
-  return new Promise((resolve) => {
-    execFile(
-      command,
-      args,
-      {
-        cwd: repoRoot,
-        // No CI of its own: the tests say which CI the uploader runs in.
-        env: {
-          ...process.env,
-          VERDICT_URL: '',
-          VERDICT_TOKEN: '',
-          VERDICT_PROJECT: '',
-          GITHUB_ACTIONS: '',
-          GITLAB_CI: '',
-          CIRCLECI: '',
-          JENKINS_URL: '',
-          JENKINS_HOME: '',
-          ...env,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => {
-        const code = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-        resolve({ code, stdout, stderr });
-      },
-    );
-  });
-}
-
-const verdictImport = (args: string[], env?: Record<string, string>) =>
-  run(process.execPath, [cli, ...args], env);
 
 let t: TestApp;
 let url: string;
 let token: string;
 let projectId: number;
 let scratch: string;
+
+/** The flags that point the uploader at this file's server, project and token. */
+const target = () => ['--url', url, '--token', token, '--project', String(projectId)];
+/** The same, as the uploader's VERDICT_* variables. */
+const targetEnv = () => ({ VERDICT_URL: url, VERDICT_TOKEN: token, VERDICT_PROJECT: String(projectId) });
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -79,16 +43,7 @@ describe('verdict-import', () => {
     writeFileSync(path.join(dir, 'go.xml'), fixture('go-junit-report.xml'));
     writeFileSync(path.join(dir, 'notes.txt'), 'not a report');
 
-    const result = await verdictImport([
-      '--url',
-      url,
-      '--token',
-      token,
-      '--project',
-      String(projectId),
-      path.join(fixtures, 'playwright.xml'),
-      dir,
-    ]);
+    const result = await verdictImport([...target(), path.join(fixtures, 'playwright.xml'), dir]);
     expect(result.code, result.stderr).toBe(0);
     const lines = result.stdout.trim().split('\n');
     expect(lines).toEqual([
@@ -131,7 +86,7 @@ describe('verdict-import', () => {
         '512',
         report,
       ],
-      { VERDICT_URL: url, VERDICT_TOKEN: token, VERDICT_PROJECT: String(projectId) },
+      targetEnv(),
     );
     expect(flags.code, flags.stderr).toBe(0);
     expect(await cycleOf(flags.stdout)).toEqual({
@@ -144,9 +99,7 @@ describe('verdict-import', () => {
     });
 
     const github = await verdictImport([report], {
-      VERDICT_URL: url,
-      VERDICT_TOKEN: token,
-      VERDICT_PROJECT: String(projectId),
+      ...targetEnv(),
       GITHUB_ACTIONS: 'true',
       GITHUB_REF_NAME: 'feature/cycles',
       GITHUB_SHA: 'def456',
@@ -164,9 +117,7 @@ describe('verdict-import', () => {
     });
 
     const gitlab = await verdictImport(['--branch', 'override', report], {
-      VERDICT_URL: url,
-      VERDICT_TOKEN: token,
-      VERDICT_PROJECT: String(projectId),
+      ...targetEnv(),
       GITLAB_CI: 'true',
       CI_COMMIT_REF_NAME: 'develop',
       CI_COMMIT_SHA: '0a1b2c',
@@ -184,9 +135,8 @@ describe('verdict-import', () => {
 
   it('reads its settings from VERDICT_* variables and prints JSON with --json', async () => {
     const result = await verdictImport(['--json', '--no-gzip', path.join(fixtures, 'vitest.xml')], {
+      ...targetEnv(),
       VERDICT_URL: `${url}/`,
-      VERDICT_TOKEN: token,
-      VERDICT_PROJECT: String(projectId),
     });
     expect(result.code, result.stderr).toBe(0);
     const answer = JSON.parse(result.stdout);
@@ -200,12 +150,7 @@ describe('verdict-import', () => {
   it('exits 1 naming the server’s reason when a report is refused, and still imports the others', async () => {
     const before = await countsOf(t, projectId);
     const result = await verdictImport([
-      '--url',
-      url,
-      '--token',
-      token,
-      '--project',
-      String(projectId),
+      ...target(),
       path.join(fixtures, 'malformed.xml'),
       path.join(fixtures, 'jest-junit.xml'),
     ]);

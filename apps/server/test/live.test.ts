@@ -4,20 +4,11 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { authCacheOf } from '../src/modules/authz/auth-cache.ts';
-import {
-  addMember,
-  as,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectStatus,
-  type TestUser,
-  type Tree,
-  type World,
-} from './helpers/fixtures.ts';
+import { addMember, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import { countStatements } from './helpers/statements.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp } from './helpers/test-app.ts';
+import { startWorld, type TestApp, type TestUser, type Tree, type World } from './helpers/world.ts';
 
 /**
  * docs/product/cycles.md, "Live": the event stream of a real server on a port, read as a browser
@@ -132,14 +123,11 @@ let tree: Tree;
 let tester: TestUser;
 let runsOnly: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
+  ({ t, w, tree, tester, runsOnly } = await startWorld({
+    tree: true,
+    members: { tester: ['home_test_cycle', 'execute_test_cycle'], runsOnly: ['home_test_run'] },
+  }));
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-  tester = await createUser(t);
-  await addMember(t, w.project.id, tester.id, await createRole(t, ['home_test_cycle', 'execute_test_cycle']));
-  runsOnly = await createUser(t);
-  await addMember(t, w.project.id, runsOnly.id, await createRole(t, ['home_test_run']));
 });
 afterAll(() => t.close());
 

@@ -2,26 +2,13 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers } from '../src/modules/projects/projects-schema.ts';
 import { roles } from '../src/modules/roles/roles-schema.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld()));
 afterAll(() => t.close());
 
 async function roleOf(projectId: number, userId: number): Promise<number | undefined> {

@@ -145,8 +145,15 @@ describe('a permission added by a later version', () => {
       expect((await rolePermissions(database)).QA).toEqual([...QA_PERMISSIONS].sort());
       expect(await tessOpensACycle(database)).toBe(201);
       const held = await rolePermissions(database);
+      // home_milestone follows home_test_cycle, which arrived at the same start from home_test_case.
       expect(held.QA).toEqual(
-        [...QA_PERMISSIONS, 'execute_test_cycle', 'home_test_cycle', 'import_results'].sort(),
+        [
+          ...QA_PERMISSIONS,
+          'execute_test_cycle',
+          'home_milestone',
+          'home_test_cycle',
+          'import_results',
+        ].sort(),
       );
       expect(held.Nothing).toEqual([]);
       // A second start changes nothing, even after an administrator took a permission away.
@@ -161,10 +168,61 @@ describe('a permission added by a later version', () => {
     }
   }, 60_000);
 
-  it('every rule names catalogue permissions, and only permissions the seed did not have', () => {
+  it('every rule names catalogue permissions, each of the seed or leading back to it by its own rule', () => {
+    const leadsToSeed = (name: PermissionName, depth: number): boolean =>
+      SEED_PERMISSIONS.includes(name) ||
+      (depth < 5 && (PERMISSION_GRANT_RULES[name] ?? []).some((older) => leadsToSeed(older, depth + 1)));
     for (const [name, older] of Object.entries(PERMISSION_GRANT_RULES)) {
       expect(PERMISSION_CATALOGUE).toHaveProperty(name);
-      for (const permission of older as PermissionName[]) expect(SEED_PERMISSIONS).toContain(permission);
+      for (const permission of older as PermissionName[]) {
+        expect(PERMISSION_CATALOGUE).toHaveProperty(permission);
+        expect(leadsToSeed(permission, 0), `${name} follows ${permission}`).toBe(true);
+      }
     }
   });
+});
+
+const MILESTONE_PERMISSIONS = ['home_milestone', 'add_milestone', 'edit_milestone', 'delete_milestone'];
+
+describe('a database whose roles predate milestones', () => {
+  it('gives the milestone permissions to the roles holding the matching cycle permissions', async () => {
+    const { database, drop } = await openTestDatabase();
+    try {
+      await migrateUpTo(database, 25);
+      const before = Object.keys(PERMISSION_CATALOGUE).filter(
+        (name) => !MILESTONE_PERMISSIONS.includes(name),
+      );
+      await seedOldDatabase(database, before);
+      // A planner who sees and creates cycles, though not cases; a reader of cases whose cycle
+      // permission was taken away.
+      const grant = (role: string, names: string[]) =>
+        database.db.execute(sql`insert into role_permissions (role_id, permission_id)
+          select r.id, p.id from roles r, permissions p
+          where r.name = ${role} and p.name = any (${sql.param(names)}::text[]) on conflict do nothing`);
+      await database.db.execute(sql`insert into roles (name) values ('Planner')`);
+      await grant('Planner', ['home_project', 'home_test_cycle', 'add_test_cycle']);
+      await migrateDatabase(database);
+      await bootstrap(database.db, { adminEmail: ADMIN_EMAIL, adminName: 'admin', adminPassword: undefined });
+      const held = await rolePermissions(database);
+      expect(held.Planner).toEqual([
+        'add_milestone',
+        'add_test_cycle',
+        'home_milestone',
+        'home_project',
+        'home_test_cycle',
+      ]);
+      expect(held.Reader).toEqual(['home_project', 'home_test_case']);
+      expect(held.QA).toEqual([...QA_PERMISSIONS].sort());
+      const administrator = await queryRows<{ n: number }>(
+        database.db,
+        sql`select count(*)::int as n from role_permissions rp join roles r on r.id = rp.role_id
+          join permissions p on p.id = rp.permission_id
+          where r.built_in and p.name = any (${sql.param(MILESTONE_PERMISSIONS)}::text[])`,
+      );
+      expect(administrator[0]!.n).toBe(4);
+    } finally {
+      await database.close();
+      await drop();
+    }
+  }, 60_000);
 });

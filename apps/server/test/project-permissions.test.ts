@@ -1,7 +1,8 @@
 import { PERMISSION_NAMES, type ProjectDetail } from '@verdict/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addMember, as, createProject, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /**
  * GET /api/projects/detail/{id} answers `my_permissions`: the caller's permissions inside the
@@ -10,10 +11,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 async function myPermissions(token: string, projectId: number): Promise<string[]> {

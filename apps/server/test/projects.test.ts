@@ -4,26 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import {
   addMember,
-  as,
   countRowsOf,
   createProject,
   createRole,
   createTree,
   createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type World,
 } from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld()));
 afterAll(() => t.close());
 
 describe('GET /api/projects/list and /count', () => {

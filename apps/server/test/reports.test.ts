@@ -2,7 +2,10 @@ import type { CycleTrend, ImportResponse, ReportBranches, TestReport } from '@ve
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateDatabase, queryRows } from '../src/db/client.ts';
-import { createTestApp, migrateUpTo, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import { createProject } from './helpers/fixtures.ts';
+import { postJunitReport } from './helpers/requests.ts';
+import { migrateUpTo, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import { startAdminWorld } from './helpers/world.ts';
 
 /**
  * docs/product/reports.md: a scripted history of imports on two branches and a manual cycle, then
@@ -27,13 +30,7 @@ function report(outcomes: Record<string, Outcome>): string {
 }
 
 async function importReport(outcomes: Record<string, Outcome>, branch: string): Promise<number> {
-  const res = await t.request({
-    method: 'POST',
-    url: `/api/projects/${projectId}/import/junit?branch=${branch}`,
-    token: admin,
-    payload: report(outcomes),
-    headers: { 'content-type': 'application/xml' },
-  });
+  const res = await postJunitReport(t, admin, projectId, report(outcomes), branch);
   expect(res.statusCode, res.body).toBe(201);
   return (res.json() as ImportResponse).cycle!.id;
 }
@@ -80,15 +77,8 @@ async function statsMatchACount(): Promise<void> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const created = await t.request({
-    method: 'POST',
-    url: '/api/projects/create',
-    token: admin,
-    payload: { name: 'Reports project' },
-  });
-  projectId = created.json().project.id;
+  ({ t, admin } = await startAdminWorld());
+  projectId = (await createProject(t, admin, 'Reports project')).id;
   // A small window, so a case turns flaky within the script.
   const settings = await t.request({
     method: 'PUT',

@@ -1,17 +1,7 @@
 import type { CaseField, CaseVersion, TestCaseDetail } from '@verdict/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  as,
-  createRole,
-  createUser,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type TestUser,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { createMember, startWorld, type TestApp, type TestUser, type World } from './helpers/world.ts';
 
 /** docs/product/rich-cases.md: case content, custom fields, versions, step results. */
 
@@ -20,15 +10,16 @@ let w: World;
 let suiteId: number;
 let editor: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
+  ({ t, w } = await startWorld());
   suiteId = expectStatus(
     await admin().post('/api/testsuites/create', { project_id: w.project.id, name: 'Checkout' }),
     201,
   ).suite.id;
-  editor = await createUser(t);
-  const role = await createRole(t, ['home_test_case', 'add_test_case_in_test_suit', 'edit_test_case']);
-  await addMember(t, w.project.id, editor.id, role);
+  editor = await createMember(t, w.project.id, [
+    'home_test_case',
+    'add_test_case_in_test_suit',
+    'edit_test_case',
+  ]);
 });
 afterAll(() => t.close());
 

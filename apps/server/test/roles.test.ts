@@ -1,21 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectMembers, projects } from '../src/modules/projects/projects-schema.ts';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ADMIN_EMAIL } from './helpers/test-app.ts';
+import { startCatalogueWorld, type TestApp } from './helpers/world.ts';
 
 const PASSWORD = 'user-password-1';
 let t: TestApp;
 let admin: string;
 let adminRoleId: number;
-const permissionId = new Map<string, number>();
+let permissionId: Map<string, number>;
 const ids = (...names: string[]) => names.map((n) => permissionId.get(n)!);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const list = await t.request({ method: 'GET', url: '/api/permissions/list', token: admin });
-  for (const p of list.json()) permissionId.set(p.name, p.id);
-  const roles = await t.request({ method: 'GET', url: '/api/roles/list', token: admin });
-  adminRoleId = roles.json().find((r: { name: string }) => r.name === 'Administrator').id;
+  ({ t, admin, adminRoleId, permissionId } = await startCatalogueWorld());
 });
 afterAll(() => t.close());
 

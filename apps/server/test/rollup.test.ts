@@ -3,17 +3,15 @@ import type { CaseStatus, TestCase, TestCaseDetail } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { as, createProject, expectStatus } from './helpers/fixtures.ts';
+import { createProject } from './helpers/fixtures.ts';
 import { staleLatestStatuses } from './helpers/invariants.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import { countStatements } from './helpers/statements.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 const api = () => as(t, admin);
@@ -38,6 +36,7 @@ async function listed(id: number): Promise<TestCase> {
     steps: _s,
     custom_fields: _c,
     version: _v,
+    source_id: _i,
     ...shape
   } = (await single(id)) as TestCaseDetail;
   return shape;

@@ -1,33 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  addMember,
-  as,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type TestUser,
-  type Tree,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type TestUser, type Tree, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
 let tree: Tree;
 let tester: TestUser;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-  tree = await createTree(t, w.admin, w.project.id);
-  tester = await createUser(t);
   const runner = ['home_test_run', 'add_test_run_in_test_case', 'edit_test_run', 'delete_test_run'];
-  await addMember(t, w.project.id, tester.id, await createRole(t, runner));
+  ({ t, w, tree, tester } = await startWorld({ tree: true, members: { tester: runner } }));
 });
 afterAll(() => t.close());
 

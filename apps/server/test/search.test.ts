@@ -3,18 +3,9 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
 import { parseCaseQuery } from '../src/modules/search/case-query.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createUser,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 /** docs/product/search.md: the search language through the HTTP API, on a real database. */
 
@@ -27,8 +18,7 @@ const admin = () => as(t, w.admin);
 const post = async (url: string, body: object) => expectStatus(await admin().post(url, body), 201);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
+  ({ t, w } = await startWorld());
   const p = w.project.id;
   const checkout = (await post('/api/testsuites/create', { project_id: p, name: 'Checkout' })).suite.id;
   const login = (await post('/api/testsuites/create', { project_id: p, name: 'Login Flow' })).suite.id;

@@ -6,17 +6,11 @@ import { roles } from '../src/modules/roles/roles-schema.ts';
 import { users as usersTable } from '../src/modules/users/users-schema.ts';
 import { webhookDeliveries } from '../src/modules/webhooks/webhooks-schema.ts';
 import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createUser,
-  expectStatus,
-  type TestUser,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import { apiRoutes, checksum, routeKey } from './helpers/security.ts';
-import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp, type TestUser } from './helpers/world.ts';
 
 /**
  * docs/security.md, "Authorization matrix" and "Objects": every registered route against five
@@ -60,8 +54,7 @@ let sequence = 0;
 const next = () => ++sequence;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
+  ({ t, admin } = await startAdminWorld());
   const a = (await createProject(t, admin, 'Project A')).id;
   const b = (await createProject(t, admin, 'Project B')).id;
   const limitedRole = await createRole(t, LIMITED);
@@ -145,6 +138,19 @@ async function freshDefectLink(): Promise<number> {
   const body = { defect: `https://bugs.example.com/${next()}` };
   return expectStatus(await adminApi().post(`/api/test-cases/${ids.case}/defects`, body), 201).defect.id;
 }
+/** A milestone of project A (docs/product/milestones.md). */
+async function freshMilestone(): Promise<number> {
+  const body = { name: `m${next()}` };
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/milestones`, body), 201).milestone.id;
+}
+
+/** A configuration group of project A with one configuration. */
+async function freshConfigurationGroup(): Promise<number> {
+  const body = { name: `g${next()}`, configurations: ['Chrome'] };
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/configuration-groups`, body), 201).group
+    .id;
+}
+
 /**
  * A turned-off webhook (docs/product/webhooks.md) at a public address, so the delivery loop
  * never calls out from this test; each in a project of its own, as a project holds at most 20.
@@ -467,6 +473,18 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/test-cases/parent/${ids.case}` }),
       expected: LIMITED_READS,
     },
+    'GET /api/suites/:id/cases': {
+      prepare: async () => ({ url: `/api/suites/${ids.suite}/cases` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/test-cases/:id/children': {
+      prepare: async () => ({ url: `/api/test-cases/${ids.case}/children` }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/projects/:id/cases': {
+      prepare: async () => ({ url: `/api/projects/${ids.a}/cases` }),
+      expected: LIMITED_READS,
+    },
     'POST /api/test-cases/project/:id/create': {
       prepare: async () => ({
         url: `/api/test-cases/project/${ids.a}/create`,
@@ -717,6 +735,26 @@ function table(): Record<string, Row> {
       prepare: at(`/api/projects/${ids.a}/reports/failing-tests?branch=`),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/projects/:id/reports/workload': {
+      prepare: at(`/api/projects/${ids.a}/reports/workload`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/cycles.csv': {
+      prepare: at(`/api/projects/${ids.a}/reports/cycles.csv`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/slowest-tests.csv': {
+      prepare: at(`/api/projects/${ids.a}/reports/slowest-tests.csv`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/failing-tests.csv': {
+      prepare: at(`/api/projects/${ids.a}/reports/failing-tests.csv`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/reports/workload.csv': {
+      prepare: at(`/api/projects/${ids.a}/reports/workload.csv`),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/projects/:id/flaky-settings': {
       prepare: at(`/api/projects/${ids.a}/flaky-settings`),
       expected: LIMITED_READS,
@@ -838,6 +876,51 @@ function table(): Record<string, Row> {
     'POST /api/webhook-deliveries/:id/redeliver': {
       prepare: async () => ({ url: `/api/webhook-deliveries/${await freshDelivery()}/redeliver` }),
       expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/projects/:id/milestones': {
+      prepare: at(`/api/projects/${ids.a}/milestones`),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/milestones': {
+      prepare: async () => ({ url: `/api/projects/${ids.a}/milestones`, payload: { name: `m${next()}` } }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/milestones/:id': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/milestones/:id': {
+      prepare: async () => ({
+        url: `/api/milestones/${await freshMilestone()}`,
+        payload: { state: 'completed' },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/milestones/:id': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/configuration-groups': {
+      prepare: at(`/api/projects/${ids.a}/configuration-groups`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/projects/:id/configuration-groups': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/configuration-groups`,
+        payload: { name: `g${next()}`, configurations: ['Linux'] },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'PUT /api/configuration-groups/:id': {
+      prepare: async () => ({
+        url: `/api/configuration-groups/${await freshConfigurationGroup()}`,
+        payload: { configurations: ['Chrome', 'Firefox'] },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/configuration-groups/:id': {
+      prepare: async () => ({ url: `/api/configuration-groups/${await freshConfigurationGroup()}` }),
+      expected: LIMITED_REFUSED,
     },
     'GET /api/my-work': { prepare: at('/api/my-work'), expected: SIGNED_IN },
     'GET /api/events': { prepare: at('/api/events'), expected: SIGNED_IN, stream: true },
@@ -979,6 +1062,12 @@ describe('every route', () => {
         'PUT /api/webhooks/:id',
         'DELETE /api/webhooks/:id',
         'POST /api/webhook-deliveries/:id/redeliver',
+        'POST /api/projects/:id/milestones',
+        'PUT /api/milestones/:id',
+        'DELETE /api/milestones/:id',
+        'POST /api/projects/:id/configuration-groups',
+        'PUT /api/configuration-groups/:id',
+        'DELETE /api/configuration-groups/:id',
       ].sort(),
     );
   });

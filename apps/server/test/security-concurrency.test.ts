@@ -1,9 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { as, createProject, createRole, createUser, expectStatus } from './helpers/fixtures.ts';
+import { createProject, createRole, createUser } from './helpers/fixtures.ts';
 import { orphans, statsMismatches } from './helpers/invariants.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /**
  * docs/security.md, "Concurrency": conflicting requests sent at the same moment end with one
@@ -12,10 +13,7 @@ import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
 let t: TestApp;
 let admin: string;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-});
+beforeAll(async () => ({ t, admin } = await startAdminWorld()));
 afterAll(() => t.close());
 
 const statuses = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();

@@ -7,25 +7,12 @@ import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import { permissions } from '../src/modules/permissions/permissions-schema.ts';
 import { roles } from '../src/modules/roles/roles-schema.ts';
 import { users } from '../src/modules/users/users-schema.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createUser,
-  expectStatus,
-  FIXTURE_PASSWORD,
-  type TestUser,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createUser, FIXTURE_PASSWORD } from './helpers/fixtures.ts';
 import { apiToken } from './helpers/import-world.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import { checksum } from './helpers/security.ts';
-import {
-  ADMIN_PASSWORD,
-  createTestApp,
-  migrateUpTo,
-  openTestDatabase,
-  type TestApp,
-} from './helpers/test-app.ts';
+import { ADMIN_PASSWORD, migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp, type TestUser } from './helpers/world.ts';
 
 /**
  * docs/security.md, "Escalation": nobody grants what they do not hold, and the last
@@ -58,8 +45,7 @@ const MANAGER = [
 ] as const;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
+  ({ t, admin } = await startAdminWorld());
   managerRoleId = await createRole(t, MANAGER);
   manager = await createUser(t, { roleIds: [managerRoleId] });
   const [adminRole] = await t.db.select({ id: roles.id }).from(roles).where(eq(roles.name, ADMIN_ROLE_NAME));

@@ -3,17 +3,11 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BODY_LIMIT_BYTES } from '../src/app.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  expectStatus,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectStatus } from './helpers/requests.ts';
 import { apiRoutes, routeKey, STREAM_ROUTES, withIds } from './helpers/security.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createTestApp } from './helpers/test-app.ts';
+import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /**
  * docs/security.md, "Input", "Output" and "Headers": schemas that refuse what they do not
@@ -25,8 +19,7 @@ let admin: string;
 let memberToken: string;
 let projectId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
+  ({ t, admin } = await startAdminWorld());
   const project = await createProject(t, admin);
   projectId = project.id;
   await createTree(t, admin, project.id);

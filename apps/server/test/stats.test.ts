@@ -1,25 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
 import { orphans, recountDashboard, staleLatestStatuses, statsMismatches } from './helpers/invariants.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { as, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
-beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
-});
+beforeAll(async () => ({ t, w } = await startWorld()));
 afterAll(() => t.close());
 
 /** The three calls the dashboard makes together (docs/product/dashboard.md, "The calls"). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/modules/users/users-schema.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { createRoleThroughApi, startCatalogueWorld, type TestApp } from './helpers/world.ts';
 
 const PASSWORD = 'user-password-1';
 const MANAGER = [
@@ -14,23 +14,15 @@ const MANAGER = [
 let t: TestApp;
 let admin: string;
 let managerRole: number;
-const permissionId = new Map<string, number>();
+let permissionId: Map<string, number>;
 
 let seq = 0;
-async function makeRole(permissions: string[]): Promise<number> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/roles/create',
-    token: admin,
-    payload: {
-      name: `role-${++seq}`,
-      description: '',
-      permissionIds: permissions.map((p) => permissionId.get(p)),
-    },
+const makeRole = (permissions: string[]) =>
+  createRoleThroughApi(t, admin, {
+    name: `role-${++seq}`,
+    description: '',
+    permissionIds: permissions.map((p) => permissionId.get(p)),
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().role.id;
-}
 
 interface Account {
   id: number;
@@ -84,10 +76,7 @@ const subIds = async (token: string, query = '') =>
   (await get(`/api/users/list-subusers${query}`, token)).json().subUsers.map((u: { id: number }) => u.id);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const list = await t.request({ method: 'GET', url: '/api/permissions/list', token: admin });
-  for (const p of list.json()) permissionId.set(p.name, p.id);
+  ({ t, admin, permissionId } = await startCatalogueWorld());
   managerRole = await makeRole(MANAGER);
 });
 afterAll(() => t.close());

@@ -1,27 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectBadIds,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
-import { createTestApp, type TestApp } from './helpers/test-app.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 let t: TestApp;
 let w: World;
 let suiteId: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  w = await createWorld(t);
+  ({ t, w } = await startWorld());
   const res = await as(t, w.admin).post('/api/testsuites/create', { project_id: w.project.id, name: 'Main' });
   suiteId = expectStatus(res, 201).suite.id;
 });

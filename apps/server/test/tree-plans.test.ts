@@ -1,7 +1,7 @@
 import { LIMITS } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateDatabase, migrationsFolder, queryRows } from '../src/db/client.ts';
+import { describe, expect, it } from 'vitest';
+import { type Db, queryRows } from '../src/db/client.ts';
 import {
   CASES_OF,
   caseLevel,
@@ -12,8 +12,8 @@ import {
   selectCaseViews,
 } from '../src/modules/cases/cases-repository.ts';
 import { caseExportBatch } from '../src/modules/exports/exports-repository.ts';
-import { explain, planProblems, statementOf } from './helpers/plans.ts';
-import { openTestDatabase } from './helpers/test-app.ts';
+import { explain, noProblems, planProblems, statementOf, statisticsRowsOf } from './helpers/plans.ts';
+import { useUnanalysedDatabase } from './helpers/unanalysed-database.ts';
 
 /**
  * The tree and list statements must not depend on the planner's statistics: on tables nobody
@@ -25,37 +25,6 @@ import { openTestDatabase } from './helpers/test-app.ts';
  * for shapes whose cost grows faster than the rows they read. Times are never compared.
  */
 
-/** A database with no statistics: no autovacuum on a server, no maintenance thread embedded. */
-async function openUnanalysedDatabase(): Promise<{ db: Db; close(): Promise<void> }> {
-  if (process.env.DATABASE_URL) {
-    const { database, drop } = await openTestDatabase();
-    await migrateDatabase(database);
-    for (const table of ['projects', 'suites', 'test_cases', 'test_runs', 'project_stats']) {
-      await database.db.execute(sql.raw(`alter table ${table} set (autovacuum_enabled = false)`));
-    }
-    return {
-      db: database.db,
-      close: async () => {
-        await database.close();
-        await drop();
-      },
-    };
-  }
-  // PGlite itself, on this thread: the planner is the embedded database's, without the server's
-  // own maintenance, so nothing analyses the tables behind the test's back.
-  const [{ PGlite }, { pg_trgm }, { drizzle }, { migrate }] = await Promise.all([
-    import('@electric-sql/pglite'),
-    import('@electric-sql/pglite/contrib/pg_trgm'),
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
-  const client = await PGlite.create({ extensions: { pg_trgm } });
-  const db = drizzle({ client }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
-  return { db, close: () => client.close() };
-}
-
-let database: { db: Db; close(): Promise<void> };
 let db: Db;
 const ids = {
   project: 0,
@@ -171,30 +140,21 @@ async function problemsOfEach(): Promise<Record<string, string[]>> {
   return found;
 }
 
-const none = (found: Record<string, string[]>) =>
-  Object.fromEntries(Object.keys(found).map((name) => [name, []]));
-
-beforeAll(async () => {
-  database = await openUnanalysedDatabase();
-  db = database.db;
+useUnanalysedDatabase(async (opened) => {
+  db = opened;
   await createShape();
 });
-afterAll(() => database?.close());
 
 describe('the tree and list statements keep plans whose work follows the rows they read', () => {
   it('on tables never analysed', async () => {
-    const [stats] = await queryRows<{ n: number }>(
-      db,
-      sql`select count(*)::int as n from pg_stats where tablename in ('test_cases', 'test_runs')`,
-    );
-    expect(stats!.n).toBe(0);
+    expect(await statisticsRowsOf(db, ['test_cases', 'test_runs'])).toBe(0);
     const found = await problemsOfEach();
-    expect(found).toEqual(none(found));
+    expect(found).toEqual(noProblems(found));
   });
 
   it('once the tables are analysed', async () => {
     await db.execute(sql`analyze`);
     const found = await problemsOfEach();
-    expect(found).toEqual(none(found));
+    expect(found).toEqual(noProblems(found));
   });
 });

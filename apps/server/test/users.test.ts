@@ -4,39 +4,27 @@ import { testCases } from '../src/modules/cases/cases-schema.ts';
 import { projectMembers, projects } from '../src/modules/projects/projects-schema.ts';
 import { testRuns } from '../src/modules/runs/runs-schema.ts';
 import { users } from '../src/modules/users/users-schema.ts';
-import { ADMIN_EMAIL, createTestApp, type TestApp } from './helpers/test-app.ts';
+import { ADMIN_EMAIL } from './helpers/test-app.ts';
+import { createRoleThroughApi, startCatalogueWorld, type TestApp } from './helpers/world.ts';
 
 const PASSWORD = 'user-password-1';
 let t: TestApp;
 let admin: string;
 let adminRoleId: number;
-const permissionId = new Map<string, number>();
+let permissionId: Map<string, number>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await t.login();
-  const list = await t.request({ method: 'GET', url: '/api/permissions/list', token: admin });
-  for (const p of list.json()) permissionId.set(p.name, p.id);
-  const roles = await t.request({ method: 'GET', url: '/api/roles/list', token: admin });
-  adminRoleId = roles.json().find((r: { name: string }) => r.name === 'Administrator').id;
+  ({ t, admin, adminRoleId, permissionId } = await startCatalogueWorld());
 });
 afterAll(() => t.close());
 
 let seq = 0;
-async function makeRole(permissions: string[]): Promise<number> {
-  const res = await t.request({
-    method: 'POST',
-    url: '/api/roles/create',
-    token: admin,
-    payload: {
-      name: `role-${++seq}`,
-      description: '',
-      permissionIds: permissions.map((p) => permissionId.get(p)),
-    },
+const makeRole = (permissions: string[]) =>
+  createRoleThroughApi(t, admin, {
+    name: `role-${++seq}`,
+    description: '',
+    permissionIds: permissions.map((p) => permissionId.get(p)),
   });
-  expect(res.statusCode).toBe(201);
-  return res.json().role.id;
-}
 
 /** A top-level user created through the API, holding one role with exactly these permissions. */
 async function makeUser(permissions: string[], roleIds?: number[]) {

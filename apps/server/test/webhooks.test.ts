@@ -15,26 +15,10 @@ import {
   pruneDeliveries,
 } from '../src/modules/webhooks/webhook-deliveries-repository.ts';
 import { nextAttemptDelay } from '../src/modules/webhooks/webhook-worker.ts';
-import {
-  addMember,
-  as,
-  createProject,
-  createRole,
-  createTree,
-  createUser,
-  createWorld,
-  expectGuards,
-  expectStatus,
-  type World,
-} from './helpers/fixtures.ts';
+import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
+import { as, expectGuards, expectStatus } from './helpers/requests.ts';
 import { countStatements } from './helpers/statements.ts';
-import {
-  ADMIN_EMAIL,
-  ADMIN_PASSWORD,
-  createTestApp,
-  openTestDatabase,
-  type TestApp,
-} from './helpers/test-app.ts';
+import { ADMIN_EMAIL, ADMIN_PASSWORD, createTestApp, openTestDatabase } from './helpers/test-app.ts';
 import {
   freePort,
   type Received,
@@ -42,6 +26,7 @@ import {
   startReceiver,
   verifySignature,
 } from './helpers/webhook-receiver.ts';
+import { startWorld, type TestApp, type World } from './helpers/world.ts';
 
 /** docs/product/webhooks.md, against real HTTP receivers on 127.0.0.1. */
 
@@ -52,8 +37,7 @@ let t: TestApp;
 let w: World;
 let receiver: Receiver;
 beforeAll(async () => {
-  t = await createTestApp(ALLOW);
-  w = await createWorld(t);
+  ({ t, w } = await startWorld({ env: ALLOW }));
   receiver = await startReceiver({ secret: SECRET });
 });
 afterAll(async () => {

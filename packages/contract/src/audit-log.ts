@@ -22,6 +22,8 @@ export const AUDIT_ENTITIES = [
   'session',
   'cycle',
   'webhook',
+  'milestone',
+  'configuration_group',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -53,6 +55,8 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('session'),
   Type.Literal('cycle'),
   Type.Literal('webhook'),
+  Type.Literal('milestone'),
+  Type.Literal('configuration_group'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

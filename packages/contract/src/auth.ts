@@ -19,24 +19,7 @@ export const SignInMethods = Type.Object({
 });
 export type SignInMethods = Static<typeof SignInMethods>;
 
-/**
- * Why a single sign-on came back without a session: the code in `/?sso_error=<code>`
- * (docs/product/single-sign-on.md, "On the screen"). The sign-in screen shows a fixed text per code
- * and one generic text for anything else, never text from the address; the server logs the details.
- */
-export const SSO_ERROR_CODES = [
-  'provider_refused',
-  'provider_unreachable',
-  'other_browser',
-  'expired',
-  'email_not_verified',
-  'email_linked_elsewhere',
-  'no_email',
-  'inactive',
-  'role_missing',
-  'failed',
-] as const;
-export type SsoErrorCode = (typeof SSO_ERROR_CODES)[number];
+export { SSO_ERROR_CODES, type SsoErrorCode } from './error-codes.ts';
 
 export const TotpSetupBody = Type.Object(
   {

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Description, Id, Name } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { RunStatus } from './runs.ts';
 
 /** Limits of a case's rich content (docs/product/rich-cases.md). */
@@ -9,6 +10,8 @@ export const CASE_CONTENT_LIMITS = {
   stepTextMax: 10_000,
   tagsMax: 30,
   tagMax: 50,
+  /** The id a case had in the tool it was imported from (TestRail's "C123"). */
+  sourceIdMax: 200,
 } as const;
 
 export const CASE_PRIORITIES = ['critical', 'high', 'medium', 'low'] as const;
@@ -72,6 +75,30 @@ export const TestCase = Type.Object({
 export type TestCase = Static<typeof TestCase>;
 export const TestCaseList = Type.Array(TestCase);
 
+/**
+ * A window of a case list (docs/product/cases.md, "Windows of a list"): `limit` cases from
+ * `offset` in the list's order (by id), 100 by default, at most CASE_WINDOW_MAX.
+ */
+export const CASE_WINDOW_MAX = 500;
+export const CASE_WINDOW_DEFAULT = 100;
+const windowBounds = {
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: LIMITS.idMax })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: CASE_WINDOW_MAX })),
+};
+export const CaseWindowQuery = Type.Object(windowBounds, { additionalProperties: false });
+export type CaseWindowQuery = Static<typeof CaseWindowQuery>;
+
+/** A project's top-level cases; `outside_suites=true` keeps those in no suite (as the tree shows them). */
+export const ProjectCaseWindowQuery = Type.Object(
+  { ...windowBounds, outside_suites: Type.Optional(Type.Boolean()) },
+  { additionalProperties: false },
+);
+export type ProjectCaseWindowQuery = Static<typeof ProjectCaseWindowQuery>;
+
+/** One window of a list, and how many cases the whole list holds. */
+export const CaseWindow = Type.Object({ items: Type.Array(TestCase), total: Type.Integer() });
+export type CaseWindow = Static<typeof CaseWindow>;
+
 /** What a version of a case holds: everything a person writes in the case forms. */
 export const CaseContent = Type.Object({
   name: Type.String(),
@@ -95,6 +122,11 @@ export const TestCaseDetail = Type.Object({
   steps: Type.Array(CaseStep),
   custom_fields: CustomFieldValues,
   version: Type.Integer(),
+  /**
+   * The case's id in the tool it was imported from (TestRail's "C123"), kept by the case import;
+   * null for a case made here (docs/product/case-import.md).
+   */
+  source_id: Type.Union([Type.String(), Type.Null()]),
 });
 export type TestCaseDetail = Static<typeof TestCaseDetail>;
 

@@ -31,3 +31,12 @@ export const LIMITS = {
   /** How many suites, cases or items one cycle request may name. */
   cycleSelectionMax: 50_000,
 } as const;
+
+/** The kinds of live change (`GET /api/events`; the event's schema is in live.ts). */
+export const LIVE_CHANGE_KINDS = ['runs', 'cycles'] as const;
+export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
+
+/** Whether a value is one of the kinds of change. */
+export function isLiveChangeKind(value: unknown): value is LiveChangeKind {
+  return (LIVE_CHANGE_KINDS as readonly unknown[]).includes(value);
+}

@@ -75,6 +75,9 @@ export const Cycle = Type.Object({
   project_id: Type.Integer(),
   name: Type.String(),
   description: Type.String(),
+  /** The milestone it belongs to (docs/product/milestones.md); null for none. */
+  milestone_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** That milestone's name (null for none), kept for clients that read the free text. */
   milestone: OptionalText,
   environment: OptionalText,
   state: CycleState,
@@ -101,6 +104,12 @@ export const CreateCycleBody = Type.Object(
   {
     name: Name,
     description: Type.Optional(Description),
+    /** A milestone of the project (else 400); null for none. */
+    milestone_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    /**
+     * A milestone by name, for clients that send the free text: the project's milestone of that
+     * name, made when there is none (which needs add_milestone). Not with a different milestone_id.
+     */
     milestone: Type.Optional(Type.Union([ShortText, Type.Null()])),
     environment: Type.Optional(Type.Union([ShortText, Type.Null()])),
     /** Each suite brings all its cases, children included. */
@@ -122,6 +131,8 @@ export const UpdateCycleBody = Type.Object(
   {
     name: Type.Optional(Name),
     description: Type.Optional(Description),
+    milestone_id: Type.Optional(Type.Union([Id, Type.Null()])),
+    /** As on create: a milestone by name. */
     milestone: Type.Optional(Type.Union([ShortText, Type.Null()])),
     environment: Type.Optional(Type.Union([ShortText, Type.Null()])),
     state: Type.Optional(CycleState),

@@ -1,69 +1,11 @@
 import { type Static, Type } from 'typebox';
 
-/**
- * The machine-readable `code` of every error answer (docs/product/README.md, "Errors"). Screens
- * and scripts switch on the code; the `message` beside it is for people and may be reworded. A
- * code, once answered, keeps its meaning; new ones are added at the end of their group.
- */
-export const ERROR_CODES = [
-  // Any route, by what went wrong.
-  'invalid_request',
-  'invalid_json',
-  'unauthenticated',
-  'forbidden',
-  'not_found',
-  'conflict',
-  'too_large',
-  'unsupported_media_type',
-  'rate_limited',
-  'unavailable',
-  'internal',
-  'already_exists',
-  'in_use',
-  // Who may do what.
-  'permission_missing',
-  'grant_not_held',
-  'administrator_role_required',
-  'session_required',
-  'loopback_only',
-  // Signing in and the account.
-  'credentials_wrong',
-  'account_inactive',
-  'password_sign_in_off',
-  'current_password_wrong',
-  'totp_setup_required',
-  'totp_code_required',
-  'totp_code_wrong',
-  'totp_already_on',
-  'totp_not_on',
-  'totp_required_for_admins',
-  'totp_setup_not_started',
-  'totp_setup_changed',
-  'sign_on_refused',
-  // The objects.
-  'name_taken',
-  'already_member',
-  'built_in',
-  'self_action',
-  'limit_reached',
-  'already_linked',
-  'cycle_closed',
-  'selection_empty',
-  'nothing_selected',
-  'undo_window_passed',
-  'not_latest_result',
-  'not_your_result',
-  'imported_cycle_result',
-] as const;
-export type ErrorCode = (typeof ERROR_CODES)[number];
+import { ERROR_CODES, type ErrorCode } from './error-codes.ts';
+
+export { ERROR_CODES, type ErrorCode, isErrorCode } from './error-codes.ts';
 
 /** A string of the list: typed as the union, and an `enum` in the OpenAPI document. */
 export const ErrorCodeSchema = Type.Unsafe<ErrorCode>({ type: 'string', enum: [...ERROR_CODES] });
-
-/** Whether a value is one of the codes. */
-export function isErrorCode(value: unknown): value is ErrorCode {
-  return (ERROR_CODES as readonly unknown[]).includes(value);
-}
 
 /** Every error answer; `details` names the fields of a 400. */
 export const ErrorResponse = Type.Object({

@@ -5,8 +5,7 @@ import { type Static, Type } from 'typebox';
  * `kind` says what changed (runs: test runs and the counters they move; cycles: cycles, items and
  * results); `projects` where; `cycles` which cycles, or null when too many to name.
  */
-export const LIVE_CHANGE_KINDS = ['runs', 'cycles'] as const;
-export type LiveChangeKind = (typeof LIVE_CHANGE_KINDS)[number];
+export { isLiveChangeKind, LIVE_CHANGE_KINDS, type LiveChangeKind } from './constants.ts';
 
 export const LiveChange = Type.Object({
   kind: Type.Union([Type.Literal('runs'), Type.Literal('cycles')]),
@@ -14,8 +13,3 @@ export const LiveChange = Type.Object({
   cycles: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
 });
 export type LiveChange = Static<typeof LiveChange>;
-
-/** Whether a value is one of the kinds of change. */
-export function isLiveChangeKind(value: unknown): value is LiveChangeKind {
-  return (LIVE_CHANGE_KINDS as readonly unknown[]).includes(value);
-}

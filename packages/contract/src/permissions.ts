@@ -56,6 +56,10 @@ export const PERMISSION_CATALOGUE = {
   manage_case_fields: "Define a project's custom case fields",
   quarantine_test_case: 'Quarantine a test case (its failures stop failing the gate) and end a quarantine',
   manage_webhooks: "Add, change and delete a project's webhooks, and see and redeliver their deliveries",
+  home_milestone: 'See the milestones of a project',
+  add_milestone: 'Create milestones',
+  edit_milestone: 'Edit, complete and reopen milestones',
+  delete_milestone: 'Delete milestones',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;
@@ -79,6 +83,12 @@ export const PERMISSION_GRANT_RULES: Partial<Record<PermissionName, readonly Per
   manage_case_fields: ['edit_project'],
   quarantine_test_case: ['edit_test_case'],
   manage_webhooks: ['edit_project'],
+  // A rule may name a permission that has a rule of its own: when both arrive at one start, the
+  // newer follows the older one's own older permissions (bootstrap.ts).
+  home_milestone: ['home_test_cycle'],
+  add_milestone: ['add_test_cycle'],
+  edit_milestone: ['edit_test_cycle'],
+  delete_milestone: ['delete_test_cycle'],
 };
 
 export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionName[];

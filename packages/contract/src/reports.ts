@@ -1,11 +1,13 @@
 import { type Static, Type } from 'typebox';
 import { Id } from './common.ts';
+import { LIMITS } from './constants.ts';
 import { CycleCounts } from './cycles.ts';
 
 /**
  * A project's reports (docs/product/reports.md): the trend of its cycles (pass rate, duration,
- * flaky count) and its slowest and most often failing tests, all read from figures the server
- * keeps as results arrive, never from a walk over the history.
+ * flaky count), its slowest and most often failing tests, read from figures the server keeps as
+ * results arrive (counted from the results under the filters beyond the branch), and each
+ * tester's workload.
  */
 
 /** How many cycles the trend shows (the newest), and how many tests each test list holds. */
@@ -15,12 +17,31 @@ export const REPORT_BRANCH_MAX = 200;
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
+/** The longest `milestone` a report is filtered on: a cycle's milestone is no longer. */
+export const REPORT_MILESTONE_MAX = LIMITS.nameMax;
+
+/** A day (`2026-03-01`, the whole day in UTC) or an instant with its offset (ISO 8601). */
+const ReportDate = Type.Union([Type.String({ format: 'date' }), Type.String({ format: 'date-time' })]);
+
 /**
- * `branch` absent: every cycle of the project; `branch=` (empty): the cycles that name no branch
- * (manual cycles, and imports that named none); otherwise that branch's cycles.
+ * The filters of every report (decision 186); each left out filters nothing, so a call without
+ * any answers as it always did.
+ *
+ * - `branch` absent: every cycle of the project; `branch=` (empty): the cycles that name no branch
+ *   (manual cycles, and imports that named none); otherwise that branch's cycles.
+ * - `milestone`: the cycles of that milestone (`milestone=`: the cycles that name none).
+ * - `from` / `to`: a cycle by its creation, a result by the time it was recorded; a day is the
+ *   whole UTC day, both ends included. `from` after `to` answers 400.
+ * - `tester`: the user who recorded the results (a cycle: one they recorded a result in).
  */
 export const ReportQuery = Type.Object(
-  { branch: Type.Optional(Type.String({ maxLength: REPORT_BRANCH_MAX })) },
+  {
+    branch: Type.Optional(Type.String({ maxLength: REPORT_BRANCH_MAX })),
+    milestone: Type.Optional(Type.String({ maxLength: REPORT_MILESTONE_MAX })),
+    from: Type.Optional(ReportDate),
+    to: Type.Optional(ReportDate),
+    tester: Type.Optional(Id),
+  },
   { additionalProperties: false },
 );
 export type ReportQuery = Static<typeof ReportQuery>;
@@ -87,3 +108,28 @@ export const TestReport = Type.Object({
   tests: Type.Array(ReportTest),
 });
 export type TestReport = Static<typeof TestReport>;
+
+/**
+ * One user's work in the filtered cycles (decision 187): the items assigned to them by state, and
+ * the results they recorded. `untested + retest + done = assigned`; `username` is null for a
+ * deleted user, whose recorded results still count.
+ */
+export const WorkloadRow = Type.Object({
+  user_id: Id,
+  username: NullableString,
+  assigned: Type.Integer(),
+  untested: Type.Integer(),
+  /** Items marked for a retest: still work to do (decision 178). */
+  retest: Type.Integer(),
+  /** Items with an outcome: passed, failed, blocked or skipped. */
+  done: Type.Integer(),
+  /** Results they recorded (any state) in the filtered cycles and dates. */
+  results: Type.Integer(),
+});
+export type WorkloadRow = Static<typeof WorkloadRow>;
+
+/** `GET /api/projects/{id}/reports/workload`: one row per user with assigned items or results, by name. */
+export const WorkloadReport = Type.Object({
+  users: Type.Array(WorkloadRow),
+});
+export type WorkloadReport = Static<typeof WorkloadReport>;

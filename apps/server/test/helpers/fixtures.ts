@@ -1,6 +1,5 @@
 import type { Project } from '@verdict/contract';
 import { inArray, sql } from 'drizzle-orm';
-import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import { queryRows } from '../../src/db/client.ts';
 import { hashPassword } from '../../src/modules/auth/password.ts';
@@ -8,7 +7,11 @@ import { permissions } from '../../src/modules/permissions/permissions-schema.ts
 import { projectMembers } from '../../src/modules/projects/projects-schema.ts';
 import { rolePermissions, roles } from '../../src/modules/roles/roles-schema.ts';
 import { userRoles, users } from '../../src/modules/users/users-schema.ts';
+import { as, expectStatus } from './requests.ts';
 import type { TestApp } from './test-app.ts';
+
+// Also answered from here, for the tests that take their request helpers with their data.
+export { as, expectBadIds, expectGuards, expectStatus, type GuardedCall } from './requests.ts';
 
 /**
  * Test data inserted directly, so these tests do not depend on the user and role endpoints.
@@ -76,23 +79,6 @@ export async function addMember(
   await t.db.insert(projectMembers).values({ projectId, userId, roleId });
 }
 
-/** Short request helpers that fail loudly with the answer's body. */
-export function as(t: TestApp, token?: string) {
-  const call = (method: InjectOptions['method'], url: string, payload?: object) =>
-    t.request({ method, url, token, ...(payload ? { payload } : {}) });
-  return {
-    get: (url: string) => call('GET', url),
-    post: (url: string, payload?: object) => call('POST', url, payload),
-    put: (url: string, payload?: object) => call('PUT', url, payload),
-    del: (url: string) => call('DELETE', url),
-  };
-}
-
-export function expectStatus(res: LightMyRequestResponse, status: number): any {
-  expect({ status: res.statusCode, body: res.body }).toMatchObject({ status });
-  return res.json();
-}
-
 export async function createProject(t: TestApp, token: string, name = unique('project')): Promise<Project> {
   return expectStatus(await as(t, token).post('/api/projects/create', { name, description: 'd' }), 201)
     .project;
@@ -119,46 +105,6 @@ export async function createWorld(t: TestApp): Promise<World> {
   await addMember(t, project.id, member.id, emptyRoleId);
   const outsider = await createUser(t);
   return { admin, project, member, outsider, emptyRoleId };
-}
-
-export interface GuardedCall {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  url: string;
-  payload?: object;
-  /** The project permission the member lacks; omitted for calls that need only visibility. */
-  permission?: string;
-}
-
-/** 401 without a token, 404 for the outsider, 403 naming the permission for the member. */
-export async function expectGuards(t: TestApp, world: World, call: GuardedCall): Promise<void> {
-  const send = (token?: string) =>
-    t.request({
-      method: call.method,
-      url: call.url,
-      token,
-      ...(call.payload ? { payload: call.payload } : {}),
-    });
-  expectStatus(await send(), 401);
-  const hidden = expectStatus(await send(world.outsider.token), 404);
-  expect(hidden.message).toMatch(/not found/i);
-  if (call.permission) {
-    const refused = expectStatus(await send(world.member.token), 403);
-    expect(refused.message).toContain(call.permission);
-  }
-}
-
-/** 400 for malformed ids in the path (not a positive integer). */
-export async function expectBadIds(
-  t: TestApp,
-  token: string,
-  method: GuardedCall['method'],
-  urls: string[],
-  payload?: object,
-) {
-  for (const url of urls) {
-    const res = await t.request({ method, url, token, ...(payload ? { payload } : {}) });
-    expectStatus(res, 400);
-  }
 }
 
 export interface Tree {

@@ -112,3 +112,21 @@ export function rowsReadFrom(root: PlanNode, table: string): number {
   }
   return Math.round(rows);
 }
+
+/** The answer of a plan test with no problem anywhere: each checked statement's name, with none. */
+export function noProblems(found: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(Object.keys(found).map((name) => [name, []]));
+}
+
+/** How many rows of pg_stats describe these tables: none while nobody has analysed them. */
+export async function statisticsRowsOf(db: Tx, tables: readonly string[]): Promise<number> {
+  const names = sql.join(
+    tables.map((table) => sql`${table}`),
+    sql`, `,
+  );
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from pg_stats where tablename in (${names})`,
+  );
+  return row!.n;
+}

@@ -62,6 +62,9 @@ export interface ProbeWorld {
   /** A turned-off webhook of the project (no call ever leaves the test) and a delivery of it. */
   webhookId: number;
   deliveryId: number;
+  /** A milestone of the project, and a configuration group with one configuration. */
+  milestoneId: number;
+  configurationGroupId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -129,6 +132,15 @@ export async function createProbeWorld(
     values (${projectId}, 'https://93.184.215.14/hook', '{cycle.created}', 'probe-secret-of-16+', false) returning id`);
   const deliveryId = await one(sql`
     insert into webhook_deliveries (webhook_id, event, body) values (${webhookId}, 'cycle.created', '{}') returning id`);
+  const milestoneId = await one(
+    sql`insert into milestones (project_id, name) values (${projectId}, 'M') returning id`,
+  );
+  const configurationGroupId = await one(
+    sql`insert into configuration_groups (project_id, name) values (${projectId}, 'Browser') returning id`,
+  );
+  await t.db.execute(
+    sql`insert into configurations (group_id, name) values (${configurationGroupId}, 'Chrome')`,
+  );
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -150,6 +162,8 @@ export async function createProbeWorld(
     defectLinkId,
     webhookId,
     deliveryId: Number(deliveryId),
+    milestoneId,
+    configurationGroupId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -200,6 +214,9 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'GET /api/test-cases/project/:projectId': (w) => ({ url: `/api/test-cases/project/${w.projectId}` }),
   'GET /api/test-cases/suite/:suiteId': (w) => ({ url: `/api/test-cases/suite/${w.suiteId}` }),
   'GET /api/test-cases/parent/:caseId': (w) => ({ url: `/api/test-cases/parent/${w.caseId}` }),
+  'GET /api/suites/:id/cases': (w) => ({ url: `/api/suites/${w.suiteId}/cases` }),
+  'GET /api/test-cases/:id/children': (w) => ({ url: `/api/test-cases/${w.caseId}/children` }),
+  'GET /api/projects/:id/cases': (w) => ({ url: `/api/projects/${w.projectId}/cases` }),
   'POST /api/test-cases/project/:id/create': (w) => ({
     url: `/api/test-cases/project/${w.projectId}/create`,
     payload: { name: 'C2' },
@@ -316,6 +333,19 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'GET /api/projects/:id/reports/failing-tests': (w) => ({
     url: `/api/projects/${w.projectId}/reports/failing-tests`,
   }),
+  'GET /api/projects/:id/reports/workload': (w) => ({ url: `/api/projects/${w.projectId}/reports/workload` }),
+  'GET /api/projects/:id/reports/cycles.csv': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/cycles.csv`,
+  }),
+  'GET /api/projects/:id/reports/slowest-tests.csv': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/slowest-tests.csv`,
+  }),
+  'GET /api/projects/:id/reports/failing-tests.csv': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/failing-tests.csv`,
+  }),
+  'GET /api/projects/:id/reports/workload.csv': (w) => ({
+    url: `/api/projects/${w.projectId}/reports/workload.csv`,
+  }),
   'GET /api/projects/:id/flaky-settings': (w) => ({ url: `/api/projects/${w.projectId}/flaky-settings` }),
   'PUT /api/projects/:id/flaky-settings': (w) => ({
     url: `/api/projects/${w.projectId}/flaky-settings`,
@@ -350,6 +380,28 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'GET /api/webhooks/:id/deliveries': (w) => ({ url: `/api/webhooks/${w.webhookId}/deliveries` }),
   'POST /api/webhook-deliveries/:id/redeliver': (w) => ({
     url: `/api/webhook-deliveries/${w.deliveryId}/redeliver`,
+  }),
+  'GET /api/projects/:id/milestones': (w) => ({ url: `/api/projects/${w.projectId}/milestones` }),
+  'POST /api/projects/:id/milestones': (w) => ({
+    url: `/api/projects/${w.projectId}/milestones`,
+    payload: { name: 'M2', parent_id: w.milestoneId },
+  }),
+  'GET /api/milestones/:id': (w) => ({ url: `/api/milestones/${w.milestoneId}` }),
+  'PUT /api/milestones/:id': (w) => ({
+    url: `/api/milestones/${w.milestoneId}`,
+    payload: { state: 'completed' },
+  }),
+  'DELETE /api/milestones/:id': (w) => ({ url: `/api/milestones/${w.milestoneId}` }),
+  'POST /api/projects/:id/configuration-groups': (w) => ({
+    url: `/api/projects/${w.projectId}/configuration-groups`,
+    payload: { name: 'OS', configurations: ['Linux'] },
+  }),
+  'PUT /api/configuration-groups/:id': (w) => ({
+    url: `/api/configuration-groups/${w.configurationGroupId}`,
+    payload: { configurations: ['Chrome', 'Firefox'] },
+  }),
+  'DELETE /api/configuration-groups/:id': (w) => ({
+    url: `/api/configuration-groups/${w.configurationGroupId}`,
   }),
   // The world's result is blocked, which "File a bug" takes as a failure.
   'GET /api/cycle-results/:id/new-issue': (w) => ({ url: `/api/cycle-results/${w.resultId}/new-issue` }),

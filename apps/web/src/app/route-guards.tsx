@@ -1,11 +1,13 @@
-import { type ReactNode, useEffect } from 'react';
-import { Navigate, Outlet, useLocation, useNavigation } from 'react-router';
+import { type ReactNode, Suspense, useEffect } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { useAuth } from '@/lib/auth';
 import { paths } from '@/lib/paths';
 import { landingRoute, saveLastRoute } from '@/lib/session';
 import { useFocusOnNavigation } from './focus-on-navigation';
 import { useLiveUpdates } from './live-updates';
+import { ScreenErrorBoundary } from './route-error';
+import { useScreenLoading } from './screen-loading';
 
 /** Every route but '/': a visitor without a session goes to '/' (docs/product/README.md, "Routes"). */
 export function RequireAuth({ children }: { children: ReactNode }) {
@@ -43,15 +45,19 @@ export function PublicOnly({ children }: { children: ReactNode }) {
  */
 export function RootRoute() {
   const { pathname } = useLocation();
-  const navigation = useNavigation();
+  const loading = useScreenLoading();
 
   useEffect(() => saveLastRoute(pathname), [pathname]);
   useFocusOnNavigation();
 
   return (
     <>
-      {navigation.state !== 'idle' ? <div className="route-progress" role="presentation" /> : null}
-      <Outlet />
+      {loading ? <div className="route-progress" role="presentation" /> : null}
+      <ScreenErrorBoundary>
+        <Suspense fallback={<Loading fullPage />}>
+          <Outlet />
+        </Suspense>
+      </ScreenErrorBoundary>
     </>
   );
 }

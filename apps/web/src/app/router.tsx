@@ -1,14 +1,13 @@
-import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
-import { Loading } from '@/components/ui/loading';
-import { SignInPage } from '@/features/auth/components/sign-in-page';
+import { type ComponentType, lazy, type ReactElement } from 'react';
+import { Outlet, type RouteObject } from 'react-router';
 import { paths } from '@/lib/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
 import { NotFoundPage } from './not-found-page';
 import { RequirePermission, type ScreenAccess } from './require-permission';
-import { RouteError } from './route-error';
+import { ScreenErrorBoundary } from './route-error';
 import { PublicOnly, RequireAuth, RootRoute } from './route-guards';
+import { countedLoad } from './screen-loading';
 import { loadScreen } from './stale-chunk';
 
 /**
@@ -20,30 +19,34 @@ import { loadScreen } from './stale-chunk';
  * A missing chunk (a new release under an open tab) reloads the app once (./route-error.tsx); an
  * admin screen with an `access` entry shows its access message to users without that permission
  * (docs/product/errors-and-keyboard.md, "No access").
+ *
+ * The table is drawn by `useRoutes` under a `BrowserRouter` (app-entry.tsx): a navigation keeps
+ * the screen on view until the next one's code has loaded (a transition), while RootRoute shows a
+ * thin progress bar. Plain route objects, so the tests' memory routers draw the same table.
  */
+function lazyScreen<Module>(load: () => Promise<Module>, pick: (module: Module) => ComponentType) {
+  return lazy(async () => ({ default: pick(await countedLoad(() => loadScreen(load))) }));
+}
+
 function screen<Module>(
   load: () => Promise<Module>,
   pick: (module: Module) => ComponentType,
   access?: ScreenAccess,
-) {
-  return async () => {
-    const Screen = pick(await loadScreen(load));
-    if (!access) return { Component: Screen };
-    return {
-      element: (
-        <RequirePermission {...access}>
-          <Screen />
-        </RequirePermission>
-      ),
-    };
-  };
+): ReactElement {
+  const Screen = lazyScreen(load, pick);
+  if (!access) return <Screen />;
+  return (
+    <RequirePermission {...access}>
+      <Screen />
+    </RequirePermission>
+  );
 }
 
 /** Inside the admin layout: own sidebar, header with 'Back'. */
 const adminRoutes: RouteObject[] = [
   {
     path: paths.adminDashboard,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/admin-dashboard-page'),
       (m) => m.AdminDashboardPage,
       { permission: 'manage_admin_panel', title: 'Admin Dashboard' },
@@ -51,14 +54,14 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.users,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/users-list-page'),
       (m) => m.UsersListPage,
     ),
   },
   {
     path: paths.userCreate,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/user-create-page'),
       (m) => m.UserCreatePage,
       { permission: 'add_admin_home', title: 'Create User' },
@@ -66,7 +69,7 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.userEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/user-edit-page'),
       (m) => m.UserEditPage,
       { permission: 'edit_admin_home', title: 'Edit User' },
@@ -74,14 +77,14 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.subUsers,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/sub-users-list-page'),
       (m) => m.SubUsersListPage,
     ),
   },
   {
     path: paths.subUserCreate,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/sub-user-create-page'),
       (m) => m.SubUserCreatePage,
       { permission: 'manage_sub_users_add', title: 'Create Sub-User' },
@@ -89,7 +92,7 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.subUserEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/sub-user-edit-page'),
       (m) => m.SubUserEditPage,
       { permission: 'manage_sub_users_edit', title: 'Edit Sub-User' },
@@ -97,14 +100,14 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.permissions,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/permissions-list-page'),
       (m) => m.PermissionsListPage,
     ),
   },
   {
     path: paths.permissionCreate,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/permission-create-page'),
       (m) => m.PermissionCreatePage,
       { permission: 'manage_permissions_add', title: 'Create Permission' },
@@ -112,7 +115,7 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.permissionEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/permission-edit-page'),
       (m) => m.PermissionEditPage,
       { permission: 'manage_permissions_edit', title: 'Edit Permission' },
@@ -120,14 +123,14 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.roles,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/roles-list-page'),
       (m) => m.RolesListPage,
     ),
   },
   {
     path: paths.roleCreate,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/role-create-page'),
       (m) => m.RoleCreatePage,
       { permission: 'manage_roles_add', title: 'Create Role' },
@@ -135,7 +138,7 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.roleEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/admin/components/role-edit-page'),
       (m) => m.RoleEditPage,
       { permission: 'manage_roles_edit', title: 'Edit Role' },
@@ -143,14 +146,14 @@ const adminRoutes: RouteObject[] = [
   },
   {
     path: paths.adminInspector,
-    lazy: screen(
+    element: screen(
       () => import('@/features/permission-inspector/components/permission-inspector-page'),
       (m) => m.PermissionInspectorPage,
     ),
   },
   {
     path: paths.auditLog,
-    lazy: screen(
+    element: screen(
       () => import('@/features/audit-log/components/audit-log-page'),
       (m) => m.AuditLogPage,
     ),
@@ -161,217 +164,231 @@ const adminRoutes: RouteObject[] = [
 const mainRoutes: RouteObject[] = [
   {
     path: paths.dashboard,
-    lazy: screen(
+    element: screen(
       () => import('@/features/dashboard/components/dashboard-page'),
       (m) => m.DashboardPage,
     ),
   },
   {
     path: paths.projectCreate,
-    lazy: screen(
+    element: screen(
       () => import('@/features/projects/components/project-create-page'),
       (m) => m.ProjectCreatePage,
     ),
   },
   {
     path: paths.projectDetail.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/project-detail-page'),
       (m) => m.ProjectDetailRoute,
     ),
   },
   {
     path: paths.projectEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/projects/components/project-edit-page'),
       (m) => m.ProjectEditPage,
     ),
   },
   {
     path: paths.projectAddUser.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/projects/components/project-add-user-page'),
       (m) => m.ProjectAddUserPage,
     ),
   },
   {
     path: paths.projectChangeRole.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/projects/components/project-change-role-page'),
       (m) => m.ProjectChangeRolePage,
     ),
   },
   {
     path: paths.projectAddSuite.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/projects/components/project-add-suite-page'),
       (m) => m.ProjectAddSuitePage,
     ),
   },
   {
     path: paths.projectAddCase.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cases/components/project-add-case-page'),
       (m) => m.ProjectAddCasePage,
     ),
   },
   {
     path: paths.suiteDetail.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/suite-detail-page'),
       (m) => m.SuiteDetailRoute,
     ),
   },
   {
     path: paths.suiteEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/suites/components/suite-edit-page'),
       (m) => m.SuiteEditPage,
     ),
   },
   {
     path: paths.suiteAddCase.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/suite-add-case-page'),
       (m) => m.SuiteAddCasePage,
     ),
   },
   {
     path: paths.caseDetail.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/case-detail-page'),
       (m) => m.CaseDetailRoute,
     ),
   },
   {
     path: paths.caseEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cases/components/case-edit-page'),
       (m) => m.CaseEditPage,
     ),
   },
   {
     path: paths.caseAddChild.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cases/components/case-add-child-page'),
       (m) => m.CaseAddChildPage,
     ),
   },
   {
     path: paths.runCreate.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cases/components/run-create-page'),
       (m) => m.RunCreatePage,
     ),
   },
   {
     path: paths.runEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cases/components/run-edit-page'),
       (m) => m.RunEditPage,
     ),
   },
   {
     path: paths.apiTokens,
-    lazy: screen(
+    element: screen(
       () => import('./routes/api-tokens-page'),
       (m) => m.ApiTokensPage,
     ),
   },
   {
     path: paths.flakyTests.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/flaky-tests/components/flaky-tests-page'),
       (m) => m.FlakyTestsPage,
     ),
   },
   {
     path: paths.reports.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/reports/components/reports-page'),
       (m) => m.ReportsPage,
     ),
   },
   {
     path: paths.cycleCompare.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/reports/components/cycle-compare-page'),
       (m) => m.CycleComparePage,
     ),
   },
   {
     path: paths.caseFields.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/case-fields/components/case-fields-page'),
       (m) => m.CaseFieldsPage,
     ),
   },
   {
     path: paths.tracker.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/defects/components/tracker-page'),
       (m) => m.TrackerPage,
     ),
   },
   {
     path: paths.webhooks.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/webhooks/components/webhooks-page'),
       (m) => m.WebhooksPage,
     ),
   },
   {
+    path: paths.milestones.pattern,
+    element: screen(
+      () => import('@/features/milestones/components/milestones-page'),
+      (m) => m.MilestonesPage,
+    ),
+  },
+  {
+    path: paths.milestoneDetail.pattern,
+    element: screen(
+      () => import('@/features/milestones/components/milestone-page'),
+      (m) => m.MilestonePage,
+    ),
+  },
+  {
     path: paths.caseSearch.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/case-search-page'),
       (m) => m.CaseSearchRoute,
     ),
   },
   {
     path: paths.caseImport.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/case-import/components/case-import-page'),
       (m) => m.CaseImportPage,
     ),
   },
   {
     path: paths.cycleCreate.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cycles/components/cycle-create-page'),
       (m) => m.CycleCreatePage,
     ),
   },
   {
     path: paths.cycleDetail.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/cycle-detail-page'),
       (m) => m.CycleDetailRoute,
     ),
   },
   {
     path: paths.cycleEdit.pattern,
-    lazy: screen(
+    element: screen(
       () => import('@/features/cycles/components/cycle-edit-page'),
       (m) => m.CycleEditPage,
     ),
   },
   {
     path: paths.cycleItem.pattern,
-    lazy: screen(
+    element: screen(
       () => import('./routes/execution-page'),
       (m) => m.ExecutionRoute,
     ),
   },
   {
     path: paths.myWork,
-    lazy: screen(
+    element: screen(
       () => import('@/features/my-work/components/my-work-page'),
       (m) => m.MyWorkPage,
     ),
   },
   {
     path: paths.help,
-    lazy: screen(
+    element: screen(
       () => import('@/features/help/components/help-page'),
       (m) => m.HelpPage,
     ),
@@ -379,17 +396,21 @@ const mainRoutes: RouteObject[] = [
   { path: '*', Component: NotFoundPage },
 ];
 
+/** The sign-in form is its own chunk: a signed-in first load does not carry it. */
+const SignInScreen = lazyScreen(
+  () => import('@/features/auth/components/sign-in-page'),
+  (m) => m.SignInPage,
+);
+
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
-    errorElement: <RouteError />,
-    hydrateFallbackElement: <Loading fullPage />,
     children: [
       {
         path: paths.signIn,
         element: (
           <PublicOnly>
-            <SignInPage />
+            <SignInScreen />
           </PublicOnly>
         ),
       },
@@ -400,7 +421,7 @@ export const routes: RouteObject[] = [
           </RequireAuth>
         ),
         // A failing screen shows its error inside the frame, so the sidebar stays usable.
-        children: [{ errorElement: <RouteError />, children: adminRoutes }],
+        children: [{ element: <ScreenOutlet />, children: adminRoutes }],
       },
       {
         element: (
@@ -408,12 +429,17 @@ export const routes: RouteObject[] = [
             <MainLayout />
           </RequireAuth>
         ),
-        children: [{ errorElement: <RouteError />, children: mainRoutes }],
+        children: [{ element: <ScreenOutlet />, children: mainRoutes }],
       },
     ],
   },
 ];
 
-export function createAppRouter() {
-  return createBrowserRouter(routes);
+/** The screen inside a layout, behind its own error boundary. */
+function ScreenOutlet() {
+  return (
+    <ScreenErrorBoundary>
+      <Outlet />
+    </ScreenErrorBoundary>
+  );
 }

@@ -95,4 +95,8 @@ export const paths = {
   cycleCompare: withIds('/projects/:id/cycles/compare'),
   /** A project's webhooks and their deliveries (docs/product/webhooks-screens.md). */
   webhooks: withIds('/projects/:id/webhooks'),
+  /** A project's milestones, open ones with their progress (docs/product/milestones.md, "The screens"). */
+  milestones: withIds('/projects/:id/milestones'),
+  /** One milestone: its figures, cycles and sub-milestones. */
+  milestoneDetail: withIds('/milestones/:id'),
 } as const;

@@ -38,6 +38,19 @@ const isTreeQuery = (query: Query, resource: 'suites' | 'cases', scope?: string)
 
 const exact = (queryKey: QueryKey): QueryFilter => ({ queryKey, exact: true });
 
+/** A tree list's items: a whole list (suites), or the cases a case list has shown so far. */
+function listItems<T>(data: unknown): readonly T[] | null {
+  if (Array.isArray(data)) return data as T[];
+  const items = (data as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items) ? (items as T[]) : null;
+}
+
+/** Both of a project's case lists in the tree: all its top-level cases, and those in no suite. */
+const projectCaseLists = (projectId: number): QueryFilter[] => [
+  exact(queryKeys.tree.projectCases(projectId)),
+  exact(queryKeys.tree.projectCases(projectId, true)),
+];
+
 /** The tree's cached lists of `resource` whose items include one with this id. */
 function listsHolding<T extends { id: number }>(
   queryClient: QueryClient,
@@ -46,9 +59,9 @@ function listsHolding<T extends { id: number }>(
 ): Array<{ key: QueryKey; item: T }> {
   const found: Array<{ key: QueryKey; item: T }> = [];
   for (const query of queryClient.getQueryCache().findAll({ predicate: (q) => isTreeQuery(q, resource) })) {
-    const data = query.state.data;
-    if (!Array.isArray(data)) continue;
-    const item = (data as T[]).find((entry) => entry.id === id);
+    const items = listItems<T>(query.state.data);
+    if (!items) continue;
+    const item = items.find((entry) => entry.id === id);
     if (item) found.push({ key: query.queryKey, item });
   }
   return found;
@@ -67,7 +80,7 @@ function suiteFilters(queryClient: QueryClient, { id, parent }: TreeChange): Que
   // A project's case list is shown filtered by its suites, so it changes with them.
   return projectIds.flatMap((projectId) => [
     exact(queryKeys.tree.projectSuites(projectId)),
-    exact(queryKeys.tree.projectCases(projectId)),
+    ...projectCaseLists(projectId),
   ]);
 }
 
@@ -80,7 +93,7 @@ function caseFilters(queryClient: QueryClient, { id, parent }: TreeChange): Quer
   const parentCaseIds = new Set<number>();
   for (const { item } of holding) if (typeof item.parent_id === 'number') parentCaseIds.add(item.parent_id);
 
-  if (parent?.type === 'project') filters.push(exact(queryKeys.tree.projectCases(parent.id)));
+  if (parent?.type === 'project') filters.push(...projectCaseLists(parent.id));
   if (parent?.type === 'case') {
     filters.push(exact(queryKeys.tree.childCases(parent.id)));
     parentCaseIds.add(parent.id);
@@ -90,7 +103,7 @@ function caseFilters(queryClient: QueryClient, { id, parent }: TreeChange): Quer
     // The suite's project lists all its top-level cases too (shown when suites are hidden).
     const projects = listsHolding<Suite>(queryClient, 'suites', parent.id).map(({ item }) => item.project_id);
     if (projects.length === 0) filters.push({ predicate: (q) => isTreeQuery(q, 'cases', 'project') });
-    for (const projectId of projects) filters.push(exact(queryKeys.tree.projectCases(projectId)));
+    for (const projectId of projects) filters.push(...projectCaseLists(projectId));
   }
   // Every ancestor's roll-up can change with it (a deleted failing case), so the lists showing
   // them redraw too.

@@ -14,7 +14,11 @@ type Id = number | string;
 const tree = {
   projects: () => ['projects', 'list', 'tree'] as const,
   projectSuites: (projectId: Id) => ['suites', 'project', Number(projectId), 'tree'] as const,
-  projectCases: (projectId: Id) => ['cases', 'project', Number(projectId), 'tree'] as const,
+  /** All top-level cases, or (`outsideSuites`, as the tree shows them beside suites) those in no suite. */
+  projectCases: (projectId: Id, outsideSuites = false) =>
+    outsideSuites
+      ? (['cases', 'project', Number(projectId), 'outside-suites', 'tree'] as const)
+      : (['cases', 'project', Number(projectId), 'tree'] as const),
   suiteCases: (suiteId: Id) => ['cases', 'suite', Number(suiteId), 'tree'] as const,
   childCases: (caseId: Id) => ['cases', 'parent', Number(caseId), 'tree'] as const,
 };
@@ -120,13 +124,23 @@ export const queryKeys = {
   },
   /**
    * Reports and the cycle comparison (docs/product/reports-screens.md), under 'cycles' so live
-   * updates reload them as results arrive. `branch` is the report's query string ('' for every branch).
+   * updates reload them as results arrive. `query` is the report's query string: its branch and
+   * filters ('' for every branch, unfiltered).
    */
   reports: {
     branches: (projectId: Id) => ['cycles', 'reports', Number(projectId), 'branches'] as const,
-    report: (projectId: Id, kind: string, branch: string) =>
-      ['cycles', 'reports', Number(projectId), kind, branch] as const,
+    report: (projectId: Id, kind: string, query: string) =>
+      ['cycles', 'reports', Number(projectId), kind, query] as const,
     compare: (from: Id, to: Id) => ['cycles', 'compare', Number(from), Number(to)] as const,
+  },
+  /**
+   * Milestones (docs/product/milestones.md), under 'cycles': their counts are their cycles', so
+   * a cycle change and live updates reload them.
+   */
+  milestones: {
+    all: ['cycles', 'milestones'] as const,
+    byProject: (projectId: Id) => ['cycles', 'milestones', 'project', Number(projectId)] as const,
+    detail: (id: Id) => ['cycles', 'milestones', 'detail', Number(id)] as const,
   },
   myWork: ['my-work'] as const,
   tree,

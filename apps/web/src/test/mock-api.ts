@@ -16,6 +16,7 @@ import type {
   CaseSearchPage,
   CaseTags,
   CaseVersionPage,
+  CaseWindow,
   Cycle,
   CycleComparison,
   CycleDefectList,
@@ -31,6 +32,9 @@ import type {
   FlakyTestList,
   LoginResponse,
   MessageResponse,
+  Milestone,
+  MilestoneList,
+  MilestoneMutation,
   MyWork,
   NewIssueAnswer,
   Permission,
@@ -124,6 +128,9 @@ export interface ApiAnswers {
   'GET /api/my-work': MyWork;
   [call: `GET /api/testsuites/project/${number}`]: Suite[];
   [call: `GET /api/test-cases/${'project' | 'suite' | 'parent'}/${number}`]: TestCase[];
+  [call: `GET /api/testsuites/detail/${number}`]: Suite;
+  [call: `GET /api/${'suites' | 'projects'}/${number}/cases?${string}`]: CaseWindow;
+  [call: `GET /api/test-cases/${number}/children?${string}`]: CaseWindow;
   [call: `POST /api/projects/${number}/case-imports/preview${string}`]: CaseImportPreview;
   /** A stream of JSON lines, not one JSON body: answer with a `Response`. */
   [call: `POST /api/projects/${number}/case-imports?${string}`]: never;
@@ -146,6 +153,11 @@ export interface ApiAnswers {
   [call: `DELETE /api/webhooks/${number}`]: MessageResponse;
   [call: `GET /api/webhooks/${number}/deliveries${string}`]: WebhookDeliveryList;
   [call: `POST /api/webhook-deliveries/${number}/redeliver`]: WebhookDeliveryQueued;
+  [call: `GET /api/projects/${number}/milestones`]: MilestoneList;
+  [call: `POST /api/projects/${number}/milestones`]: MilestoneMutation;
+  [call: `GET /api/milestones/${number}`]: Milestone;
+  [call: `PUT /api/milestones/${number}`]: MilestoneMutation;
+  [call: `DELETE /api/milestones/${number}`]: MessageResponse;
   [call: `GET /api/projects/${number}/tracker`]: TrackerAnswer;
   [call: `PUT /api/projects/${number}/tracker`]: TrackerMutation;
   [call: `DELETE /api/projects/${number}/tracker`]: MessageResponse;

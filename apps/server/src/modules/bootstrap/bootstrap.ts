@@ -40,6 +40,24 @@ export interface BootstrapResult {
 }
 
 /**
+ * The permissions whose holders get `name` (PERMISSION_GRANT_RULES). An older permission added at
+ * this same start is not held by anyone yet, so its own older permissions stand for it: when
+ * cycles and milestones arrive together, home_test_case leads to home_milestone as it leads to
+ * home_test_cycle.
+ */
+function olderPermissionsOf(name: PermissionName, addedNow: ReadonlySet<string>): PermissionName[] {
+  const older = new Set<PermissionName>();
+  const visit = (permission: PermissionName, depth: number) => {
+    for (const o of PERMISSION_GRANT_RULES[permission] ?? []) {
+      if (addedNow.has(o) && depth < 5) visit(o, depth + 1);
+      else older.add(o);
+    }
+  };
+  visit(name, 0);
+  return [...older];
+}
+
+/**
  * First start on an empty database: the permission catalogue, the Administrator role and the
  * first admin user (docs/product/README.md, "First start"). Later starts add only catalogue
  * permissions that are new in this version, give each to the roles its grant rule names, and give
@@ -74,8 +92,8 @@ export async function bootstrap(db: Db, options: BootstrapOptions): Promise<Boot
       // A new permission follows the older one it grows out of (PERMISSION_GRANT_RULES), so a
       // role that could record runs can execute cycles the day cycles arrive.
       const rules = names.flatMap((name) => {
-        const olderPermissions = PERMISSION_GRANT_RULES[name as PermissionName];
-        return olderPermissions ? [{ permission: name, olderPermissions }] : [];
+        const olderPermissions = olderPermissionsOf(name as PermissionName, new Set(names));
+        return olderPermissions.length > 0 ? [{ permission: name, olderPermissions }] : [];
       });
       for (const grant of await grantByRules(tx, rules)) {
         await auditUpdated(

@@ -38,6 +38,8 @@ export interface ImportedCase {
   suite: string | null;
   /** Index (in the list of cases) of the parent case, or null for a top-level case. */
   parent: number | null;
+  /** The row's id in the tool it came from (TestRail's "C123"), kept on the case; null without one. */
+  sourceId: string | null;
 }
 
 export interface ImportPlan {
@@ -392,7 +394,9 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
     }
     const index = cases.length;
     const sourceId = at(cells, 'id');
-    if (sourceId !== '') {
+    if (sourceId.length > CASE_CONTENT_LIMITS.sourceIdMax) {
+      problem(row, 'id', `An id is at most ${CASE_CONTENT_LIMITS.sourceIdMax} characters`);
+    } else if (sourceId !== '') {
       if (sourceIds.has(sourceId)) problem(row, 'id', `Another row has the id ${excerpt(sourceId)}`);
       else sourceIds.set(sourceId, index);
     }
@@ -410,6 +414,7 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
       customFields,
       suite: suite === '' ? null : suite,
       parent: null,
+      sourceId: sourceId === '' ? null : sourceId,
     });
     steps = { actions: numberedItems(stepText), expected: numberedItems(expectedText) };
   }

@@ -21,15 +21,17 @@ export interface CaseInsertRow {
   tags: string[];
   steps: { action: string; expected: string }[];
   custom_fields: Record<string, unknown>;
+  source_id: string | null;
 }
 
 /** One statement for a batch of cases, parents before children (one JSON parameter, whatever the size). */
 export async function insertCaseBatch(tx: Tx, projectId: number, rows: CaseInsertRow[]): Promise<void> {
   await tx.execute(sql`
     insert into test_cases (id, project_id, suite_id, parent_id, name, description, preconditions, priority,
-      tags, steps, custom_fields)
+      tags, steps, custom_fields, source_id)
     select x.id, ${projectId}, x.suite_id, x.parent_id, x.name, x.description, x.preconditions, x.priority,
-      x.tags, x.steps, x.custom_fields
+      x.tags, x.steps, x.custom_fields, x.source_id
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id int, suite_id int, parent_id int, name text,
-      description text, preconditions text, priority text, tags text[], steps jsonb, custom_fields jsonb)`);
+      description text, preconditions text, priority text, tags text[], steps jsonb, custom_fields jsonb,
+      source_id text)`);
 }

@@ -177,6 +177,7 @@ export async function importCases(
           tags: c.tags,
           steps: c.steps,
           custom_fields: c.customFields,
+          source_id: c.sourceId,
         };
       });
       await insertCaseBatch(tx, projectId, batch);

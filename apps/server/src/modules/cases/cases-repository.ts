@@ -22,7 +22,7 @@ const COLUMNS = sql`c.id, c.name, c.description, c.project_id, c.suite_id, c.par
   exists (select 1 from test_cases k where k.parent_id = c.id) as has_children, c.priority, c.tags`;
 
 /** What the single-case answer adds to the list shape (docs/product/rich-cases.md, "In lists"). */
-const DETAIL_COLUMNS = sql`c.preconditions, c.steps, c.custom_fields, c.version`;
+const DETAIL_COLUMNS = sql`c.preconditions, c.steps, c.custom_fields, c.version, c.source_id`;
 
 /** A case's rich content as the rules write it. */
 export interface CaseContentValues {
@@ -38,6 +38,9 @@ export const CASES_OF = {
   projectTopLevel: (projectId: number) => sql`c.project_id = ${projectId} and c.parent_id is null`,
   suiteTopLevel: (suiteId: number) => sql`c.suite_id = ${suiteId} and c.parent_id is null`,
   children: (caseId: number) => sql`c.parent_id = ${caseId}`,
+  /** The tree's project node with suites shown: top-level cases in no suite. */
+  projectOutsideSuites: (projectId: number) =>
+    sql`c.project_id = ${projectId} and c.parent_id is null and c.suite_id is null`,
 };
 
 /**
@@ -92,6 +95,24 @@ export async function selectCaseViewsByIds(db: Tx, ids: readonly number[]): Prom
 
 export function listCases(db: Tx, where: SQL, query: ListQuery): Promise<TestCase[]> {
   return selectCaseViews(db, listedWhere(where, query), pageClause(query));
+}
+
+/**
+ * One window of a list (`limit` cases from `offset`, by id), as every case endpoint answers
+ * them. The window is chosen on the list's (…, parent_id, id) index before any subtree is
+ * walked, so only its own cases' roll-ups are read.
+ */
+export function selectCaseWindow(db: Tx, where: SQL, offset: number, limit: number): Promise<TestCase[]> {
+  return selectCaseViews(db, where, sql` limit ${limit} offset ${offset}`);
+}
+
+/** How many cases a list holds, counted on its index. */
+export async function countCases(db: Tx, where: SQL): Promise<number> {
+  const [row] = await queryRows<{ total: number }>(
+    db,
+    sql`select count(*)::int as total from test_cases c where ${where}`,
+  );
+  return row?.total ?? 0;
 }
 
 const listedWhere = (where: SQL, query: ListQuery) => sql`${where} and ${textMatches(query.q, sql`c.name`)}`;

@@ -5,10 +5,13 @@ import {
   CaseMutation,
   CaseTags,
   CaseTagsQuery,
+  CaseWindow,
+  CaseWindowQuery,
   IdParams,
   ListQuery,
   MessageResponse,
   type PermissionName,
+  ProjectCaseWindowQuery,
   ProjectIdParams,
   SuiteIdParams,
   TestCaseDetail,
@@ -16,6 +19,7 @@ import {
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
 import { CaseListCache } from './case-list-cache.ts';
+import { windowOfChildCases, windowOfProjectCases, windowOfSuiteCases } from './case-windows-service.ts';
 import {
   createChildCase,
   createProjectCase,
@@ -106,6 +110,37 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         reply,
         await listChildCases(app.db, principalOf(request), request.params.caseId, request.query),
       ),
+  );
+
+  // Windows of the same lists, with their totals: what the screens fetch (docs/product/cases.md,
+  // "Windows of a list").
+  const windowSchema = (
+    summary: string,
+    querystring: typeof CaseWindowQuery | typeof ProjectCaseWindowQuery,
+  ) => ({
+    tags,
+    summary,
+    params: IdParams,
+    querystring,
+    response: { 200: CaseWindow },
+  });
+  app.get(
+    '/api/suites/:id/cases',
+    { config: listAccess, schema: windowSchema("A window of a suite's top-level cases", CaseWindowQuery) },
+    (request) => windowOfSuiteCases(app.db, principalOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/test-cases/:id/children',
+    { config: listAccess, schema: windowSchema("A window of a case's child cases", CaseWindowQuery) },
+    (request) => windowOfChildCases(app.db, principalOf(request), request.params.id, request.query),
+  );
+  app.get(
+    '/api/projects/:id/cases',
+    {
+      config: listAccess,
+      schema: windowSchema("A window of a project's top-level cases", ProjectCaseWindowQuery),
+    },
+    (request) => windowOfProjectCases(app.db, principalOf(request), request.params.id, request.query),
   );
 
   const createSchema = (summary: string) => ({

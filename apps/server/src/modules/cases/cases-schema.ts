@@ -46,6 +46,9 @@ export const testCases = pgTable(
     // What words and phrases of a search match (docs/product/search.md): name, description,
     // preconditions and steps, lower-cased; written by a trigger (db/triggers/case-search.sql).
     searchText: text('search_text').notNull().default(''),
+    // The case's id in the tool it was imported from (TestRail's "C123"), kept by the case import
+    // (docs/product/case-import.md); null for a case made here.
+    sourceId: text('source_id'),
   },
   (t) => [
     // The tree asks for "top-level cases of a project / suite" and "children of a case".

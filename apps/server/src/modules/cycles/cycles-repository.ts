@@ -4,14 +4,16 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { projectPermissionCondition, type Viewer } from '../../db/project-visibility.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { isoTime } from '../../lib/timestamps.ts';
+import { type CycleCountColumns, countsOf } from './cycle-count-columns.ts';
 
 /** SQL of test cycles (docs/product/cycles.md). Counts: cycle_counts (db/triggers/cycle-counts.sql). */
 
-interface CycleRow {
+interface CycleRow extends CycleCountColumns {
   id: number;
   project_id: number;
   name: string;
   description: string;
+  milestone_id: number | null;
   milestone: string | null;
   environment: string | null;
   state: CycleState;
@@ -25,13 +27,6 @@ interface CycleRow {
   created_at: Date | string;
   updated_at: Date | string;
   closed_at: Date | string | null;
-  total: number;
-  untested: number;
-  passed: number;
-  failed: number;
-  blocked: number;
-  skipped: number;
-  retest: number;
 }
 
 function toCycle(row: CycleRow): Cycle {
@@ -40,6 +35,7 @@ function toCycle(row: CycleRow): Cycle {
     project_id: row.project_id,
     name: row.name,
     description: row.description,
+    milestone_id: row.milestone_id,
     milestone: row.milestone,
     environment: row.environment,
     state: row.state,
@@ -52,15 +48,7 @@ function toCycle(row: CycleRow): Cycle {
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
     closed_at: row.closed_at === null ? null : isoTime(row.closed_at),
-    counts: {
-      total: row.total,
-      untested: row.untested,
-      passed: row.passed,
-      failed: row.failed,
-      blocked: row.blocked,
-      skipped: row.skipped,
-      retest: row.retest,
-    },
+    counts: countsOf(row),
   };
 }
 
@@ -68,7 +56,7 @@ async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
   const rows = await queryRows<CycleRow>(
     db,
     sql`
-    select y.id, y.project_id, y.name, y.description, y.milestone, y.environment, y.state, y.source,
+    select y.id, y.project_id, y.name, y.description, y.milestone_id, y.milestone, y.environment, y.state, y.source,
       y.branch, y.commit, y.build_url, y.build_number, u.id as creator_id, u.username as creator_username,
       y.created_at, y.updated_at, y.closed_at,
       n.total, n.untested, n.passed, n.failed, n.blocked, n.skipped, n.retest
@@ -135,6 +123,8 @@ export interface NewCycle {
   name: string;
   description: string;
   milestone: string | null;
+  /** The milestone whose name `milestone` is (none when not given). */
+  milestoneId?: number | null;
   environment: string | null;
   createdBy: number;
   source?: Cycle['source'];
@@ -146,9 +136,10 @@ export async function insertCycle(tx: Tx, cycle: NewCycle): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`
-    insert into test_cycles (project_id, name, description, milestone, environment, created_by, source,
+    insert into test_cycles (project_id, name, description, milestone, milestone_id, environment, created_by, source,
       branch, commit, build_url, build_number)
-    values (${cycle.projectId}, ${cycle.name}, ${cycle.description}, ${cycle.milestone}, ${cycle.environment},
+    values (${cycle.projectId}, ${cycle.name}, ${cycle.description}, ${cycle.milestone}, ${cycle.milestoneId ?? null},
+      ${cycle.environment},
       ${cycle.createdBy}, ${cycle.source ?? 'manual'}, ${ci.branch}, ${ci.commit}, ${ci.buildUrl}, ${ci.buildNumber})
     returning id`,
   );
@@ -245,7 +236,8 @@ export async function existingIds(
 export interface CycleFields {
   name?: string | undefined;
   description?: string | undefined;
-  milestone?: string | null | undefined;
+  /** The milestone and its name, together (null: none). */
+  milestone?: { id: number; name: string } | null | undefined;
   environment?: string | null | undefined;
   state?: CycleState | undefined;
 }
@@ -254,7 +246,12 @@ export async function updateCycleRow(tx: Tx, id: number, fields: CycleFields): P
   const sets: SQL[] = [sql`updated_at = now()`];
   if (fields.name !== undefined) sets.push(sql`name = ${fields.name}`);
   if (fields.description !== undefined) sets.push(sql`description = ${fields.description}`);
-  if (fields.milestone !== undefined) sets.push(sql`milestone = ${fields.milestone}`);
+  if (fields.milestone !== undefined) {
+    sets.push(
+      sql`milestone_id = ${fields.milestone?.id ?? null}`,
+      sql`milestone = ${fields.milestone?.name ?? null}`,
+    );
+  }
   if (fields.environment !== undefined) sets.push(sql`environment = ${fields.environment}`);
   if (fields.state !== undefined) {
     sets.push(sql`state = ${fields.state}`);
@@ -286,4 +283,22 @@ export async function deleteCycleRow(tx: Tx, id: number): Promise<number> {
   );
   await tx.execute(sql`delete from test_cycles where id = ${id}`);
   return row?.runs ?? 0;
+}
+
+/**
+ * Keeps the milestone text of a milestone's cycles equal to its name (docs/product/milestones.md):
+ * after a rename the name, before a delete null with the link. Answers how many cycles changed.
+ */
+export async function setCyclesMilestone(
+  tx: Tx,
+  milestoneId: number,
+  to: { name: string } | null,
+): Promise<number> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    to
+      ? sql`update test_cycles set milestone = ${to.name} where milestone_id = ${milestoneId} returning id`
+      : sql`update test_cycles set milestone = null, milestone_id = null where milestone_id = ${milestoneId} returning id`,
+  );
+  return rows.length;
 }

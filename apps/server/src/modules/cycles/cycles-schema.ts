@@ -13,6 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { testCases } from '../cases/cases-schema.ts';
+import { milestones } from '../milestones/milestones-schema.ts';
 import { projects } from '../projects/projects-schema.ts';
 import { testRuns } from '../runs/runs-schema.ts';
 import { users } from '../users/users-schema.ts';
@@ -32,7 +33,9 @@ export const testCycles = pgTable(
       .references(() => projects.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
+    /** Kept equal to the name of the milestone of `milestone_id` (null for none), for readers of the text. */
     milestone: text('milestone'),
+    milestoneId: integer('milestone_id').references(() => milestones.id, { onDelete: 'set null' }),
     environment: text('environment'),
     state: text('state').notNull().default('open'),
     source: text('source').notNull().default('manual'),
@@ -49,6 +52,7 @@ export const testCycles = pgTable(
   (t) => [
     index('test_cycles_project_idx').on(t.projectId, t.id),
     index('test_cycles_branch_idx').on(t.projectId, sql`coalesce(${t.branch}, '')`, t.id),
+    index('test_cycles_milestone_idx').on(t.milestoneId).where(sql`${t.milestoneId} is not null`),
     check('test_cycles_state_check', sql`${t.state} in ('open', 'closed')`),
     check('test_cycles_source_check', sql`${t.source} in ('manual', 'import')`),
   ],

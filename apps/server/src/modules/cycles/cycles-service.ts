@@ -18,6 +18,7 @@ import {
 } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
+import { cycleMilestone } from '../milestones/milestone-links.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { type ImportedItem, type ImportedResult, insertImportedResults } from './cycle-results-repository.ts';
 import { assertCycleOpen, CYCLE_NOT_FOUND, cycleClosed } from './cycle-rules.ts';
@@ -33,6 +34,7 @@ import {
   listActiveCycles,
   listCyclesOfProject,
   type NewCycle,
+  setCyclesMilestone,
   updateCycleRow,
 } from './cycles-repository.ts';
 
@@ -82,6 +84,14 @@ export async function createImportedCycle(
 ): Promise<{ id: number; items: ImportedItem[] }> {
   const id = await insertCycle(tx, { ...cycle, source: 'import' });
   return { id, items: await insertImportedResults(tx, id, cycle.createdBy, results) };
+}
+
+/**
+ * For the milestones module: keeps a milestone's cycles' milestone text equal to its new name, or,
+ * before the milestone is deleted, takes them out of it (they stay, with no milestone).
+ */
+export function followMilestone(tx: Tx, milestoneId: number, to: { name: string } | null): Promise<number> {
+  return setCyclesMilestone(tx, milestoneId, to);
 }
 
 const audited = (c: { id: number; name: string; project_id: number }): Audited => ({
@@ -169,8 +179,9 @@ export async function createCycle(
   }
   const name = requiredName(body.name);
   return db.transaction(async (tx) => {
-    await requireProject(tx, principal, projectId, 'add_test_cycle');
+    const access = await requireProject(tx, principal, projectId, 'add_test_cycle');
     if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
+    const milestone = await cycleMilestone(tx, principal, access, body);
     const suites = await existingIds(tx, 'suites', projectId, suiteIds);
     if (suites.size < suiteIds.length) throw new NotFoundError('Test suite not found');
     const cases = await existingIds(tx, 'test_cases', projectId, caseIds);
@@ -183,7 +194,8 @@ export async function createCycle(
       projectId,
       name,
       description: body.description ?? '',
-      milestone: trimmedOrNull(body.milestone),
+      milestone: milestone?.name ?? null,
+      milestoneId: milestone?.id ?? null,
       environment: trimmedOrNull(body.environment),
       createdBy: principal.id,
     });
@@ -220,10 +232,11 @@ export async function updateCycle(
     const ref = await lockCycle(tx, principal, id, LOCK.noKeyUpdate, 'edit_test_cycle');
     if (ref.state === 'closed' && body.state !== 'open') throw cycleClosed();
     const before = await cycleOrFail(tx, id);
+    const access = await requireProject(tx, principal, ref.project_id, 'edit_test_cycle');
     await updateCycleRow(tx, id, {
       name,
       description: body.description,
-      milestone: body.milestone === undefined ? undefined : trimmedOrNull(body.milestone),
+      milestone: await cycleMilestone(tx, principal, access, body),
       environment: body.environment === undefined ? undefined : trimmedOrNull(body.environment),
       state: body.state,
     });

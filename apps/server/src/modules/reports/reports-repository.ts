@@ -6,15 +6,18 @@ import {
   type ReportCycle,
   type ReportTest,
 } from '@verdict/contract';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { isoTime } from '../../lib/timestamps.ts';
+import { branchOnly, narrowsResults, type ReportFilters } from './report-filters.ts';
+import { filteredCaseStats, trendConditions } from './report-filters-repository.ts';
 
 /**
  * SQL of the Reports page (docs/product/reports.md). Every figure is kept as results arrive:
  * cycle_counts (counts, duration_ms, flaky_count), case_result_stats and case_result_totals
  * (db/triggers/cycle-counts.sql and case-result-stats.sql); these reads pick the newest cycles by
- * index and rank the project's rows of one branch.
+ * index and rank the project's rows of one branch. A report filtered beyond the branch counts the
+ * matching results instead (report-filters-repository.ts).
  */
 
 /** `branch`: undefined for every branch, '' for cycles naming none, else the branch. */
@@ -33,11 +36,13 @@ export async function reportBranches(db: Tx, projectId: number): Promise<ReportB
   return rows.map((row) => ({ ...row, last_at: isoTime(row.last_at) }));
 }
 
-const onBranch = (branch: BranchFilter): SQL =>
-  branch === undefined ? sql`` : sql`and coalesce(y.branch, '') = ${branch}`;
-
-/** The newest REPORT_CYCLES_MAX cycles on the branch, oldest first. */
-export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter): Promise<ReportCycle[]> {
+/** The newest REPORT_CYCLES_MAX cycles on the branch (under the filters), oldest first. */
+export async function cycleTrend(
+  db: Tx,
+  projectId: number,
+  filter: BranchFilter | ReportFilters,
+): Promise<ReportCycle[]> {
+  const filters = typeof filter === 'object' ? filter : branchOnly(filter);
   const rows = await queryRows<
     Omit<ReportCycle, 'counts' | 'pass_rate' | 'created_at' | 'duration_ms'> & {
       created_at: Date | string;
@@ -57,7 +62,7 @@ export async function cycleTrend(db: Tx, projectId: number, branch: BranchFilter
       select y.id, y.name, y.branch, y.source, y.created_at, k.total, k.untested, k.passed, k.failed,
         k.blocked, k.skipped, k.retest, k.duration_ms, k.flaky_count
       from test_cycles y join cycle_counts k on k.cycle_id = y.id
-      where y.project_id = ${projectId} ${onBranch(branch)}
+      where y.project_id = ${projectId} ${trendConditions(filters)}
       order by y.id desc
       limit ${REPORT_CYCLES_MAX}
     ) newest
@@ -82,12 +87,15 @@ export type TestRanking = 'slowest' | 'failing';
 export async function rankedTests(
   db: Tx,
   projectId: number,
-  branch: BranchFilter,
+  filters: ReportFilters,
   ranking: TestRanking,
 ): Promise<ReportTest[]> {
-  // One row per case: its row on the branch, or its row over every branch.
-  const stats =
-    branch === undefined
+  const { branch } = filters;
+  // One row per case: its row on the branch, its row over every branch, or a count of the results
+  // the filters keep.
+  const stats = narrowsResults(filters)
+    ? filteredCaseStats(projectId, filters)
+    : branch === undefined
       ? sql`select case_id, results, failures, timed, duration_sum::float8 as duration_sum
         from case_result_totals where project_id = ${projectId}`
       : sql`select case_id, results, failures, timed, duration_sum::float8 as duration_sum

@@ -2,10 +2,15 @@ import {
   type CycleTrend,
   GATE_DEFAULT_BRANCHES,
   type ReportBranches,
+  type ReportQuery,
   type TestReport,
+  type WorkloadReport,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { type Principal, requireProject } from '../authz/authorization.ts';
+import { reportFiltersOf } from './report-filters.ts';
+import { workloadRows } from './report-filters-repository.ts';
+import { type CsvReport, csvFilename, cyclesCsv, testsCsv, workloadCsv } from './reports-csv.ts';
 import {
   cycleTrend,
   rankedTests,
@@ -36,21 +41,59 @@ export async function trend(
   db: Db,
   principal: Principal,
   projectId: number,
-  branch?: string,
+  query: ReportQuery = {},
 ): Promise<CycleTrend> {
   await requireProject(db, principal, projectId, 'home_test_cycle');
-  return { branch: branch ?? null, cycles: await cycleTrend(db, projectId, branch) };
+  const filters = reportFiltersOf(query);
+  return { branch: query.branch ?? null, cycles: await cycleTrend(db, projectId, filters) };
 }
 
 export async function tests(
   db: Db,
   principal: Principal,
   projectId: number,
-  branch: string | undefined,
+  query: ReportQuery,
   ranking: TestRanking,
 ): Promise<TestReport> {
   await requireProject(db, principal, projectId, 'home_test_cycle');
-  return { branch: branch ?? null, tests: await rankedTests(db, projectId, branch, ranking) };
+  const filters = reportFiltersOf(query);
+  return { branch: query.branch ?? null, tests: await rankedTests(db, projectId, filters, ranking) };
+}
+
+/** Each user's assigned items and recorded results under the filters (decision 187). */
+export async function workload(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  query: ReportQuery,
+): Promise<WorkloadReport> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  return { users: await workloadRows(db, projectId, reportFiltersOf(query)) };
+}
+
+export interface CsvFile {
+  filename: string;
+  text: string;
+}
+
+/** A report's rows as CSV, seen by whoever sees the report (decision 186). */
+export async function reportCsv(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  report: CsvReport,
+  query: ReportQuery,
+): Promise<CsvFile> {
+  const text =
+    report === 'cycles'
+      ? cyclesCsv((await trend(db, principal, projectId, query)).cycles)
+      : report === 'workload'
+        ? workloadCsv((await workload(db, principal, projectId, query)).users)
+        : testsCsv(
+            (await tests(db, principal, projectId, query, report === 'slowest-tests' ? 'slowest' : 'failing'))
+              .tests,
+          );
+  return { filename: csvFilename(projectId, report), text };
 }
 
 /**

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cycle, ProjectDetail } from '@verdict/contract';
+import type { Cycle } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { cycleOf, projectDetail } from '@/test/world';
 
 const LEAD = [
   'home_project',
@@ -22,40 +23,17 @@ const LEAD = [
   'manage_webhooks',
 ];
 
-const project = (permissions: string[]): ProjectDetail => ({
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: permissions,
-});
-
 const cycle = (id: number, name: string, state: Cycle['state']): Cycle =>
-  ({
+  cycleOf({
     id,
-    project_id: 3,
     name,
-    description: '',
-    milestone: null,
-    environment: null,
     state,
-    source: 'manual',
-    branch: null,
-    commit: null,
-    build_url: null,
-    build_number: null,
-    creator: null,
-    created_at: '2026-11-25T12:00:00Z',
-    updated_at: '2026-11-25T12:00:00Z',
-    closed_at: null,
     counts: { total: 4, untested: 2, passed: 1, failed: 1, blocked: 0, skipped: 0, retest: 0 },
-  }) as Cycle;
+  });
 
 function renderProject(permissions: string[]) {
   signedIn(permissions, {
-    'GET /api/projects/detail/3': { body: project(permissions) },
+    'GET /api/projects/detail/3': { body: projectDetail(permissions) },
     'GET /api/projects/list': { body: [] },
     'GET /api/testsuites/project/3': { body: [] },
     'GET /api/test-cases/project/3': { body: [] },
@@ -122,6 +100,24 @@ describe('the project page', () => {
     for (const name of ['Case Fields', 'Webhooks', 'Issue Tracker']) {
       expect(screen.getByRole('link', { name })).toBeTruthy();
     }
+  });
+
+  it('links Milestones first in Insights for holders of home_milestone only', async () => {
+    const user = userEvent.setup();
+    renderProject([...LEAD, 'home_milestone']);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    const link = screen.getByRole('link', { name: 'Milestones' });
+    expect(link.getAttribute('href')).toBe('/projects/3/milestones');
+    const reports = screen.getByRole('link', { name: 'Reports' });
+    expect(link.compareDocumentPosition(reports) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no Milestones link without home_milestone', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    expect(screen.getByRole('link', { name: 'Reports' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Milestones' })).toBeNull();
   });
 
   it('shows no menu whose entries the user may not use', async () => {

@@ -3,6 +3,7 @@ import { useLocation } from 'react-router';
 import { Loading } from '@/components/ui/loading';
 import { SIDEBAR_BREAKPOINT_PX } from '@/lib/ui-constants';
 import { MenuIcon } from './icons';
+import { SidebarShownContext } from './sidebar-shown';
 import { useMediaQuery } from './use-media-query';
 import './shell.css';
 
@@ -51,6 +52,9 @@ export function ShellFrame({ header, account, sidebar, navLabel, children }: She
   }, [open]);
 
   const drawerOpen = open && !wide;
+  // Once shown, the sidebar's content stays mounted: closing the drawer keeps the tree as it was.
+  const [sidebarShown, setSidebarShown] = useState(wide);
+  if ((wide || drawerOpen) && !sidebarShown) setSidebarShown(true);
 
   return (
     <div className={drawerOpen ? 'shell sidebar-open' : 'shell'}>
@@ -74,7 +78,7 @@ export function ShellFrame({ header, account, sidebar, navLabel, children }: She
       </header>
       <aside id={sidebarId} className="shell-sidebar">
         <nav aria-label={navLabel} className="sidebar-nav">
-          {sidebar}
+          <SidebarShownContext.Provider value={sidebarShown}>{sidebar}</SidebarShownContext.Provider>
         </nav>
         {wide ? null : <div className="sidebar-account">{account}</div>}
       </aside>

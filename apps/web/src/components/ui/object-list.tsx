@@ -11,8 +11,13 @@ export const OBJECT_LIST_PAGE_SIZE = 25;
 export interface ObjectListProps<Row> {
   /** The list's accessible name, e.g. 'Test cases of Checkout'. */
   label: string;
-  /** The whole list; `undefined` while it loads. Only one page of it is drawn. */
+  /**
+   * The whole list, of which one page is drawn; or, with `total`, only the rows of the page in
+   * the address (a window the server answered). `undefined` while it loads.
+   */
   rows: readonly Row[] | undefined;
+  /** How many rows the whole list holds, when `rows` is already the page's window. */
+  total?: number | undefined;
   rowKey: (row: Row) => number;
   /** One line: a link to the object and its status mark. */
   renderRow: (row: Row) => ReactNode;
@@ -42,6 +47,7 @@ export function pageFromParam(value: string | null): number {
 export function ObjectList<Row>({
   label,
   rows,
+  total,
   rowKey,
   renderRow,
   pageParam,
@@ -54,9 +60,11 @@ export function ObjectList<Row>({
   const [params] = useSearchParams();
   if (error) return <LoadFailed what={what} error={error} onRetry={onRetry} />;
   if (!rows) return <Loading text={loadingText} />;
-  if (rows.length === 0) return <div className="object-list-empty">{empty}</div>;
+  const count = total ?? rows.length;
+  if (count === 0) return <div className="object-list-empty">{empty}</div>;
 
-  const view = pageWindow(rows.length, pageFromParam(params.get(pageParam)), OBJECT_LIST_PAGE_SIZE);
+  const view = pageWindow(count, pageFromParam(params.get(pageParam)), OBJECT_LIST_PAGE_SIZE);
+  const shown = total === undefined ? rows.slice(view.start, view.end) : rows;
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
     if (page === 1) next.delete(pageParam);
@@ -67,7 +75,7 @@ export function ObjectList<Row>({
   return (
     <>
       <ul className="object-list" aria-label={label}>
-        {rows.slice(view.start, view.end).map((row) => (
+        {shown.map((row) => (
           <li key={rowKey(row)} className="object-list-row">
             {renderRow(row)}
           </li>

@@ -105,6 +105,8 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   session: 'Session',
   cycle: 'Test cycle',
   webhook: 'Webhook',
+  milestone: 'Milestone',
+  configuration_group: 'Configuration group',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */

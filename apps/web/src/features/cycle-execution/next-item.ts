@@ -1,12 +1,19 @@
-import type { CycleItem, CycleItemPage } from '@verdict/contract';
+import type { CycleItem, CycleItemPage, CycleItemState } from '@verdict/contract';
 
 /**
- * Reads one page of a cycle's untested items: the caller's own when `assigneeId` is given, and
+ * The states still to execute, in the order they are looked for: untested items first, then those
+ * marked Retest ("fixed, verify again").
+ */
+export const TO_EXECUTE: readonly CycleItemState[] = ['untested', 'retest'];
+
+/**
+ * Reads one page of a cycle's items in `state`: the caller's own when `assigneeId` is given, and
  * only those after `afterId` in item order when that is given.
  */
 export type UntestedPage = (
   assigneeId: number | undefined,
   afterId: number | undefined,
+  state: CycleItemState,
 ) => Promise<CycleItemPage>;
 
 /**
@@ -22,9 +29,10 @@ export function firstOtherItem(page: CycleItemPage, currentId: number): CycleIte
 
 /**
  * The next untested item of the cycle (docs/product/cycle-execution.md, "Next untested"): the
- * caller's own assigned ones first, then any; within each, the first after the current item in
- * item order, else the first from the start (so N walks forward through the cycle and wraps);
- * never the current one; null when none is left. `me` null (no user) goes straight to any.
+ * caller's own assigned ones first, then any; within each, an untested item before one marked
+ * Retest; within each state, the first after the current item in item order, else the first from
+ * the start (so N walks forward through the cycle and wraps); never the current one; null when
+ * none is left. `me` null (no user) goes straight to any.
  */
 export async function nextUntestedItem(
   readPage: UntestedPage,
@@ -33,10 +41,12 @@ export async function nextUntestedItem(
 ): Promise<CycleItem | null> {
   const assignees = me === null ? [undefined] : [me, undefined];
   for (const assignee of assignees) {
-    const after = firstOtherItem(await readPage(assignee, currentId), currentId);
-    if (after) return after;
-    const wrapped = firstOtherItem(await readPage(assignee, undefined), currentId);
-    if (wrapped) return wrapped;
+    for (const state of TO_EXECUTE) {
+      const after = firstOtherItem(await readPage(assignee, currentId, state), currentId);
+      if (after) return after;
+      const wrapped = firstOtherItem(await readPage(assignee, undefined, state), currentId);
+      if (wrapped) return wrapped;
+    }
   }
   return null;
 }

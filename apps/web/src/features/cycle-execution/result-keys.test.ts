@@ -3,6 +3,7 @@ import { actionOfKey, isTextField, type KeyPress, keysApplyTo } from './result-k
 
 const press = (key: string, more: Partial<KeyPress> = {}): KeyPress => ({
   key,
+  shiftKey: false,
   ctrlKey: false,
   metaKey: false,
   altKey: false,
@@ -26,6 +27,11 @@ describe('actionOfKey', () => {
   it('maps N to the next untested item and U to undo', () => {
     expect(actionOfKey(press('n'))).toEqual({ kind: 'next' });
     expect(actionOfKey(press('u'))).toEqual({ kind: 'undo' });
+  });
+
+  it('maps Shift+N to the previous item; N with Caps Lock is still the next one', () => {
+    expect(actionOfKey(press('N', { shiftKey: true }))).toEqual({ kind: 'previous' });
+    expect(actionOfKey(press('N'))).toEqual({ kind: 'next' });
   });
 
   it('ignores other keys, shortcuts, held keys and keys already handled', () => {

@@ -2,11 +2,13 @@ import type { CycleResultState } from '@verdict/contract';
 
 /**
  * The execution view's keys (docs/product/cycle-execution.md, "Keys"): one letter records a
- * result, N moves on to the next untested item, U undoes the result just recorded.
+ * result, N moves on to the next untested item, Shift+N goes back to the previous item, U undoes
+ * the result just recorded.
  */
 export type ExecutionAction =
   | { kind: 'record'; state: CycleResultState }
   | { kind: 'next' }
+  | { kind: 'previous' }
   | { kind: 'undo' };
 
 /** The result buttons in their order on screen, each with its key. */
@@ -19,11 +21,14 @@ export const RESULT_KEYS: readonly { state: CycleResultState; key: string }[] = 
 ];
 
 export const NEXT_KEY = 'N';
+/** Shift with the next key: back to the item before this one. */
+export const PREVIOUS_KEYS = 'Shift+N';
 export const UNDO_KEY = 'U';
 
 /** What a key press asks for: the parts of a KeyboardEvent this reads. */
 export interface KeyPress {
   key: string;
+  shiftKey: boolean;
   ctrlKey: boolean;
   metaKey: boolean;
   altKey: boolean;
@@ -39,7 +44,7 @@ export interface KeyPress {
 export function actionOfKey(press: KeyPress): ExecutionAction | null {
   if (press.ctrlKey || press.metaKey || press.altKey || press.repeat || press.defaultPrevented) return null;
   const key = press.key.toUpperCase();
-  if (key === NEXT_KEY) return { kind: 'next' };
+  if (key === NEXT_KEY) return press.shiftKey ? { kind: 'previous' } : { kind: 'next' };
   if (key === UNDO_KEY) return { kind: 'undo' };
   const result = RESULT_KEYS.find((entry) => entry.key === key);
   return result ? { kind: 'record', state: result.state } : null;

@@ -4,7 +4,7 @@ import { parentPathOf, type TreeNode, type TreeRow } from './tree-model';
  * Keyboard use of the tree, after the WAI-ARIA tree view pattern: Up/Down move between visible
  * nodes, Right opens a node or steps into it, Left closes it or steps out to its parent,
  * Home/End jump to the first/last node, Enter opens the node's page, Space opens or closes the
- * node, and typing jumps to the next node whose name starts with the typed letters
+ * node (on 'Show more', Enter and Space load the next window of the list), and typing jumps to the next node whose name starts with the typed letters
  * (docs/product/errors-and-keyboard.md, "The tree").
  */
 
@@ -12,12 +12,34 @@ export type TreeKeyAction =
   | { type: 'focus'; path: string }
   | { type: 'expand'; path: string }
   | { type: 'collapse'; path: string }
-  | { type: 'open'; node: TreeNode };
+  | { type: 'open'; node: TreeNode }
+  /** Enter or Space on 'Show more': the next window of the node's list. */
+  | { type: 'more'; parentPath: string };
 
 type NodeRow = Extract<TreeRow, { kind: 'node' }>;
+type MoreRow = Extract<TreeRow, { kind: 'more' }>;
+type FocusRow = NodeRow | MoreRow;
 
 function nodeRows(rows: readonly TreeRow[]): NodeRow[] {
   return rows.filter((row): row is NodeRow => row.kind === 'node');
+}
+
+/** The rows that take focus: the nodes and each 'Show more'. */
+function focusRows(rows: readonly TreeRow[]): FocusRow[] {
+  return rows.filter((row): row is FocusRow => row.kind === 'node' || row.kind === 'more');
+}
+
+/** Where focus rests on a row (a node's path, or its 'Show more' path). */
+export function focusPathOf(row: TreeRow): string | null {
+  if (row.kind === 'node') return row.node.path;
+  return row.kind === 'more' ? row.path : null;
+}
+
+/** Keys on 'Show more': Enter and Space load more, Left goes to its node, arrows move on. */
+function moreKeyAction(row: MoreRow, key: string): TreeKeyAction | null {
+  if (key === 'Enter' || key === ' ') return { type: 'more', parentPath: row.parentPath };
+  if (key === 'ArrowLeft') return { type: 'focus', path: row.parentPath };
+  return null;
 }
 
 export function treeKeyAction(
@@ -25,34 +47,38 @@ export function treeKeyAction(
   focusedPath: string | null,
   key: string,
 ): TreeKeyAction | null {
-  const nodes = nodeRows(rows);
+  const nodes = focusRows(rows);
   if (nodes.length === 0) return null;
-  const index = nodes.findIndex((row) => row.node.path === focusedPath);
-  const first = nodes[0] as NodeRow;
-  const last = nodes[nodes.length - 1] as NodeRow;
-  if (index === -1) return { type: 'focus', path: first.node.path };
-  const current = nodes[index] as NodeRow;
+  const pathAt = (row: FocusRow) => focusPathOf(row) as string;
+  const index = nodes.findIndex((row) => pathAt(row) === focusedPath);
+  const first = nodes[0] as FocusRow;
+  const last = nodes[nodes.length - 1] as FocusRow;
+  if (index === -1) return { type: 'focus', path: pathAt(first) };
+  const focused = nodes[index] as FocusRow;
 
   switch (key) {
     case 'ArrowDown': {
       const next = nodes[index + 1];
-      return next ? { type: 'focus', path: next.node.path } : null;
+      return next ? { type: 'focus', path: pathAt(next) } : null;
     }
     case 'ArrowUp': {
       const previous = nodes[index - 1];
-      return previous ? { type: 'focus', path: previous.node.path } : null;
+      return previous ? { type: 'focus', path: pathAt(previous) } : null;
     }
     case 'Home':
-      return { type: 'focus', path: first.node.path };
+      return { type: 'focus', path: pathAt(first) };
     case 'End':
-      return { type: 'focus', path: last.node.path };
+      return { type: 'focus', path: pathAt(last) };
+  }
+  if (focused.kind === 'more') return moreKeyAction(focused, key);
+  const current = focused;
+
+  switch (key) {
     case 'ArrowRight': {
       if (!current.node.expandable) return null;
       if (!current.expanded) return { type: 'expand', path: current.node.path };
       const child = nodes[index + 1];
-      return child && child.parentPath === current.node.path
-        ? { type: 'focus', path: child.node.path }
-        : null;
+      return child && child.parentPath === current.node.path ? { type: 'focus', path: pathAt(child) } : null;
     }
     case 'ArrowLeft':
       if (current.expanded) return { type: 'collapse', path: current.node.path };
@@ -72,7 +98,7 @@ export function treeKeyAction(
  * visible ancestor (after a collapse above it), else the first node.
  */
 export function resolveFocusPath(rows: readonly TreeRow[], wanted: string | null): string | null {
-  const visible = new Set(nodeRows(rows).map((row) => row.node.path));
+  const visible = new Set(focusRows(rows).map((row) => focusPathOf(row)));
   for (let path = wanted; path !== null; path = parentPathOf(path)) {
     if (visible.has(path)) return path;
   }

@@ -47,7 +47,12 @@ export interface TreeAccess {
 export type ChildrenState =
   | { status: 'loading' }
   | { status: 'failed' }
-  | { status: 'loaded'; nodes: readonly TreeNode[] };
+  | {
+      status: 'loaded';
+      nodes: readonly TreeNode[];
+      /** A case list shown in part: how many of its cases are shown, of how many. */
+      more?: { shown: number; total: number };
+    };
 
 export type TreeRow =
   | {
@@ -61,7 +66,18 @@ export type TreeRow =
       expanded: boolean;
       parentPath: string | null;
     }
-  | { kind: 'loading' | 'empty' | 'failed'; key: string; level: number; parentPath: string };
+  | { kind: 'loading' | 'empty' | 'failed'; key: string; level: number; parentPath: string }
+  | {
+      /** 'Show more' below the shown part of a long list; it takes focus like a node. */
+      kind: 'more';
+      key: string;
+      /** `{parentPath}/more`: where focus rests on it. */
+      path: string;
+      level: number;
+      parentPath: string;
+      shown: number;
+      total: number;
+    };
 
 export interface FlatTree {
   rows: TreeRow[];
@@ -157,9 +173,9 @@ export function caseChildren(parent: Pick<TreeNode, 'path'>, cases: readonly Tes
 }
 
 /**
- * The rows on screen, depth first: every node, and below each expanded one either its children,
- * 'Loading…' while they load, a failure with Retry when they could not be loaded, or 'No items'
- * when it has none.
+ * The rows on screen, depth first: every node, and below each expanded one either its children
+ * (then 'Show more' when a long list is shown in part), 'Loading…' while they load, a failure
+ * with Retry when they could not be loaded, or 'No items' when it has none.
  */
 export function flattenTree(
   roots: readonly TreeNode[],
@@ -192,12 +208,28 @@ export function flattenTree(
         rows.push({ kind: 'empty', key: `${node.path}#empty`, level: level + 1, parentPath: node.path });
       } else {
         visit(children.nodes, level + 1, node.path);
+        if (children.more && children.more.shown < children.more.total) {
+          const path = morePath(node.path);
+          rows.push({
+            kind: 'more',
+            key: path,
+            path,
+            level: level + 1,
+            parentPath: node.path,
+            ...children.more,
+          });
+        }
       }
     });
   };
 
   visit(roots, 1, null);
   return { rows, open };
+}
+
+/** The path of a node's 'Show more' row. */
+export function morePath(parentPath: string): string {
+  return `${parentPath}/more`;
 }
 
 export function isDescendantPath(path: string, ancestorPath: string): boolean {

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CaseSearchHit, CaseSearchPage, ProjectDetail, TestCase } from '@verdict/contract';
+import type { TestCase } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { searchHit as hit, searchPage as page, projectDetail, projectShell, testCaseOf } from '@/test/world';
 
 const EDITOR = [
   'home_project',
@@ -14,41 +15,10 @@ const EDITOR = [
   'add_test_case_in_project',
 ];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: EDITOR,
-};
-
-const hit = (id: number, patch: Partial<CaseSearchHit> = {}): CaseSearchHit => ({
-  id,
-  name: `Case ${id}`,
-  description: '',
-  project_id: 3,
-  suite_id: 1,
-  parent_id: null,
-  has_children: false,
-  status: null,
-  rollup: null,
-  priority: 'medium',
-  tags: [],
-  suite_name: 'Payments',
-  ancestors: [],
-  ...patch,
-});
-
-const page = (items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } => ({
-  body: { items, total, total_capped: false },
-});
+const project = projectDetail(EDITOR);
 
 const shell: MockHandlers = {
-  'GET /api/projects/detail/3': { body: project },
-  'GET /api/projects/list': { body: [] },
-  'GET /api/projects/3/saved-searches': { body: { searches: [] } },
+  ...projectShell(project),
   'GET /api/testsuites/project/3': {
     body: [{ id: 1, name: 'Payments', description: '', project_id: 3 }],
   },
@@ -205,20 +175,8 @@ describe('bulk actions on Search Test Cases', () => {
   });
 });
 
-const testCase = (id: number, patch: Partial<TestCase> = {}): TestCase => ({
-  id,
-  name: `Loose ${id}`,
-  description: '',
-  project_id: 3,
-  suite_id: null,
-  parent_id: null,
-  has_children: false,
-  status: null,
-  rollup: null,
-  priority: 'medium',
-  tags: [],
-  ...patch,
-});
+const testCase = (id: number, patch: Partial<TestCase> = {}): TestCase =>
+  testCaseOf(id, { name: `Loose ${id}`, ...patch });
 
 describe("bulk actions on a project's case list", () => {
   it("'Select all' ticks the list; Move puts them under a case found by searching", async () => {

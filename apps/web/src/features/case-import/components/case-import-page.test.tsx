@@ -1,24 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CaseImportPreview, ProjectDetail } from '@verdict/contract';
+import type { CaseImportPreview } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { projectDetail } from '@/test/world';
 
 const IMPORTER = ['home_project', 'home_test_case', 'add_test_case_in_project'];
 
-const project = (permissions: string[]): ProjectDetail => ({
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: permissions,
-});
-
 const shell = (permissions = IMPORTER): MockHandlers => ({
-  'GET /api/projects/detail/3': { body: project(permissions) },
+  'GET /api/projects/detail/3': { body: projectDetail(permissions) },
   'GET /api/projects/list': { body: [] },
   'GET /api/projects/3/case-fields': {
     body: {

@@ -1,49 +1,16 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CaseSearchHit, CaseSearchPage, ProjectDetail } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { searchHit as hit, searchPage as page, projectDetail, projectShell } from '@/test/world';
 
 const SEARCHER = ['home_project', 'home_test_case'];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: SEARCHER,
-};
-
-const hit = (id: number, patch: Partial<CaseSearchHit> = {}): CaseSearchHit => ({
-  id,
-  name: `Case ${id}`,
-  description: '',
-  project_id: 3,
-  suite_id: 1,
-  parent_id: null,
-  has_children: false,
-  status: null,
-  rollup: null,
-  priority: 'medium',
-  tags: [],
-  suite_name: 'Payments',
-  ancestors: [],
-  ...patch,
-});
-
-const page = (items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } => ({
-  body: { items, total, total_capped: false },
-});
+const project = projectDetail(SEARCHER);
 
 /** The project and an empty sidebar tree, so nothing else on the screen fails or announces. */
-const shell: MockHandlers = {
-  'GET /api/projects/detail/3': { body: project },
-  'GET /api/projects/list': { body: [] },
-  'GET /api/projects/3/saved-searches': { body: { searches: [] } },
-};
+const shell: MockHandlers = projectShell(project);
 
 const SEARCH = '/api/projects/3/cases/search';
 

@@ -22,8 +22,9 @@ function FieldValue({ field, value }: { field: CaseField; value: unknown }) {
 }
 
 /**
- * The case page's content (docs/product/rich-cases-screens.md): priority, tags, preconditions
- * and steps (Markdown), and the project's custom fields with the case's values.
+ * The case page's content (docs/product/rich-cases-screens.md): priority, tags, the id it had in
+ * the tool it was imported from, preconditions and steps (Markdown), and the project's custom
+ * fields with the case's values.
  */
 export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
   const fields = useCaseFields(testCase.project_id);
@@ -46,6 +47,12 @@ export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
             )}
           </dd>
         </div>
+        {testCase.source_id ? (
+          <div>
+            <dt>Source id</dt>
+            <dd>{testCase.source_id}</dd>
+          </div>
+        ) : null}
         {(fields.data ?? []).map((field) => (
           <div key={field.id}>
             <dt>{field.name}</dt>

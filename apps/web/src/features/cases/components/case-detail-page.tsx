@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { TestCase, TestCaseDetail } from '@verdict/contract';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { Crumb } from '@/components/ui/breadcrumbs';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -21,7 +21,7 @@ import { paths } from '@/lib/paths';
 import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
 import { useCase, useDeleteCase } from '../api/case-api';
-import { useChildCases } from '../api/case-lists';
+import { useCaseWindowRows } from '../api/case-window-page';
 import { CaseContentView } from './case-content-view';
 import { CaseHistory } from './case-history';
 import { CaseList } from './case-list';
@@ -100,7 +100,9 @@ function CaseDetailView({
 }: CaseDetailPageProps & { testCase: TestCaseDetail; trail: readonly Crumb[] }) {
   const { can } = useProjectPermissions(testCase.project_id);
   const bulkBar = childBulkBar?.(can);
-  const children = useChildCases(testCase.id, can('home_test_case'));
+  const childScope = useMemo(() => ({ type: 'parent', id: testCase.id }) as const, [testCase.id]);
+  // Only the page of children on screen is asked for (docs/product/cases.md, "Lists of cases").
+  const children = useCaseWindowRows(can('home_test_case') ? childScope : undefined, 'children');
   const navigate = useNavigate();
   const confirm = useConfirm();
   const queryClient = useQueryClient();

@@ -22,6 +22,7 @@ const testCase: TestCaseDetail = {
   steps: [],
   custom_fields: {},
   version: 3,
+  source_id: null,
 };
 
 const version = (n: number, description: string, changed: string[]): CaseVersion => ({

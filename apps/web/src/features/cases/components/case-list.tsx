@@ -1,5 +1,3 @@
-import type { UseQueryResult } from '@tanstack/react-query';
-import type { TestCase } from '@verdict/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ButtonLink } from '@/components/ui/button';
@@ -20,6 +18,7 @@ import {
 import { StatusMark } from '@/entities/case/status-mark';
 import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
+import type { CaseRows } from '../api/case-window-page';
 import './case-content.css';
 
 export interface CaseListProps {
@@ -27,9 +26,8 @@ export interface CaseListProps {
   title: string;
   /** The list's accessible name, e.g. 'Test cases of Checkout'. */
   label: string;
-  cases: UseQueryResult<TestCase[]>;
-  /** Keeps only some of the list (a project shows its cases outside any suite). */
-  keep?: (testCase: TestCase) => boolean;
+  /** The whole list, or the window of the page on screen (api/case-window-page.ts). */
+  cases: CaseRows;
   /** The address parameter of this list's page. */
   pageParam: string;
   emptyText: string;
@@ -46,27 +44,35 @@ export interface CaseListProps {
  * The cases inside a suite, a project or a case, each with its status mark, a page at a time
  * (docs/product/cases.md, "Lists of cases").
  */
-export function CaseList({
-  title,
-  label,
-  cases,
-  keep,
-  pageParam,
-  emptyText,
-  addAction,
-  bulk,
-}: CaseListProps) {
-  const rows = useMemo(() => (keep && cases.data ? cases.data.filter(keep) : cases.data), [cases.data, keep]);
+export function CaseList({ title, label, cases, pageParam, emptyText, addAction, bulk }: CaseListProps) {
+  const { rows, offset } = cases;
+  const windowed = cases.total !== undefined;
   const [picked, setPicked] = useState<CaseSelection>(NO_SELECTION);
-  // Cases that left the list (deleted, moved) are no longer ticked.
-  const places = useMemo(() => new Map((rows ?? []).map((row, index) => [row.id, index])), [rows]);
+  const places = useMemo(
+    () => new Map((rows ?? []).map((row, index) => [row.id, offset + index])),
+    [rows, offset],
+  );
+  // Cases that left a whole list (deleted, moved) are no longer ticked; a window shows only
+  // part of the list, so what it does not show stays ticked.
   const selection = useMemo(
-    () => ({ ...picked, ids: new Set([...picked.ids].filter((id) => places.has(id))) }),
-    [picked, places],
+    () => (windowed ? picked : { ...picked, ids: new Set([...picked.ids].filter((id) => places.has(id))) }),
+    [picked, places, windowed],
   );
   const count = selection.ids.size;
-  const all = rows?.length ?? 0;
-  const idAt = (index: number) => rows?.[index]?.id;
+  const all = cases.total ?? rows?.length ?? 0;
+  const idAt = (index: number) => rows?.[index - offset]?.id;
+  const [selectingAll, setSelectingAll] = useState(false);
+  const toggleAll = async () => {
+    if (count === all) return setPicked(NO_SELECTION);
+    setSelectingAll(true);
+    try {
+      setPicked(selectAll(selection, await cases.allIds()));
+    } catch {
+      // The list could not be read whole: nothing more is ticked (the failure was logged).
+    } finally {
+      setSelectingAll(false);
+    }
+  };
   return (
     <Card title={title}>
       {bulk ? (
@@ -84,16 +90,9 @@ export function CaseList({
                 showLabel
                 checked={count === all}
                 mixed={count > 0 && count < all}
-                onToggle={() =>
-                  setPicked(
-                    count === all
-                      ? NO_SELECTION
-                      : selectAll(
-                          selection,
-                          (rows ?? []).map((r) => r.id),
-                        ),
-                  )
-                }
+                onToggle={() => {
+                  if (!selectingAll) void toggleAll();
+                }}
               />
             </div>
           ) : null}
@@ -102,6 +101,7 @@ export function CaseList({
       <ObjectList
         label={label}
         rows={rows}
+        total={cases.total}
         rowKey={(testCase) => testCase.id}
         renderRow={(testCase) => (
           <>
@@ -137,7 +137,7 @@ export function CaseList({
         }
         error={cases.error}
         what="the test cases"
-        onRetry={() => void cases.refetch()}
+        onRetry={cases.refetch}
         loadingText="Loading test cases..."
       />
     </Card>

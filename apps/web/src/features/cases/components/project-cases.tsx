@@ -1,7 +1,9 @@
 import type { Project, TestCase } from '@verdict/contract';
+import { useMemo } from 'react';
 import type { BulkBarSlot } from '@/entities/case/selection';
 import { paths } from '@/lib/paths';
 import { useProjectCases } from '../api/case-lists';
+import { wholeListRows } from '../api/case-window-page';
 import { CaseList } from './case-list';
 
 export interface ProjectCasesProps {
@@ -20,12 +22,15 @@ export interface ProjectCasesProps {
  */
 export function ProjectCases({ project, suitesShown, canAdd, bulkBar }: ProjectCasesProps) {
   const cases = useProjectCases(project.id, true);
+  const rows = useMemo(
+    () => (suitesShown && cases.data ? cases.data.filter(outsideSuites) : cases.data),
+    [cases.data, suitesShown],
+  );
   return (
     <CaseList
       title="Test Cases"
       label={`Test cases of ${project.name}`}
-      cases={cases}
-      keep={suitesShown ? outsideSuites : undefined}
+      cases={wholeListRows(cases, rows)}
       pageParam="cases"
       emptyText={suitesShown ? 'No test cases outside a suite yet.' : 'No test cases yet.'}
       addAction={canAdd ? { to: paths.projectAddCase(project.id), label: 'New test case' } : null}

@@ -1,7 +1,8 @@
 import type { Suite } from '@verdict/contract';
+import { useMemo } from 'react';
 import type { BulkBarSlot } from '@/entities/case/selection';
 import { paths } from '@/lib/paths';
-import { useSuiteCases } from '../api/case-lists';
+import { useCaseWindowRows } from '../api/case-window-page';
 import { CaseList } from './case-list';
 
 export interface SuiteCasesProps {
@@ -12,9 +13,13 @@ export interface SuiteCasesProps {
   bulkBar?: BulkBarSlot | undefined;
 }
 
-/** A suite's top-level cases on its page (docs/product/cases.md, "Lists of cases"). */
+/**
+ * A suite's top-level cases on its page (docs/product/cases.md, "Lists of cases"): only the page
+ * on screen is asked for, with the suite's total for the pager.
+ */
 export function SuiteCases({ suite, canAdd, bulkBar }: SuiteCasesProps) {
-  const cases = useSuiteCases(suite.id, true);
+  const scope = useMemo(() => ({ type: 'suite', id: suite.id }) as const, [suite.id]);
+  const cases = useCaseWindowRows(scope, 'cases');
   return (
     <CaseList
       title="Test Cases"

@@ -1,65 +1,22 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cycle, CycleItem, CycleItemDetail, CycleResult, ProjectDetail } from '@verdict/contract';
+import type { CycleItem, CycleItemDetail, CycleResult } from '@verdict/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { cycleItemOf, cycleOf, projectDetail } from '@/test/world';
 
 /** docs/product/cycle-execution.md: Undo, Previous, the cycle's items and the result form. */
 
 const TESTER = ['home_project', 'home_test_case', 'home_test_cycle', 'execute_test_cycle'];
 
-const project = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: TESTER,
-} as unknown as ProjectDetail;
+const project = projectDetail(TESTER);
 
-const cycle: Cycle = {
-  id: 5,
-  project_id: 3,
-  name: 'Release 2.4',
-  description: '',
-  milestone: null,
-  environment: null,
-  state: 'open',
-  source: 'manual',
-  branch: null,
-  commit: null,
-  build_url: null,
-  build_number: null,
-  creator: null,
-  created_at: '2026-11-25T12:00:00Z',
-  updated_at: '2026-11-25T12:00:00Z',
-  closed_at: null,
+const cycle = cycleOf({
   counts: { total: 3, untested: 3, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
-};
+});
 
-const item = (id: number, patch: Partial<CycleItem> = {}): CycleItem =>
-  ({
-    id,
-    cycle_id: 5,
-    test_case: {
-      id: id * 10,
-      name: `Case ${id}`,
-      description: '',
-      suite_id: null,
-      suite_name: null,
-      parent_id: null,
-      priority: 'medium',
-    },
-    state: 'untested',
-    assignee: null,
-    executor: null,
-    results: 0,
-    last_result: null,
-    updated_at: '2026-11-25T12:00:00Z',
-    ...patch,
-  }) as CycleItem;
+const item = (id: number, patch: Partial<CycleItem> = {}): CycleItem => cycleItemOf(id, patch);
 
 const result = (id: number, itemId: number, patch: Partial<CycleResult> = {}): CycleResult => ({
   id,
@@ -85,9 +42,20 @@ const detail = (id: number, results: CycleResult[] = []): CycleItemDetail => ({
 
 const page = (items: CycleItem[], total = items.length) => ({ body: { items, total } });
 
+/** No item is marked Retest: each question for one answers an empty page. */
+const noRetest: MockHandlers = Object.fromEntries(
+  ['assignee_id=7&', ''].flatMap((mine) =>
+    ['after_id=1&', 'after_id=2&', 'after_id=3&', ''].map((after) => [
+      `GET /api/cycles/5/items?state=retest&${mine}${after}limit=2&offset=0`,
+      page([]),
+    ]),
+  ),
+) as unknown as MockHandlers;
+
 /** Three items, 1, 2 and 3, in that order; the view opens on `at`. */
 function handlers(extra: MockHandlers = {}): MockHandlers {
   return {
+    ...noRetest,
     'GET /api/projects/detail/3': { body: project },
     'GET /api/projects/list': { body: [] },
     'GET /api/testsuites/project/3': { body: [] },
@@ -230,6 +198,19 @@ describe('the execution view', () => {
     await waitFor(() =>
       expect((screen.getByRole('button', { name: 'Previous' }) as HTMLButtonElement).disabled).toBe(true),
     );
+  });
+
+  it('Shift+N opens the previous item, as the Previous button does', async () => {
+    const user = userEvent.setup();
+    signedIn(TESTER, handlers());
+    const { router } = renderApp('/cycle-items/3');
+    await screen.findByRole('heading', { level: 1, name: 'Case 3' });
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous.getAttribute('aria-keyshortcuts')).toBe('Shift+N');
+    await waitFor(() => expect((previous as HTMLButtonElement).disabled).toBe(false));
+    await user.keyboard('{Shift>}N{/Shift}');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cycle-items/2'));
+    await screen.findByRole('heading', { level: 1, name: 'Case 2' });
   });
 
   it('sends the state, comment, files and defect together, then moves on', async () => {

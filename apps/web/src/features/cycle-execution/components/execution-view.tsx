@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import {
   type CycleItemDetail,
+  type CycleItemState,
   type CycleResult,
   type CycleResultState,
   LIMITS,
@@ -36,7 +37,7 @@ import { formatElapsed } from '@/lib/format-duration';
 import { paths } from '@/lib/paths';
 import { useItemsAround } from '../api/items-around';
 import { NEXT_PAGE_SIZE, nextUntestedItem } from '../next-item';
-import { type ExecutionAction, NEXT_KEY, RESULT_KEYS } from '../result-keys';
+import { type ExecutionAction, NEXT_KEY, PREVIOUS_KEYS, RESULT_KEYS } from '../result-keys';
 import { EMPTY_STEP, type StepEntry, stepResultsBody } from '../step-results';
 import { type ExecutionSession, useUndoOpen } from './execution-session';
 import { ItemList } from './item-list';
@@ -125,13 +126,8 @@ export function ExecutionView({
     setFinding(true);
     setNextError(null);
     try {
-      const readPage = (assigneeId: number | undefined, afterId: number | undefined) =>
-        getCycleItems(
-          cycle.id,
-          { state: 'untested', assignee_id: assigneeId, after_id: afterId },
-          0,
-          NEXT_PAGE_SIZE,
-        );
+      const readPage = (assigneeId: number | undefined, afterId: number | undefined, state: CycleItemState) =>
+        getCycleItems(cycle.id, { state, assignee_id: assigneeId, after_id: afterId }, 0, NEXT_PAGE_SIZE);
       const next = await nextUntestedItem(readPage, item.id, user?.id ?? null);
       if (next) {
         // The route changes, so focus goes to the next item's heading (app/focus-on-navigation.ts).
@@ -253,6 +249,11 @@ export function ExecutionView({
       goToNext();
       return true;
     }
+    if (action.kind === 'previous') {
+      if (!previous) return false;
+      goToPrevious();
+      return true;
+    }
     if (action.kind === 'undo') {
       if (!mayUndo) return false;
       void undoLast();
@@ -276,8 +277,16 @@ export function ExecutionView({
       card={false}
       actions={
         <>
-          <Button variant="secondary" onClick={goToPrevious} disabled={!previous}>
-            Previous
+          <Button
+            variant="secondary"
+            onClick={goToPrevious}
+            disabled={!previous}
+            aria-keyshortcuts={PREVIOUS_KEYS}
+          >
+            Previous{' '}
+            <span className="execution-key" aria-hidden="true">
+              ⇧{NEXT_KEY}
+            </span>
           </Button>
           <Button variant="secondary" onClick={goToNext} busy={finding} aria-keyshortcuts={NEXT_KEY}>
             Next untested{' '}

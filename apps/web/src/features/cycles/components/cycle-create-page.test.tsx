@@ -1,21 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectDetail } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { projectDetail } from '@/test/world';
 
 const PLANNER = ['home_project', 'home_test_suit', 'home_test_case', 'home_test_cycle', 'add_test_cycle'];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: PLANNER,
-};
+const project = projectDetail(PLANNER);
 
 /** Fills the form for all cases and submits it; the server refuses with `code`. */
 async function submitRefused(code: 'nothing_selected' | 'invalid_request') {

@@ -24,7 +24,13 @@ import {
   selectionText,
 } from '../case-selection';
 import { CasePicker } from './case-picker';
-import { BLANK_CYCLE_FIELDS, CycleFields, cycleFieldsBody, useCycleFields } from './cycle-fields';
+import {
+  BLANK_CYCLE_FIELDS,
+  CycleFields,
+  cycleFieldsBody,
+  milestoneValue,
+  useCycleFields,
+} from './cycle-fields';
 import './cycles.css';
 
 type Scope = 'chosen' | 'all';
@@ -76,6 +82,7 @@ export function CycleCreatePage() {
         projectId={projectId}
         rerunOf={fromId === null ? null : { id: fromId, cycle: from.data, error: from.error }}
         initialName={from.data ? `Re-run: ${from.data.name}` : ''}
+        milestonesShown={can('home_milestone')}
         key={from.data ? 'rerun' : 'new'}
       />
     </Page>
@@ -92,17 +99,19 @@ function CycleCreateForm({
   projectId,
   rerunOf,
   initialName,
+  milestonesShown,
 }: {
   projectId: number;
   rerunOf: RerunSource | null;
   initialName: string;
+  milestonesShown: boolean;
 }) {
   const navigate = useNavigate();
   const create = useCreateCycle(projectId);
   const fields = useCycleFields({
     ...BLANK_CYCLE_FIELDS,
     name: initialName,
-    milestone: rerunOf?.cycle?.milestone ?? '',
+    milestone_id: milestoneValue(rerunOf?.cycle?.milestone_id),
     environment: rerunOf?.cycle?.environment ?? '',
   });
   const [scope, setScope] = useState<Scope>('chosen');
@@ -158,7 +167,14 @@ function CycleCreateForm({
         message={create.isError && !selectionRefusal ? 'Failed to create Test Cycle' : null}
         error={create.error}
       />
-      <CycleFields fields={fields} serverErrors={serverErrors} nameRef={nameRef} />
+      <CycleFields
+        fields={fields}
+        serverErrors={serverErrors}
+        nameRef={nameRef}
+        projectId={projectId}
+        milestonesShown={milestonesShown}
+        startingMilestone={rerunOf?.cycle?.milestone}
+      />
       <fieldset
         ref={casesRef}
         className={shownCasesError ? 'cycle-cases has-error' : 'cycle-cases'}

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Cycle, CycleCounts, CycleItem, ProjectDetail } from '@verdict/contract';
+import type { Cycle, CycleCounts, CycleItem } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { cycleItemOf, cycleOf, projectDetail } from '@/test/world';
 
 const LEAD = [
   'home_project',
@@ -15,15 +16,9 @@ const LEAD = [
   'users_in_project',
 ];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
+const project = projectDetail(LEAD, {
   members: [{ id: 8, username: 'ana', email: 'ana@example.com', role: { id: 1, name: 'Tester' } }],
-  my_role_id: null,
-  my_permissions: LEAD,
-};
+});
 
 const counts = (patch: Partial<CycleCounts>): CycleCounts =>
   ({
@@ -37,47 +32,10 @@ const counts = (patch: Partial<CycleCounts>): CycleCounts =>
     ...patch,
   }) as CycleCounts;
 
-const cycle = (patch: Partial<Cycle> = {}): Cycle => ({
-  id: 5,
-  project_id: 3,
-  name: 'Release 2.4',
-  description: '',
-  milestone: null,
-  environment: null,
-  state: 'open',
-  source: 'manual',
-  branch: null,
-  commit: null,
-  build_url: null,
-  build_number: null,
-  creator: null,
-  created_at: '2026-11-25T12:00:00Z',
-  updated_at: '2026-11-25T12:00:00Z',
-  closed_at: null,
-  counts: counts({}),
-  ...patch,
-});
+const cycle = (patch: Partial<Cycle> = {}): Cycle => cycleOf({ counts: counts({}), ...patch });
 
-const item = (id: number, suite: [number, string] | null, patch: Partial<CycleItem> = {}): CycleItem => ({
-  id,
-  cycle_id: 5,
-  test_case: {
-    id: id * 10,
-    name: `Case ${id}`,
-    description: '',
-    suite_id: suite ? suite[0] : null,
-    suite_name: suite ? suite[1] : null,
-    parent_id: null,
-    priority: 'medium',
-  },
-  state: 'untested',
-  assignee: null,
-  executor: null,
-  results: 0,
-  last_result: null,
-  updated_at: '2026-11-25T12:00:00Z',
-  ...patch,
-});
+const item = (id: number, suite: [number, string] | null, patch: Partial<CycleItem> = {}): CycleItem =>
+  cycleItemOf(id, patch, { suite_id: suite ? suite[0] : null, suite_name: suite ? suite[1] : null });
 
 const LOGIN: [number, string] = [1, 'Login'];
 const PAY: [number, string] = [2, 'Payments'];

@@ -11,7 +11,7 @@ import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { useObjectTrail } from '@/entities/project/use-object-trail';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { paths } from '@/lib/paths';
-import { CycleFields, cycleFieldsBody, useCycleFields } from './cycle-fields';
+import { CycleFields, cycleFieldsBody, milestoneValue, useCycleFields } from './cycle-fields';
 import { CycleScreen } from './cycle-screen';
 import './cycles.css';
 
@@ -28,7 +28,7 @@ function CycleEditForm({ cycle }: { cycle: Cycle }) {
   const fields = useCycleFields({
     name: cycle.name,
     description: cycle.description,
-    milestone: cycle.milestone ?? '',
+    milestone_id: milestoneValue(cycle.milestone_id),
     environment: cycle.environment ?? '',
   });
   const nameRef = useRef<HTMLInputElement>(null);
@@ -65,7 +65,14 @@ function CycleEditForm({ cycle }: { cycle: Cycle }) {
     <Page title="Edit Test Cycle" subtitle={cycle.name} breadcrumbs={breadcrumbs} narrow>
       <form className="form" onSubmit={submit} noValidate>
         <ErrorBox message={update.isError ? 'Failed to update Test Cycle' : null} error={update.error} />
-        <CycleFields fields={fields} serverErrors={fieldErrorsOf(update.error)} nameRef={nameRef} />
+        <CycleFields
+          fields={fields}
+          serverErrors={fieldErrorsOf(update.error)}
+          nameRef={nameRef}
+          projectId={cycle.project_id}
+          milestonesShown={can('home_milestone')}
+          startingMilestone={cycle.milestone}
+        />
         <FormActions>
           <Button type="submit" busy={update.isPending}>
             {update.isPending ? 'Saving...' : 'Save'}

@@ -1,28 +1,34 @@
 import { type RefObject, useState } from 'react';
-import { InputField, TextAreaField } from '@/components/ui/form-field';
+import { InputField, SelectField, TextAreaField } from '@/components/ui/form-field';
+import { milestoneOptions, useProjectMilestones } from '@/entities/milestone/milestone-api';
 import type { FieldErrors } from '@/lib/field-errors';
 
 /** The words of a cycle the create and edit forms share. */
 export interface CycleFieldValues {
   name: string;
   description: string;
-  milestone: string;
+  /** The id of the milestone it belongs to, or '' for none. */
+  milestone_id: string;
   environment: string;
 }
 
 export const BLANK_CYCLE_FIELDS: CycleFieldValues = {
   name: '',
   description: '',
-  milestone: '',
+  milestone_id: '',
   environment: '',
 };
 
-/** The body's fields: the name trimmed; an empty milestone or environment is none (null). */
+/** A cycle's milestone as the form's value. */
+export const milestoneValue = (milestoneId: number | null | undefined) =>
+  milestoneId == null ? '' : String(milestoneId);
+
+/** The body's fields: the name trimmed; no milestone or an empty environment is none (null). */
 export function cycleFieldsBody(values: CycleFieldValues) {
   return {
     name: values.name.trim(),
     description: values.description,
-    milestone: values.milestone.trim() === '' ? null : values.milestone.trim(),
+    milestone_id: values.milestone_id === '' ? null : Number(values.milestone_id),
     environment: values.environment.trim() === '' ? null : values.environment.trim(),
   };
 }
@@ -48,11 +54,35 @@ export interface CycleFieldsProps {
   fields: ReturnType<typeof useCycleFields>;
   serverErrors: FieldErrors;
   nameRef: RefObject<HTMLInputElement | null>;
+  projectId: number;
+  /**
+   * The caller holds home_milestone: the Milestone select is shown. Without it the cycle keeps
+   * the milestone it has (decision 194).
+   */
+  milestonesShown: boolean;
+  /** The name of the milestone the form starts with, shown while the list loads. */
+  startingMilestone?: string | null | undefined;
 }
 
-/** Name (required), Description, Milestone and Environment. */
-export function CycleFields({ fields, serverErrors, nameRef }: CycleFieldsProps) {
+/** Name (required), Description, Milestone (a select of the project's milestones) and Environment. */
+export function CycleFields({
+  fields,
+  serverErrors,
+  nameRef,
+  projectId,
+  milestonesShown,
+  startingMilestone,
+}: CycleFieldsProps) {
   const { values, set, nameError } = fields;
+  const milestones = useProjectMilestones(projectId, milestonesShown);
+  const options = milestoneOptions(milestones.data ?? []);
+  // The starting milestone stays choosable while the list loads (or if it could not).
+  if (values.milestone_id !== '' && !options.some((option) => String(option.value) === values.milestone_id)) {
+    options.unshift({
+      value: Number(values.milestone_id),
+      label: startingMilestone ?? 'The current milestone',
+    });
+  }
   return (
     <>
       <InputField
@@ -74,15 +104,18 @@ export function CycleFields({ fields, serverErrors, nameRef }: CycleFieldsProps)
         rows={3}
       />
       <div className="cycle-form-pair">
-        <InputField
-          label="Milestone"
-          name="milestone"
-          hint="For example: Release 2.4"
-          value={values.milestone}
-          onChange={(event) => set('milestone', event.target.value)}
-          error={serverErrors.milestone}
-          autoComplete="off"
-        />
+        {milestonesShown ? (
+          <SelectField
+            label="Milestone"
+            name="milestone_id"
+            placeholderOption="None"
+            options={options}
+            hint={milestones.isError ? 'The milestones could not be loaded.' : undefined}
+            value={values.milestone_id}
+            onChange={(event) => set('milestone_id', event.target.value)}
+            error={serverErrors.milestone_id ?? serverErrors.milestone}
+          />
+        ) : null}
         <InputField
           label="Environment"
           name="environment"

@@ -3,29 +3,18 @@ import type { ActiveCycle, Cycle, MyWorkItem } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { cycleOf } from '@/test/world';
 
 const TESTER = ['home_project', 'home_test_cycle', 'execute_test_cycle'];
 
 const cycle = (id: number, name: string, failed: number, updated: string): Cycle =>
-  ({
+  cycleOf({
     id,
-    project_id: 3,
     name,
-    description: '',
-    milestone: null,
-    environment: null,
-    state: 'open',
-    source: 'manual',
-    branch: null,
-    commit: null,
-    build_url: null,
-    build_number: null,
-    creator: null,
     created_at: '2026-11-20T12:00:00Z',
     updated_at: updated,
-    closed_at: null,
     counts: { total: 10, untested: 10 - failed, passed: 0, failed, blocked: 0, skipped: 0, retest: 0 },
-  }) as Cycle;
+  });
 
 const active: ActiveCycle[] = [
   { cycle: cycle(8, 'Release 2.4', 2, '2026-11-25T12:00:00Z'), project: { id: 3, name: 'Checkout Web' } },

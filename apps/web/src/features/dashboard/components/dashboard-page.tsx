@@ -1,9 +1,8 @@
-import { lazy, Suspense } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
-import { WhenVisible } from '@/components/ui/when-visible';
 import { ActiveCyclesCard } from './active-cycles-card';
+import { ProjectsDonut, ProjectsVsSuitesBar } from './dashboard-charts';
 import { MyWorkCard } from './my-work-card';
 import { RecentFailuresCard } from './recent-failures-card';
 import { TestResultsOverview } from './test-results-overview';
@@ -11,19 +10,8 @@ import { useDashboardTotals } from './use-dashboard-totals';
 import { useWindowWidth } from './use-window-width';
 import './dashboard.css';
 
-// Chart code (recharts) is fetched only when a chart comes into view (WhenVisible), so the
-// dashboard's first load carries none of it; each keeps its height meanwhile.
-const ProjectsDonut = lazy(() => import('./dashboard-charts').then((m) => ({ default: m.ProjectsDonut })));
-const ProjectsVsSuitesBar = lazy(() =>
-  import('./dashboard-charts').then((m) => ({ default: m.ProjectsVsSuitesBar })),
-);
-
 /** Below this window width the charts draw smaller. */
 const COMPACT_WIDTH_PX = 640;
-
-function ChartFallback({ height }: { height: number }) {
-  return <div className="chart-placeholder" style={{ height }} aria-hidden="true" />;
-}
 
 /**
  * /dashboard (docs/product/dashboard.md, "The screen (`/dashboard`)"): under the title, the
@@ -61,11 +49,7 @@ export function DashboardPage() {
           ) : null}
           <Card title="Total Projects" className="dashboard-card dashboard-donut-card">
             <figure className="dashboard-figure" aria-label={`Total Projects: ${totals.totalProjects}`}>
-              <WhenVisible height={compact ? 180 : 220}>
-                <Suspense fallback={<ChartFallback height={compact ? 180 : 220} />}>
-                  <ProjectsDonut totalProjects={totals.totalProjects} compact={compact} />
-                </Suspense>
-              </WhenVisible>
+              <ProjectsDonut totalProjects={totals.totalProjects} compact={compact} />
             </figure>
           </Card>
           <Card title="Projects vs Test Suites" className="dashboard-card">
@@ -73,15 +57,11 @@ export function DashboardPage() {
               className="dashboard-figure"
               aria-label={`Projects: ${totals.totalProjects}, Test Suites: ${totals.totalTestSuites}`}
             >
-              <WhenVisible height={compact ? 200 : 240}>
-                <Suspense fallback={<ChartFallback height={compact ? 200 : 240} />}>
-                  <ProjectsVsSuitesBar
-                    totalProjects={totals.totalProjects}
-                    totalTestSuites={totals.totalTestSuites}
-                    compact={compact}
-                  />
-                </Suspense>
-              </WhenVisible>
+              <ProjectsVsSuitesBar
+                totalProjects={totals.totalProjects}
+                totalTestSuites={totals.totalTestSuites}
+                compact={compact}
+              />
             </figure>
           </Card>
           <TestResultsOverview totals={totals} />

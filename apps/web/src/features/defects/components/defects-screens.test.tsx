@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CycleResult, DefectLink, ProjectDetail, Tracker } from '@verdict/contract';
+import type { CycleResult, DefectLink, Tracker } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { mockApi, signedIn } from '@/test/mock-api';
 import { renderApp, renderWithProviders } from '@/test/render';
+import { projectDetail } from '@/test/world';
 import { CycleDefects } from './cycle-defects';
 import { DefectLinks } from './defect-links';
 import { FileBugLink } from './file-bug-link';
@@ -142,15 +143,6 @@ describe('FileBugLink', () => {
 });
 
 describe('TrackerPage', () => {
-  const project = (permissions: string[]): ProjectDetail => ({
-    id: 3,
-    name: 'Checkout Web',
-    description: '',
-    created_by: 7,
-    members: [],
-    my_role_id: null,
-    my_permissions: permissions,
-  });
   const saved: Tracker = {
     project_id: 3,
     kind: 'github',
@@ -164,7 +156,7 @@ describe('TrackerPage', () => {
 
   function renderPage(permissions: string[], tracker: Tracker | null) {
     const api = signedIn(permissions, {
-      'GET /api/projects/detail/3': { body: project(permissions) },
+      'GET /api/projects/detail/3': { body: projectDetail(permissions) },
       'GET /api/projects/list': { body: [] },
       'GET /api/projects/3/tracker': { body: { tracker } },
       'PUT /api/projects/3/tracker': (body) => ({

@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { FlakyTestList, ProjectDetail } from '@verdict/contract';
+import type { FlakyTestList } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-
-const project = (permissions: string[]): ProjectDetail => ({
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: permissions,
-});
+import { projectDetail } from '@/test/world';
 
 const list: FlakyTestList = {
   window: 20,
@@ -36,7 +27,7 @@ const list: FlakyTestList = {
 
 function renderPage(permissions: string[]) {
   const api = signedIn(permissions, {
-    'GET /api/projects/detail/3': { body: project(permissions) },
+    'GET /api/projects/detail/3': { body: projectDetail(permissions) },
     'GET /api/projects/list': { body: [] },
     'GET /api/projects/3/flaky-tests': { body: list },
     'PUT /api/projects/3/flaky-settings': (body) => ({

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { Project, Suite } from '@verdict/contract';
-import { childCasesQuery, projectCasesQuery, suiteCasesQuery } from '@/entities/case/case-list-queries';
+import { type CaseListScope, treeCaseListQuery } from '@/entities/case/case-list-queries';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 import type { TreeAccess, TreeNode } from '../tree-model';
@@ -57,17 +57,36 @@ export const projectSuitesQuery = (projectId: number) =>
     ...ONCE,
   });
 
-/** The lists a node's children come from, in order: a project's suites, then its cases. */
-export function childListQueries(node: Pick<TreeNode, 'type' | 'id'>, access: TreeAccess) {
-  switch (node.type) {
-    case 'project':
-      return [
-        ...(access.suites ? [projectSuitesQuery(node.id)] : []),
-        ...(access.cases ? [projectCasesQuery(node.id)] : []),
-      ];
-    case 'suite':
-      return access.cases ? [suiteCasesQuery(node.id)] : [];
-    case 'case':
-      return access.cases ? [childCasesQuery(node.id)] : [];
+/**
+ * The case list below a node, if the user may see cases: a suite's top-level cases, a case's
+ * children, a project's top-level cases: those in no suite when it shows suites (`suitesFound`),
+ * else all of them, so that no case is unreachable (also when both suite lists failed).
+ */
+export function caseListScope(
+  node: Pick<TreeNode, 'type' | 'id'>,
+  access: TreeAccess,
+  suitesFound = false,
+): CaseListScope | null {
+  if (!access.cases) return null;
+  if (node.type === 'project') return { type: 'project', id: node.id, outsideSuites: suitesFound };
+  return { type: node.type === 'suite' ? 'suite' : 'parent', id: node.id };
+}
+
+/**
+ * The lists a node's children come from, in order: a project's suites, then its cases. A case
+ * list is a window at first, longer after 'Show more' (docs/product/shell-and-navigation.md).
+ * With suites shown, a project's cases are asked for once its suites are known
+ * (`suitesFound` undefined: not yet).
+ */
+export function childListQueries(
+  node: Pick<TreeNode, 'type' | 'id'>,
+  access: TreeAccess,
+  suitesFound?: boolean,
+) {
+  if (node.type !== 'project' || !access.suites) {
+    const scope = caseListScope(node, access);
+    return scope ? [treeCaseListQuery(scope)] : [];
   }
+  const scope = suitesFound === undefined ? null : caseListScope(node, access, suitesFound);
+  return [projectSuitesQuery(node.id), ...(scope ? [treeCaseListQuery(scope)] : [])];
 }

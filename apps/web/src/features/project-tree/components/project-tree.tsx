@@ -22,7 +22,7 @@ export function ProjectTree() {
   const canCases = can('home_test_case');
   const access = useMemo<TreeAccess>(() => ({ suites: canSuites, cases: canCases }), [canSuites, canCases]);
   const [expanded, setExpanded] = useExpandedNodes(access);
-  const { loadingProjects, projectsFailed, tree, busy } = useTreeRows(expanded, access);
+  const { loadingProjects, projectsFailed, tree, busy, showMore } = useTreeRows(expanded, access);
   const queryClient = useQueryClient();
 
   if (loadingProjects) {
@@ -43,5 +43,13 @@ export function ProjectTree() {
     );
   }
   if (tree.rows.length === 0) return <p className="sidebar-note">No projects</p>;
-  return <TreeView rows={tree.rows} label="Projects" busy={busy} onExpandedChange={setExpanded} />;
+  return (
+    <TreeView
+      rows={tree.rows}
+      label="Projects"
+      busy={busy}
+      onExpandedChange={setExpanded}
+      onShowMore={showMore}
+    />
+  );
 }

@@ -1,6 +1,7 @@
 import { type CSSProperties, memo } from 'react';
 import { Link } from 'react-router';
 import { StatusMark } from '@/entities/case/status-mark';
+import { formatCount } from '@/lib/format-number';
 import { nodeHref, type TreeRow } from '../tree-model';
 import { ChevronIcon, NodeIcon } from './tree-icons';
 
@@ -14,6 +15,10 @@ export interface TreeRowViewProps {
   current: boolean;
   onToggle: (path: string, expanded: boolean) => void;
   onActivate: (path: string) => void;
+  /** 'Show more' was clicked: the next window of the list below `parentPath`. */
+  onShowMore: (parentPath: string) => void;
+  /** A 'Show more' row whose next window is loading. */
+  loadingMore?: boolean;
 }
 
 const INDENT_PX = 16;
@@ -36,7 +41,12 @@ export const TreeRowView = memo(function TreeRowView({
   current,
   onToggle,
   onActivate,
+  onShowMore,
+  loadingMore = false,
 }: TreeRowViewProps) {
+  if (row.kind === 'more') {
+    return <ShowMoreRow row={row} top={top} active={active} loading={loadingMore} onShowMore={onShowMore} />;
+  }
   if (row.kind !== 'node') {
     return (
       <div role="none" className="tree-row tree-placeholder" style={rowStyle(top, row.level)}>
@@ -97,6 +107,44 @@ export const TreeRowView = memo(function TreeRowView({
     </div>
   );
 });
+
+/**
+ * 'Show more' below the shown part of a long list (docs/product/shell-and-navigation.md, "Long
+ * lists"): a treeitem, so it is reached with the arrows like a node and read with how many of the
+ * list are shown; Enter, Space or a click loads the next window.
+ */
+function ShowMoreRow({
+  row,
+  top,
+  active,
+  loading,
+  onShowMore,
+}: {
+  row: Extract<TreeRow, { kind: 'more' }>;
+  top: number;
+  active: boolean;
+  loading: boolean;
+  onShowMore: (parentPath: string) => void;
+}) {
+  const shown = `${formatCount(row.shown)} of ${formatCount(row.total)} shown`;
+  return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the tree takes Enter and Space for it (tree-keyboard.ts)
+    <div
+      role="treeitem"
+      aria-level={row.level}
+      aria-busy={loading || undefined}
+      tabIndex={active ? 0 : -1}
+      data-path={row.path}
+      data-type="more"
+      className={active ? 'tree-row tree-more tree-row-active' : 'tree-row tree-more'}
+      style={rowStyle(top, row.level)}
+      onClick={() => onShowMore(row.parentPath)}
+    >
+      <span className="tree-arrow" />
+      <span className="tree-label">{loading ? 'Loading…' : `Show more (${shown})`}</span>
+    </div>
+  );
+}
 
 /**
  * A list of the tree that could not be loaded says so, never 'No items' or 'No projects', and

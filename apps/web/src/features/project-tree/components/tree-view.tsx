@@ -2,7 +2,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { defaultRangeExtractor, type Range, useVirtualizer } from '@tanstack/react-virtual';
 import { type KeyboardEvent, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { resolveFocusPath, TYPEAHEAD_RESET_MS, treeKeyAction, typeaheadPath } from '../tree-keyboard';
+import {
+  focusPathOf,
+  resolveFocusPath,
+  TYPEAHEAD_RESET_MS,
+  treeKeyAction,
+  typeaheadPath,
+} from '../tree-keyboard';
 import { nodeHref, type TreeRow } from '../tree-model';
 import { TreeLoadFailed, TreeRowView } from './tree-row';
 
@@ -14,6 +20,8 @@ export interface TreeViewProps {
   label: string;
   busy: boolean;
   onExpandedChange: (path: string, expanded: boolean) => void;
+  /** Loads the next window below a node; answers the path of the first row it added, if any. */
+  onShowMore: (parentPath: string) => Promise<string | null>;
 }
 
 const rowKey = (row: TreeRow) => (row.kind === 'node' ? row.node.path : row.key);
@@ -23,7 +31,7 @@ const rowKey = (row: TreeRow) => (row.kind === 'node' ? row.node.path : row.key)
  * DOM, so 10,000 children under one node stay smooth. One row holds the tab stop (roving
  * tabindex) and is always rendered, even scrolled away, so focus is never lost.
  */
-export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps) {
+export function TreeView({ rows, label, busy, onExpandedChange, onShowMore }: TreeViewProps) {
   const scrollRef = useRef<HTMLDivElement>(null);
   const treeRef = useRef<HTMLDivElement>(null);
   const navigate = useNavigate();
@@ -43,7 +51,7 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
   // Scrolling renders this component on every frame; the rows only change with the tree.
   const activePath = useMemo(() => resolveFocusPath(rows, wantedPath), [rows, wantedPath]);
   const activeIndex = useMemo(
-    () => rows.findIndex((row) => row.kind === 'node' && row.node.path === activePath),
+    () => rows.findIndex((row) => focusPathOf(row) === activePath),
     [rows, activePath],
   );
 
@@ -95,6 +103,36 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
 
   const typed = useRef({ text: '', at: 0 });
 
+  // 'Show more': one load per list at a time; focus then goes to the first row it added.
+  const [loadingMore, setLoadingMore] = useState<ReadonlySet<string>>(() => new Set());
+  const showMore = useCallback(
+    (parentPath: string) => {
+      if (loadingMore.has(parentPath)) return;
+      setLoadingMore((set) => new Set(set).add(parentPath));
+      void onShowMore(parentPath).then((path) => {
+        setLoadingMore((set) => {
+          const next = new Set(set);
+          next.delete(parentPath);
+          return next;
+        });
+        if (path) pendingFocus.current = path;
+        setFocusCheck((n) => n + 1);
+      });
+    },
+    [loadingMore, onShowMore],
+  );
+  // The added rows arrive with the list's next render, which may come after the answer: focus
+  // moves to the first of them once it is on screen.
+  const pendingFocus = useRef<string | null>(null);
+  const [focusCheck, setFocusCheck] = useState(0);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the rows or an answer change
+  useLayoutEffect(() => {
+    const path = pendingFocus.current;
+    if (!path || !rows.some((row) => focusPathOf(row) === path)) return;
+    pendingFocus.current = null;
+    moveFocus(path);
+  }, [rows, focusCheck]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.altKey || event.ctrlKey || event.metaKey) return;
     const now = event.timeStamp;
@@ -113,6 +151,7 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
     if (action.type === 'focus') moveFocus(action.path);
     else if (action.type === 'expand') onExpandedChange(action.path, true);
     else if (action.type === 'collapse') onExpandedChange(action.path, false);
+    else if (action.type === 'more') showMore(action.parentPath);
     else navigate(nodeHref(action.node));
   };
 
@@ -142,10 +181,12 @@ export function TreeView({ rows, label, busy, onExpandedChange }: TreeViewProps)
                 key={item.key}
                 row={row}
                 top={item.start}
-                active={row.kind === 'node' && row.node.path === activePath}
+                active={focusPathOf(row) === activePath}
                 current={row.kind === 'node' && nodeHref(row.node) === pathname}
                 onToggle={onExpandedChange}
                 onActivate={setWantedPath}
+                onShowMore={showMore}
+                loadingMore={row.kind === 'more' && loadingMore.has(row.parentPath)}
               />
             );
           })}

@@ -1,12 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CycleComparison, CycleTrend, ReportBranches, TestReport } from '@verdict/contract';
+import type {
+  CycleComparison,
+  CycleTrend,
+  ReportBranches,
+  TestReport,
+  WorkloadReport,
+} from '@verdict/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The calls of the Reports screen and the cycle comparison (docs/product/reports.md,
  * docs/product/cycle-compare.md). `query` is a report's query string: '' (every branch),
- * '?branch=' (cycles naming no branch) or '?branch=main'; `null` waits for the branch to be known.
+ * '?branch=' (cycles naming no branch) or '?branch=main', then its filters
+ * ('?branch=main&milestone=R2'); `null` waits for the branch to be known.
  */
 
 export function useReportBranches(projectId: number | null) {
@@ -33,6 +40,10 @@ export const useSlowestTests = (projectId: number | null, query: string | null) 
 
 export const useFailingTests = (projectId: number | null, query: string | null) =>
   useReport<TestReport>(projectId, 'failing-tests', query);
+
+/** Each tester's assigned items and recorded results; '' (no filter) lists every tester. */
+export const useWorkload = (projectId: number | null, query: string | null) =>
+  useReport<WorkloadReport>(projectId, 'workload', query);
 
 /** Both ids null or missing waits for the user to pick them. */
 export function useCycleComparison(from: number | null, to: number | null) {

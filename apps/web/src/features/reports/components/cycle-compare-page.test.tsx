@@ -4,18 +4,11 @@ import type { ComparedCase, Cycle, CycleComparison, ProjectDetail } from '@verdi
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { projectDetail } from '@/test/world';
 
 const PERMISSIONS = ['home_project', 'home_test_cycle'];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: PERMISSIONS,
-};
+const project = projectDetail(PERMISSIONS);
 
 const counts = { total: 3, untested: 0, passed: 2, failed: 1, blocked: 0, skipped: 0, retest: 0 };
 
@@ -25,6 +18,7 @@ function listed(id: number): Cycle {
     project_id: 3,
     name: `Nightly ${id}`,
     description: '',
+    milestone_id: null,
     milestone: null,
     environment: null,
     state: 'open',

@@ -4,18 +4,11 @@ import type { CycleTrend, ProjectDetail, ReportCycle, TestReport } from '@verdic
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
+import { projectDetail } from '@/test/world';
 
 const PERMISSIONS = ['home_project', 'home_test_case'];
 
-const project: ProjectDetail = {
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: PERMISSIONS,
-};
+const project = projectDetail(PERMISSIONS);
 
 function cycle(id: number, passed: number, failed: number, duration_ms: number, flaky: number): ReportCycle {
   return {
@@ -130,6 +123,19 @@ describe('ReportsPage', () => {
     expect(screen.getByText('No results yet.')).toBeTruthy();
     expect(screen.getByText('No failures yet.')).toBeTruthy();
     expect(api.calls.some((call) => call.path === '/api/projects/3/reports/cycles?branch=')).toBe(true);
+  });
+
+  it('numbers the cycles on the charts and names each one whole in the tables', async () => {
+    renderPage();
+    const passRate = await screen.findByRole('heading', { level: 2, name: 'Pass rate per cycle' });
+    const card = passRate.parentElement!;
+    expect(
+      within(card).getByText('Cycles are numbered from 1, the oldest; the table names each one.'),
+    ).toBeTruthy();
+    const rows = within(within(card).getByRole('table')).getAllByRole('row');
+    expect(within(rows[0]!).getAllByRole('columnheader')[0]!.textContent).toBe('No.');
+    expect(within(rows[2]!).getAllByRole('cell')[0]!.textContent).toBe('2');
+    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Nightly 22');
   });
 
   it('reads the branch from a link', async () => {

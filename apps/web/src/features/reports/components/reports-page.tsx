@@ -7,18 +7,30 @@ import { Card, Page } from '@/components/ui/page';
 import { useProject } from '@/entities/project/get-project';
 import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { useIdParam } from '@/lib/route-params';
-import { useCycleTrend, useFailingTests, useReportBranches, useSlowestTests } from '../api/reports-api';
-import { branchOptions, branchValue, reportQuery } from '../report-text';
+import {
+  useCycleTrend,
+  useFailingTests,
+  useReportBranches,
+  useSlowestTests,
+  useWorkload,
+} from '../api/reports-api';
+import { filteredQuery, filtersFrom, testerOptions, withFilters } from '../report-filters';
+import { branchOptions, branchValue } from '../report-text';
+import { CsvButton, PrintButton, useTablesOpenForPrint } from './report-export';
+import { ReportFiltersForm } from './report-filters-form';
 import { FailingTests, SlowestTests } from './test-sections';
 import { TrendSections } from './trend-sections';
+import { WorkloadSection } from './workload-section';
 import './reports.css';
 
 const TITLE = 'Reports';
 
 /**
- * /projects/{id}/reports?branch=: a branch's pass rate, duration and flaky tests per cycle, and
- * its slowest and most often failing tests, each a chart with its numbers in a table
- * (docs/product/reports-screens.md). The branch is in the address, so a report can be linked.
+ * /projects/{id}/reports?branch=&from=&to=&milestone=&tester=: a branch's pass rate, duration and
+ * flaky tests per cycle, its slowest and most often failing tests, and each tester's workload,
+ * each a chart or a table with its numbers (docs/product/reports-screens.md). The branch and the
+ * filters are in the address, so a report can be linked; each section downloads as CSV, and the
+ * page prints for paper.
  */
 export function ReportsPage() {
   const projectId = useIdParam();
@@ -27,10 +39,15 @@ export function ReportsPage() {
   const [params, setParams] = useSearchParams();
   const branches = useReportBranches(projectId);
   const branch = branchValue(params.get('branch'), branches.data);
-  const query = branch === undefined ? null : reportQuery(branch);
+  const filters = filtersFrom(params);
+  const query = branch === undefined ? null : filteredQuery(branch, filters);
   const trend = useCycleTrend(projectId, query);
   const slowest = useSlowestTests(projectId, query);
   const failing = useFailingTests(projectId, query);
+  const workload = useWorkload(projectId, query);
+  // Everyone with assigned items or results, whatever the filters: the Tester select's choices.
+  const testers = useWorkload(projectId, '');
+  useTablesOpenForPrint();
   if (projectId === null) {
     return (
       <Page title={TITLE}>
@@ -39,17 +56,33 @@ export function ReportsPage() {
     );
   }
   return (
-    <Page title={TITLE} subtitle={project.data?.name} breadcrumbs={breadcrumbs} card={false}>
-      <Card className="report-card">
+    <Page
+      title={TITLE}
+      subtitle={project.data?.name}
+      breadcrumbs={breadcrumbs}
+      card={false}
+      actions={<PrintButton />}
+    >
+      <Card className="report-card report-controls">
         <div className="report-branch">
           <SelectField
             label="Branch"
             value={branch ?? ''}
             disabled={branch === undefined}
             options={branchOptions(branches.data, branch)}
-            onChange={(event) => setParams({ branch: event.target.value })}
+            onChange={(event) => {
+              const next = new URLSearchParams(params);
+              next.set('branch', event.target.value);
+              setParams(next);
+            }}
           />
         </div>
+        <ReportFiltersForm
+          key={JSON.stringify(filters)}
+          filters={filters}
+          testers={testerOptions(testers.data, filters.tester)}
+          onApply={(applied) => setParams(withFilters(params, applied))}
+        />
         {branches.error ? (
           <LoadFailed what="the branches" error={branches.error} onRetry={() => void branches.refetch()} />
         ) : branch === undefined ? (
@@ -58,9 +91,15 @@ export function ReportsPage() {
       </Card>
       {query === null ? null : (
         <>
-          <TrendSections projectId={projectId} trend={trend} />
-          <SlowestTests report={slowest} />
-          <FailingTests report={failing} />
+          <TrendSections projectId={projectId} trend={trend} query={query} />
+          <SlowestTests projectId={projectId} report={slowest} query={query} />
+          <FailingTests projectId={projectId} report={failing} query={query} />
+          <WorkloadSection
+            workload={workload}
+            actions={
+              <CsvButton projectId={projectId} report="workload" query={query} what="Workload per tester" />
+            }
+          />
         </>
       )}
     </Page>

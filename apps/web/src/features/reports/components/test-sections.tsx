@@ -5,6 +5,7 @@ import { formatDuration } from '@/lib/format-duration';
 import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { failingSummary, percentText, slowestSummary, timedTests } from '../report-text';
+import { CsvButton } from './report-export';
 import { ReportCard, ReportChart, ReportEmpty, ReportTable } from './report-parts';
 
 /** The slowest and the most often failing tests of a branch (docs/product/reports-screens.md). */
@@ -17,9 +18,21 @@ function TestCell({ test }: { test: ReportTest }) {
   );
 }
 
-export function SlowestTests({ report }: { report: UseQueryResult<TestReport> }) {
+interface TestSectionProps {
+  projectId: number;
+  report: UseQueryResult<TestReport>;
+  /** The reports' query string, for the CSV. */
+  query: string;
+}
+
+export function SlowestTests({ projectId, report, query }: TestSectionProps) {
   return (
-    <ReportCard title="Slowest tests" what="the slowest tests" query={report}>
+    <ReportCard
+      title="Slowest tests"
+      what="the slowest tests"
+      query={report}
+      actions={<CsvButton projectId={projectId} report="slowest-tests" query={query} what="Slowest tests" />}
+    >
       {(data) => {
         const tests = timedTests(data.tests);
         if (tests.length === 0) return <ReportEmpty>No results yet.</ReportEmpty>;
@@ -51,9 +64,21 @@ export function SlowestTests({ report }: { report: UseQueryResult<TestReport> })
   );
 }
 
-export function FailingTests({ report }: { report: UseQueryResult<TestReport> }) {
+export function FailingTests({ projectId, report, query }: TestSectionProps) {
   return (
-    <ReportCard title="Most often failing tests" what="the failing tests" query={report}>
+    <ReportCard
+      title="Most often failing tests"
+      what="the failing tests"
+      query={report}
+      actions={
+        <CsvButton
+          projectId={projectId}
+          report="failing-tests"
+          query={query}
+          what="Most often failing tests"
+        />
+      }
+    >
       {(data) => {
         const tests = data.tests.filter((test) => test.failures > 0);
         if (tests.length === 0) return <ReportEmpty>No failures yet.</ReportEmpty>;

@@ -13,6 +13,7 @@ import {
   passRateSummary,
   percentText,
 } from '../report-text';
+import { CsvButton } from './report-export';
 import { ReportCard, ReportChart, ReportEmpty, ReportTable } from './report-parts';
 
 /**
@@ -22,23 +23,47 @@ import { ReportCard, ReportChart, ReportEmpty, ReportTable } from './report-part
 export function TrendSections({
   projectId,
   trend,
+  query,
 }: {
   projectId: number;
   trend: UseQueryResult<CycleTrend>;
+  /** The reports' query string, for the CSV. */
+  query: string;
 }) {
+  const csv = (what: string) => <CsvButton projectId={projectId} report="cycles" query={query} what={what} />;
   return (
     <>
-      <ReportCard title="Pass rate per cycle" what="the cycles" query={trend}>
+      <ReportCard
+        title="Pass rate per cycle"
+        what="the cycles"
+        query={trend}
+        actions={csv('Pass rate per cycle')}
+      >
         {(data) => <PassRate projectId={projectId} cycles={data.cycles} />}
       </ReportCard>
-      <ReportCard title="Duration per cycle" what="the cycles" query={trend}>
+      <ReportCard
+        title="Duration per cycle"
+        what="the cycles"
+        query={trend}
+        actions={csv('Duration per cycle')}
+      >
         {(data) => <Duration cycles={data.cycles} />}
       </ReportCard>
-      <ReportCard title="Flaky tests over time" what="the cycles" query={trend}>
+      <ReportCard
+        title="Flaky tests over time"
+        what="the cycles"
+        query={trend}
+        actions={csv('Flaky tests over time')}
+      >
         {(data) => <Flaky cycles={data.cycles} />}
       </ReportCard>
     </>
   );
+}
+
+/** The cycle's number on the chart's axis, 1 for the oldest. */
+function NumberCell({ index }: { index: number }) {
+  return <td className="report-number">{index + 1}</td>;
 }
 
 const NO_CYCLES = 'No cycles yet on this branch.';
@@ -70,12 +95,13 @@ function PassRate({ projectId, cycles }: { projectId: number; cycles: readonly R
       />
       <ReportTable
         caption="Pass rate per cycle, oldest first"
-        head={['Cycle', 'Date', 'Branch', 'Passed', 'Failed', 'Total', 'Pass rate', 'Compare']}
+        head={['No.', 'Cycle', 'Date', 'Branch', 'Passed', 'Failed', 'Total', 'Pass rate', 'Compare']}
       >
         {cycles.map((cycle, index) => {
           const previous = cycles[index - 1];
           return (
             <tr key={cycle.id}>
+              <NumberCell index={index} />
               <CycleCell cycle={cycle} />
               <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
               <td>{cycle.branch ?? 'No branch'}</td>
@@ -104,9 +130,10 @@ function Duration({ cycles }: { cycles: readonly ReportCycle[] }) {
   return (
     <>
       <ReportChart kind="bar" summary={durationSummary(cycles)} points={points} format={formatDuration} />
-      <ReportTable caption="Duration per cycle, oldest first" head={['Cycle', 'Date', 'Duration']}>
-        {cycles.map((cycle) => (
+      <ReportTable caption="Duration per cycle, oldest first" head={['No.', 'Cycle', 'Date', 'Duration']}>
+        {cycles.map((cycle, index) => (
           <tr key={cycle.id}>
+            <NumberCell index={index} />
             <CycleCell cycle={cycle} />
             <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
             <td className="report-number">{formatDuration(cycle.duration_ms)}</td>
@@ -124,13 +151,14 @@ function Flaky({ cycles }: { cycles: readonly ReportCycle[] }) {
   return (
     <>
       <p className="report-note">Counted after each import from CI; manual cycles are left out.</p>
-      <ReportChart kind="line" summary={flakySummary(imports)} points={points} format={String} />
+      <ReportChart kind="line" summary={flakySummary(imports)} points={points} format={String} counts />
       <ReportTable
         caption="Flaky tests after each import, oldest first"
-        head={['Cycle', 'Date', 'Flaky tests']}
+        head={['No.', 'Cycle', 'Date', 'Flaky tests']}
       >
-        {imports.map((cycle) => (
+        {imports.map((cycle, index) => (
           <tr key={cycle.id}>
+            <NumberCell index={index} />
             <CycleCell cycle={cycle} />
             <td className="report-nowrap">{formatDateTime(cycle.created_at)}</td>
             <td className="report-number">{formatCount(cycle.flaky_count ?? 0)}</td>

@@ -1,19 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProjectDetail, Webhook, WebhookDelivery } from '@verdict/contract';
+import type { Webhook, WebhookDelivery } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-
-const project = (permissions: string[]): ProjectDetail => ({
-  id: 3,
-  name: 'Checkout Web',
-  description: '',
-  created_by: 7,
-  members: [],
-  my_role_id: null,
-  my_permissions: permissions,
-});
+import { projectDetail } from '@/test/world';
 
 const HOOK: Webhook = {
   id: 5,
@@ -45,7 +36,7 @@ const SECRET = 'f'.repeat(64);
 
 function renderPage(permissions: string[], hooks: Webhook[] = [HOOK]) {
   const api = signedIn(permissions, {
-    'GET /api/projects/detail/3': { body: project(permissions) },
+    'GET /api/projects/detail/3': { body: projectDetail(permissions) },
     'GET /api/projects/list': { body: [] },
     'GET /api/projects/3/webhooks': { body: hooks },
     'POST /api/projects/3/webhooks': (body) => ({

@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreateMilestoneBody,
+  IdParams,
+  MessageResponse,
+  Milestone,
+  MilestoneList,
+  MilestoneMutation,
+  UpdateMilestoneBody,
+} from '@verdict/contract';
+import { principalOf } from '../../plugins/auth.ts';
+import {
+  createMilestone,
+  deleteMilestone,
+  getMilestone,
+  listMilestones,
+  updateMilestone,
+} from './milestones-service.ts';
+
+const tags = ['milestones'];
+
+/** docs/product/milestones.md: a project's milestones, each with the counts of its cycles. */
+export const milestonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/api/projects/:id/milestones',
+    {
+      config: { access: { project: 'home_milestone' }, errors: [404] },
+      schema: {
+        tags,
+        summary:
+          "A project's milestones, each with the item counts of its cycles and its sub-milestones' cycles",
+        params: IdParams,
+        response: { 200: MilestoneList },
+      },
+    },
+    async (request) => ({
+      milestones: await listMilestones(app.db, principalOf(request), request.params.id),
+    }),
+  );
+
+  app.post(
+    '/api/projects/:id/milestones',
+    {
+      config: { access: { project: 'add_milestone' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Create a milestone, or a sub-milestone of a top-level one (`parent_id`)',
+        params: IdParams,
+        body: CreateMilestoneBody,
+        response: { 201: MilestoneMutation },
+      },
+    },
+    async (request, reply) => {
+      const milestone = await createMilestone(app.db, principalOf(request), request.params.id, request.body);
+      return reply.status(201).send({ message: 'Milestone created', milestone });
+    },
+  );
+
+  app.get(
+    '/api/milestones/:id',
+    {
+      config: { access: { project: 'home_milestone' }, errors: [404] },
+      schema: {
+        tags,
+        summary: "A milestone with the item counts of its cycles and its sub-milestones' cycles",
+        params: IdParams,
+        response: { 200: Milestone },
+      },
+    },
+    (request) => getMilestone(app.db, principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/milestones/:id',
+    {
+      config: { access: { project: 'edit_milestone' }, authCache: 'keeps', errors: [404, 409] },
+      schema: {
+        tags,
+        summary: 'Edit, complete or reopen a milestone; omitted fields are kept, null clears one',
+        params: IdParams,
+        body: UpdateMilestoneBody,
+        response: { 200: MilestoneMutation },
+      },
+    },
+    (request) => updateMilestone(app.db, principalOf(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/milestones/:id',
+    {
+      config: { access: { project: 'delete_milestone' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: 'Delete a milestone; its cycles stay without one and its sub-milestones become top-level',
+        params: IdParams,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await deleteMilestone(app.db, principalOf(request), request.params.id);
+      return { message: 'Milestone deleted' };
+    },
+  );
+};

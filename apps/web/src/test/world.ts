@@ -1,0 +1,150 @@
+import type {
+  CaseSearchHit,
+  CaseSearchPage,
+  Cycle,
+  CycleItem,
+  Milestone,
+  ProjectDetail,
+  TestCase,
+} from '@verdict/contract';
+import type { MockHandlers } from './mock-api';
+
+/**
+ * The data most screen tests start from: project 3, "Checkout Web", created by the signed-in
+ * user (mock-api's SIGNED_IN_ID), its cycle 5 and its search answers. Each factory takes the
+ * fields a test cares about; the rest stay as here.
+ */
+
+/** Project 3 as GET /api/projects/detail/3 answers it to a caller holding `permissions`. */
+export function projectDetail(
+  permissions: readonly string[],
+  patch: Partial<ProjectDetail> = {},
+): ProjectDetail {
+  return {
+    id: 3,
+    name: 'Checkout Web',
+    description: '',
+    created_by: 7,
+    members: [],
+    my_role_id: null,
+    my_permissions: [...permissions],
+    ...patch,
+  } as ProjectDetail;
+}
+
+/** What the project's screens load around it: the project, an empty project list, no saved searches. */
+export function projectShell(project: ProjectDetail): MockHandlers {
+  return {
+    'GET /api/projects/detail/3': { body: project },
+    'GET /api/projects/list': { body: [] },
+    'GET /api/projects/3/saved-searches': { body: { searches: [] } },
+  };
+}
+
+/** An open manual cycle 5, "Release 2.4", of project 3 with no items. */
+export function cycleOf(patch: Partial<Cycle> = {}): Cycle {
+  return {
+    id: 5,
+    project_id: 3,
+    name: 'Release 2.4',
+    description: '',
+    milestone_id: null,
+    milestone: null,
+    environment: null,
+    state: 'open',
+    source: 'manual',
+    branch: null,
+    commit: null,
+    build_url: null,
+    build_number: null,
+    creator: null,
+    created_at: '2026-11-25T12:00:00Z',
+    updated_at: '2026-11-25T12:00:00Z',
+    closed_at: null,
+    counts: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
+    ...patch,
+  } as Cycle;
+}
+
+/** An open top-level milestone `id` of project 3, "Release {id}", with no dates and no cycles. */
+export function milestoneOf(id: number, patch: Partial<Milestone> = {}): Milestone {
+  return {
+    id,
+    project_id: 3,
+    name: `Release ${id}`,
+    description: '',
+    start_date: null,
+    due_date: null,
+    parent_id: null,
+    state: 'open',
+    branch: null,
+    completed_at: null,
+    created_at: '2026-11-20T12:00:00Z',
+    updated_at: '2026-11-20T12:00:00Z',
+    counts: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
+    cycles: 0,
+    ...patch,
+  };
+}
+
+/** An item of cycle 5 for case id × 10, untested and unassigned. */
+export function cycleItemOf(
+  id: number,
+  patch: Partial<CycleItem> = {},
+  testCase: Partial<CycleItem['test_case']> = {},
+): CycleItem {
+  return {
+    id,
+    cycle_id: 5,
+    test_case: {
+      id: id * 10,
+      name: `Case ${id}`,
+      description: '',
+      suite_id: null,
+      suite_name: null,
+      parent_id: null,
+      priority: 'medium',
+      ...testCase,
+    },
+    state: 'untested',
+    assignee: null,
+    executor: null,
+    results: 0,
+    last_result: null,
+    updated_at: '2026-11-25T12:00:00Z',
+    ...patch,
+  } as CycleItem;
+}
+
+/** A top-level case of project 3 in no suite that never ran. */
+export function testCaseOf(id: number, patch: Partial<TestCase> = {}): TestCase {
+  return {
+    id,
+    name: `Case ${id}`,
+    description: '',
+    project_id: 3,
+    suite_id: null,
+    parent_id: null,
+    has_children: false,
+    status: null,
+    rollup: null,
+    priority: 'medium',
+    tags: [],
+    ...patch,
+  } as TestCase;
+}
+
+/** A case of suite 1, "Payments", of project 3, as the case search answers it. */
+export function searchHit(id: number, patch: Partial<CaseSearchHit> = {}): CaseSearchHit {
+  return {
+    ...testCaseOf(id, { suite_id: 1 }),
+    suite_name: 'Payments',
+    ancestors: [],
+    ...patch,
+  } as CaseSearchHit;
+}
+
+/** A search answer holding `items`, of `total` matches in all. */
+export function searchPage(items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } {
+  return { body: { items, total, total_capped: false } };
+}
