@@ -29,6 +29,7 @@ import { liveRoutes } from './modules/live/live-routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { milestonesRoutes } from './modules/milestones/milestones-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
+import { plansRoutes } from './modules/plans/plans-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { reportsRoutes } from './modules/reports/reports-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(liveRoutes);
   await app.register(webhooksRoutes);
   await app.register(milestonesRoutes);
+  await app.register(plansRoutes);
   await app.register(configurationsRoutes);
   await app.register(backupRoutes);
 

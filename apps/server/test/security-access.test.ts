@@ -144,6 +144,12 @@ async function freshMilestone(): Promise<number> {
   return expectStatus(await adminApi().post(`/api/projects/${ids.a}/milestones`, body), 201).milestone.id;
 }
 
+/** A test plan of project A: one entry of its first case, so one cycle. */
+async function freshPlan(): Promise<number> {
+  const body = { name: `p${next()}`, entries: [{ case_ids: [ids.case] }] };
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/plans`, body), 201).plan.id;
+}
+
 /** A configuration group of project A with one configuration. */
 async function freshConfigurationGroup(): Promise<number> {
   const body = { name: `g${next()}`, configurations: ['Chrome'] };
@@ -900,6 +906,29 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}` }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/projects/:id/plans': {
+      prepare: at(`/api/projects/${ids.a}/plans`),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/plans': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/plans`,
+        payload: { name: `p${next()}`, entries: [{ case_ids: [ids.case] }] },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/plans/:id': {
+      prepare: async () => ({ url: `/api/plans/${await freshPlan()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/plans/:id': {
+      prepare: async () => ({ url: `/api/plans/${await freshPlan()}`, payload: { description: 'd' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/plans/:id': {
+      prepare: async () => ({ url: `/api/plans/${await freshPlan()}?cycles=delete` }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/projects/:id/configuration-groups': {
       prepare: at(`/api/projects/${ids.a}/configuration-groups`),
       expected: LIMITED_READS,
@@ -1065,6 +1094,9 @@ describe('every route', () => {
         'POST /api/projects/:id/milestones',
         'PUT /api/milestones/:id',
         'DELETE /api/milestones/:id',
+        'POST /api/projects/:id/plans',
+        'PUT /api/plans/:id',
+        'DELETE /api/plans/:id',
         'POST /api/projects/:id/configuration-groups',
         'PUT /api/configuration-groups/:id',
         'DELETE /api/configuration-groups/:id',

@@ -24,6 +24,7 @@ export const AUDIT_ENTITIES = [
   'webhook',
   'milestone',
   'configuration_group',
+  'plan',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -57,6 +58,7 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('webhook'),
   Type.Literal('milestone'),
   Type.Literal('configuration_group'),
+  Type.Literal('plan'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

@@ -66,6 +66,14 @@ export type CycleCounts = Static<typeof CycleCounts>;
 
 const OptionalText = Type.Union([Type.String(), Type.Null()]);
 
+/** A configuration a cycle is run on, with its group's name (`{id, name: 'Chrome', group: 'Browser'}`). */
+export const CycleConfiguration = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  group: Type.String(),
+});
+export type CycleConfiguration = Static<typeof CycleConfiguration>;
+
 /** A user as cycles name one (creator, assignee, executor), as runs name their executor. */
 export const UserRef = Type.Object({ id: Type.Integer(), username: Type.String() });
 export type UserRef = Static<typeof UserRef>;
@@ -93,6 +101,10 @@ export const Cycle = Type.Object({
   updated_at: Type.String(),
   closed_at: OptionalText,
   counts: CycleCounts,
+  /** The test plan that made it (docs/product/plans.md); null for none. */
+  plan_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** The configurations it is run on, in their groups' order; empty for none. */
+  configurations: Type.Array(CycleConfiguration),
 });
 export type Cycle = Static<typeof Cycle>;
 export const CycleList = Type.Array(Cycle);

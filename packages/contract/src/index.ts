@@ -23,6 +23,7 @@ export * from './live.ts';
 export * from './metrics.ts';
 export * from './milestones.ts';
 export * from './permissions.ts';
+export * from './plans.ts';
 export * from './projects.ts';
 export * from './reports.ts';
 export * from './roles.ts';

@@ -65,6 +65,8 @@ export interface ProbeWorld {
   /** A milestone of the project, and a configuration group with one configuration. */
   milestoneId: number;
   configurationGroupId: number;
+  /** A test plan of the project, in the milestone, with one entry and its cycle. */
+  planId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -141,6 +143,12 @@ export async function createProbeWorld(
   await t.db.execute(
     sql`insert into configurations (group_id, name) values (${configurationGroupId}, 'Chrome')`,
   );
+  const planId = await one(
+    sql`insert into test_plans (project_id, milestone_id, name) values (${projectId}, ${milestoneId}, 'P') returning id`,
+  );
+  await t.db.execute(sql`
+    insert into test_cycles (project_id, name, plan_id, milestone_id, milestone)
+    values (${projectId}, 'P', ${planId}, ${milestoneId}, 'M')`);
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -164,6 +172,7 @@ export async function createProbeWorld(
     deliveryId: Number(deliveryId),
     milestoneId,
     configurationGroupId,
+    planId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -392,6 +401,14 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     payload: { state: 'completed' },
   }),
   'DELETE /api/milestones/:id': (w) => ({ url: `/api/milestones/${w.milestoneId}` }),
+  'GET /api/projects/:id/plans': (w) => ({ url: `/api/projects/${w.projectId}/plans` }),
+  'POST /api/projects/:id/plans': (w) => ({
+    url: `/api/projects/${w.projectId}/plans`,
+    payload: { name: 'P2', milestone_id: w.milestoneId, entries: [{ case_ids: [w.caseId] }] },
+  }),
+  'GET /api/plans/:id': (w) => ({ url: `/api/plans/${w.planId}` }),
+  'PUT /api/plans/:id': (w) => ({ url: `/api/plans/${w.planId}`, payload: { milestone_id: null } }),
+  'DELETE /api/plans/:id': (w) => ({ url: `/api/plans/${w.planId}?cycles=delete` }),
   'POST /api/projects/:id/configuration-groups': (w) => ({
     url: `/api/projects/${w.projectId}/configuration-groups`,
     payload: { name: 'OS', configurations: ['Linux'] },

@@ -338,6 +338,13 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.configurations.pattern,
+    element: screen(
+      () => import('@/features/configurations/components/configurations-page'),
+      (m) => m.ConfigurationsPage,
+    ),
+  },
+  {
     path: paths.caseSearch.pattern,
     element: screen(
       () => import('./routes/case-search-page'),

@@ -99,4 +99,6 @@ export const paths = {
   milestones: withIds('/projects/:id/milestones'),
   /** One milestone: its figures, cycles and sub-milestones. */
   milestoneDetail: withIds('/milestones/:id'),
+  /** A project's configuration groups, such as Browser: Chrome, Firefox (docs/product/milestones.md). */
+  configurations: withIds('/projects/:id/configurations'),
 } as const;

@@ -73,6 +73,10 @@ export const queryKeys = {
   caseFields: {
     byProject: (projectId: Id) => ['case-fields', Number(projectId)] as const,
   },
+  /** A project's configuration groups (docs/product/milestones.md, "Configurations"). */
+  configurationGroups: {
+    byProject: (projectId: Id) => ['configuration-groups', Number(projectId)] as const,
+  },
   /** A project's issue tracker, and defect links (docs/product/defects.md; all under 'defects'). */
   tracker: {
     byProject: (projectId: Id) => ['tracker', Number(projectId)] as const,

@@ -17,6 +17,8 @@ import type {
   CaseTags,
   CaseVersionPage,
   CaseWindow,
+  ConfigurationGroupList,
+  ConfigurationGroupMutation,
   Cycle,
   CycleComparison,
   CycleDefectList,
@@ -158,6 +160,10 @@ export interface ApiAnswers {
   [call: `GET /api/milestones/${number}`]: Milestone;
   [call: `PUT /api/milestones/${number}`]: MilestoneMutation;
   [call: `DELETE /api/milestones/${number}`]: MessageResponse;
+  [call: `GET /api/projects/${number}/configuration-groups`]: ConfigurationGroupList;
+  [call: `POST /api/projects/${number}/configuration-groups`]: ConfigurationGroupMutation;
+  [call: `PUT /api/configuration-groups/${number}`]: ConfigurationGroupMutation;
+  [call: `DELETE /api/configuration-groups/${number}`]: MessageResponse;
   [call: `GET /api/projects/${number}/tracker`]: TrackerAnswer;
   [call: `PUT /api/projects/${number}/tracker`]: TrackerMutation;
   [call: `DELETE /api/projects/${number}/tracker`]: MessageResponse;

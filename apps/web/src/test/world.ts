@@ -1,6 +1,7 @@
 import type {
   CaseSearchHit,
   CaseSearchPage,
+  ConfigurationGroup,
   Cycle,
   CycleItem,
   Milestone,
@@ -84,6 +85,26 @@ export function milestoneOf(id: number, patch: Partial<Milestone> = {}): Milesto
     counts: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
     cycles: 0,
     ...patch,
+  };
+}
+
+/**
+ * Configuration group `id` of project 3 named `name`, holding `configurations` with ids
+ * id × 10 + 1, id × 10 + 2, … in order.
+ */
+export function configurationGroupOf(
+  id: number,
+  name: string,
+  configurations: readonly string[],
+): ConfigurationGroup {
+  return {
+    id,
+    project_id: 3,
+    name,
+    configurations: configurations.map((configuration, index) => ({
+      id: id * 10 + index + 1,
+      name: configuration,
+    })),
   };
 }
 

@@ -108,3 +108,27 @@ export async function deleteGroupRow(tx: Tx, id: number): Promise<boolean> {
   );
   return rows.length > 0;
 }
+
+export interface ConfigurationOfGroup {
+  id: number;
+  name: string;
+  group_id: number;
+  group_name: string;
+}
+
+/** Of these ids, the project's configurations with their groups, in group then configuration order. */
+export function findProjectConfigurations(
+  db: Tx,
+  projectId: number,
+  ids: readonly number[],
+): Promise<ConfigurationOfGroup[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return queryRows<ConfigurationOfGroup>(
+    db,
+    sql`
+    select c.id, c.name, g.id as group_id, g.name as group_name
+    from configurations c join configuration_groups g on g.id = c.group_id
+    where c.id = any(${sql.param([...ids])}::int[]) and g.project_id = ${projectId}
+    order by g.id, c.id`,
+  );
+}

@@ -4,17 +4,19 @@ import {
   type CreateConfigurationGroupBody,
   type UpdateConfigurationGroupBody,
 } from '@verdict/contract';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { type Audited, auditCreated, auditDeleted, auditUpdated } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import {
+  type ConfigurationOfGroup,
   countGroups,
   deleteGroupRow,
   findGroup,
   findGroupProjectId,
+  findProjectConfigurations,
   groupNameTaken,
   insertGroup,
   listGroupsOfProject,
@@ -74,6 +76,20 @@ export async function projectGroups(
 ): Promise<ConfigurationGroup[]> {
   await requireProject(db, principal, projectId);
   return listGroupsOfProject(db, projectId);
+}
+
+export type { ConfigurationOfGroup };
+
+/**
+ * For test plans: the configurations of these ids that belong to the project, each with its
+ * group, in the groups' order; an id of another project (or none) is left out.
+ */
+export function configurationsOfProject(
+  tx: Tx,
+  projectId: number,
+  ids: readonly number[],
+): Promise<ConfigurationOfGroup[]> {
+  return findProjectConfigurations(tx, projectId, ids);
 }
 
 export async function createGroup(

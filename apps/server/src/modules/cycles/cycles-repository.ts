@@ -1,4 +1,4 @@
-import type { Cycle, CycleItemState, CycleState } from '@verdict/contract';
+import type { Cycle, CycleConfiguration, CycleItemState, CycleState } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { projectPermissionCondition, type Viewer } from '../../db/project-visibility.ts';
@@ -16,6 +16,7 @@ interface CycleRow extends CycleCountColumns {
   milestone_id: number | null;
   milestone: string | null;
   environment: string | null;
+  plan_id: number | null;
   state: CycleState;
   source: Cycle['source'];
   branch: string | null;
@@ -29,7 +30,7 @@ interface CycleRow extends CycleCountColumns {
   closed_at: Date | string | null;
 }
 
-function toCycle(row: CycleRow): Cycle {
+function toCycle(row: CycleRow, configurations: CycleConfiguration[]): Cycle {
   return {
     id: row.id,
     project_id: row.project_id,
@@ -49,14 +50,42 @@ function toCycle(row: CycleRow): Cycle {
     updated_at: isoTime(row.updated_at),
     closed_at: row.closed_at === null ? null : isoTime(row.closed_at),
     counts: countsOf(row),
+    plan_id: row.plan_id,
+    configurations,
   };
+}
+
+/**
+ * The configurations of the cycles, in their groups' order, by cycle: a second statement over
+ * the listed ids (cycle_configurations' key), so the cycles' own statement keeps its plan.
+ */
+async function configurationsOf(db: Tx, cycleIds: number[]): Promise<Map<number, CycleConfiguration[]>> {
+  const byCycle = new Map<number, CycleConfiguration[]>();
+  if (cycleIds.length === 0) return byCycle;
+  const rows = await queryRows<CycleConfiguration & { cycle_id: number }>(
+    db,
+    sql`
+    select cc.cycle_id, c.id, c.name, g.name as "group"
+    from cycle_configurations cc
+    join configurations c on c.id = cc.configuration_id
+    join configuration_groups g on g.id = c.group_id
+    where cc.cycle_id = any(${sql.param(cycleIds)}::int[])
+    order by cc.cycle_id, g.id, c.id`,
+  );
+  for (const { cycle_id, ...configuration } of rows) {
+    const list = byCycle.get(cycle_id) ?? [];
+    list.push(configuration);
+    byCycle.set(cycle_id, list);
+  }
+  return byCycle;
 }
 
 async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
   const rows = await queryRows<CycleRow>(
     db,
     sql`
-    select y.id, y.project_id, y.name, y.description, y.milestone_id, y.milestone, y.environment, y.state, y.source,
+    select y.id, y.project_id, y.name, y.description, y.milestone_id, y.milestone, y.environment, y.plan_id,
+      y.state, y.source,
       y.branch, y.commit, y.build_url, y.build_number, u.id as creator_id, u.username as creator_username,
       y.created_at, y.updated_at, y.closed_at,
       n.total, n.untested, n.passed, n.failed, n.blocked, n.skipped, n.retest
@@ -66,7 +95,17 @@ async function selectCycles(db: Tx, where: SQL): Promise<Cycle[]> {
     where ${where}
     order by y.id desc`,
   );
-  return rows.map(toCycle);
+  if (rows.length === 0) return [];
+  const configurations = await configurationsOf(
+    db,
+    rows.map((row) => row.id),
+  );
+  return rows.map((row) => toCycle(row, configurations.get(row.id) ?? []));
+}
+
+/** A test plan's cycles, newest first (test_cycles_plan_idx). */
+export function listCyclesOfPlan(db: Tx, planId: number): Promise<Cycle[]> {
+  return selectCycles(db, sql`y.plan_id = ${planId}`);
 }
 
 export function listCyclesOfProject(db: Tx, projectId: number): Promise<Cycle[]> {

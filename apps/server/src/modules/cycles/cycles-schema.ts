@@ -6,6 +6,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -13,7 +14,9 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createdAt } from '../../db/columns.ts';
 import { testCases } from '../cases/cases-schema.ts';
+import { configurations } from '../configurations/configurations-schema.ts';
 import { milestones } from '../milestones/milestones-schema.ts';
+import { testPlanEntries, testPlans } from '../plans/plans-schema.ts';
 import { projects } from '../projects/projects-schema.ts';
 import { testRuns } from '../runs/runs-schema.ts';
 import { users } from '../users/users-schema.ts';
@@ -37,6 +40,9 @@ export const testCycles = pgTable(
     milestone: text('milestone'),
     milestoneId: integer('milestone_id').references(() => milestones.id, { onDelete: 'set null' }),
     environment: text('environment'),
+    /** The test plan that made it, and the plan's entry (docs/product/plans.md); null once detached. */
+    planId: integer('plan_id').references(() => testPlans.id, { onDelete: 'set null' }),
+    planEntryId: integer('plan_entry_id').references(() => testPlanEntries.id, { onDelete: 'set null' }),
     state: text('state').notNull().default('open'),
     source: text('source').notNull().default('manual'),
     branch: text('branch'),
@@ -53,6 +59,8 @@ export const testCycles = pgTable(
     index('test_cycles_project_idx').on(t.projectId, t.id),
     index('test_cycles_branch_idx').on(t.projectId, sql`coalesce(${t.branch}, '')`, t.id),
     index('test_cycles_milestone_idx').on(t.milestoneId).where(sql`${t.milestoneId} is not null`),
+    index('test_cycles_plan_idx').on(t.planId, t.id).where(sql`${t.planId} is not null`),
+    index('test_cycles_plan_entry_idx').on(t.planEntryId).where(sql`${t.planEntryId} is not null`),
     check('test_cycles_state_check', sql`${t.state} in ('open', 'closed')`),
     check('test_cycles_source_check', sql`${t.source} in ('manual', 'import')`),
   ],
@@ -80,6 +88,26 @@ export const cycleCounts = pgTable('cycle_counts', {
   /** For an import's cycle: the flaky tests on its branch right after it (docs/product/reports.md). */
   flakyCount: integer('flaky_count'),
 });
+
+/**
+ * The configurations a cycle is run on (`Chrome`, `Linux`), one of each group at most; a plan
+ * writes them when it makes the cycle. A removed configuration leaves its cycles.
+ */
+export const cycleConfigurations = pgTable(
+  'cycle_configurations',
+  {
+    cycleId: integer('cycle_id')
+      .notNull()
+      .references(() => testCycles.id, { onDelete: 'cascade' }),
+    configurationId: integer('configuration_id')
+      .notNull()
+      .references(() => configurations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.cycleId, t.configurationId] }),
+    index('cycle_configurations_configuration_idx').on(t.configurationId),
+  ],
+);
 
 /** One case in one cycle; the item goes when its case or cycle does. */
 export const cycleItems = pgTable(

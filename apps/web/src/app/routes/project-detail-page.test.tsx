@@ -120,6 +120,22 @@ describe('the project page', () => {
     expect(screen.queryByRole('link', { name: 'Milestones' })).toBeNull();
   });
 
+  it('links Configurations in Settings for holders of edit_project only', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD);
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    const link = screen.getByRole('link', { name: 'Configurations' });
+    expect(link.getAttribute('href')).toBe('/projects/3/configurations');
+  });
+
+  it('shows no Configurations link without edit_project', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD.filter((permission) => permission !== 'edit_project'));
+    await user.click(await screen.findByRole('button', { name: 'Settings' }));
+    expect(screen.getByRole('link', { name: 'Case Fields' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Configurations' })).toBeNull();
+  });
+
   it('shows no menu whose entries the user may not use', async () => {
     renderProject(['home_project', 'home_test_case']);
     expect(await screen.findByRole('button', { name: 'Insights' })).toBeTruthy();

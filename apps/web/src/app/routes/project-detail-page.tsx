@@ -19,7 +19,7 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
  * their progress, then a search box for its cases, its suites and top-level cases. The tools
  * added since the seed sit in menus at the right of the title (decision record 181): Insights
  * (Milestones, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
- * Fields, Webhooks, Issue Tracker); a menu none of whose entries the user may use is not shown.
+ * Fields, Webhooks, Issue Tracker, Configurations); a menu none of whose entries the user may use is not shown.
  */
 export function ProjectDetailRoute() {
   return (
@@ -65,6 +65,11 @@ export function ProjectDetailRoute() {
           can('edit_project') ? (
             <ButtonLink key="tracker" variant="ghost" to={paths.tracker(project.id)}>
               Issue Tracker
+            </ButtonLink>
+          ) : null,
+          can('edit_project') ? (
+            <ButtonLink key="configurations" variant="ghost" to={paths.configurations(project.id)}>
+              Configurations
             </ButtonLink>
           ) : null,
         ].filter(Boolean);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CaseWindow, ProjectDetail, Suite, TestCase } from '@verdict/contract';
+import type { CaseWindow, Suite, TestCase } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';

@@ -107,6 +107,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   webhook: 'Webhook',
   milestone: 'Milestone',
   configuration_group: 'Configuration group',
+  plan: 'Test plan',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ComparedCase, Cycle, CycleComparison, ProjectDetail } from '@verdict/contract';
+import type { ComparedCase, Cycle, CycleComparison } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
@@ -32,6 +32,8 @@ function listed(id: number): Cycle {
     updated_at: '2026-11-26T10:00:00.000Z',
     closed_at: null,
     counts,
+    plan_id: null,
+    configurations: [],
   };
 }
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CycleTrend, ProjectDetail, TestReport, WorkloadReport } from '@verdict/contract';
+import type { CycleTrend, TestReport, WorkloadReport } from '@verdict/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';

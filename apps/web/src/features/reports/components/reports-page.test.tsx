@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { CycleTrend, ProjectDetail, ReportCycle, TestReport } from '@verdict/contract';
+import type { CycleTrend, ReportCycle, TestReport } from '@verdict/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
