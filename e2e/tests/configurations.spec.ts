@@ -65,7 +65,7 @@ test.describe('Configurations', () => {
       await checkScreenAt(page, 'edit configuration group', size.width);
       await page.keyboard.press('Escape');
       await page.getByRole('button', { name: 'Delete Browser' }).click();
-      await expect(page.getByRole('dialog')).toContainText('Its 2 configurations are deleted with it.');
+      await expect(page.getByRole('dialog')).toContainText('Its 2 configurations are deleted with it;');
       await checkScreenAt(page, 'delete configuration group', size.width);
       await page.getByRole('button', { name: 'No, Cancel' }).click();
     }
