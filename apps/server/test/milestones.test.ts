@@ -225,6 +225,26 @@ describe('milestones', () => {
 });
 
 describe('cycles and their milestone', () => {
+  it('are listed by milestone, its sub-milestones’ cycles included', async () => {
+    const release = await createMilestone(w.project.id);
+    const sprint = await createMilestone(w.project.id, { parent_id: release.id });
+    const other = await createMilestone(w.project.id);
+    const inRelease = await createCycle(w.project.id, { milestone_id: release.id, case_ids: [tree.caseId] });
+    const inSprint = await createCycle(w.project.id, { milestone_id: sprint.id, case_ids: [tree.caseId] });
+    await createCycle(w.project.id, { milestone_id: other.id, case_ids: [tree.caseId] });
+    await createCycle(w.project.id, { case_ids: [tree.caseId] });
+    const idsOf = async (query: string) =>
+      expectStatus(await admin().get(`/api/projects/${w.project.id}/cycles${query}`), 200).map(
+        (cycle: { id: number }) => cycle.id,
+      );
+    expect(await idsOf(`?milestone_id=${release.id}`)).toEqual([inSprint.id, inRelease.id]);
+    expect(await idsOf(`?milestone_id=${sprint.id}`)).toEqual([inSprint.id]);
+    expect((await idsOf('')).length).toBeGreaterThanOrEqual(4);
+    const elsewhere = await createMilestone((await createProject(t, w.admin)).id);
+    expect(await idsOf(`?milestone_id=${elsewhere.id}`)).toEqual([]);
+    expectStatus(await admin().get(`/api/projects/${w.project.id}/cycles?milestone_id=x`), 400);
+  });
+
   it('take a milestone of the same project only', async () => {
     const elsewhere = await createMilestone((await createProject(t, w.admin)).id);
     const res = await admin().post(`/api/projects/${w.project.id}/cycles`, {

@@ -161,6 +161,24 @@ describe('report filters', () => {
     ]);
   });
 
+  it('filters on a milestone by id, its sub-milestones’ cycles included', async () => {
+    const milestoneOf = async (cycleId: number) =>
+      (await send('GET', `/api/cycles/${cycleId}`, admin)).milestone_id as number;
+    const r1 = await milestoneOf(releaseOne);
+    const r2 = await milestoneOf(releaseTwo);
+    expect(ids(await trend(`?milestone_id=${r1}`))).toEqual([releaseOne]);
+    expect(names(await failing(`?milestone_id=${r2}`))).toEqual([['a', 1, 1, 3000]]);
+    await send('PUT', `/api/milestones/${r2}`, admin, { parent_id: r1 });
+    try {
+      expect(ids(await trend(`?milestone_id=${r1}`))).toEqual([releaseOne, releaseTwo]);
+      expect(ids(await trend(`?milestone_id=${r2}`))).toEqual([releaseTwo]);
+      expect(ids(await trend(`?milestone_id=${r1}&milestone=R2`))).toEqual([releaseTwo]);
+    } finally {
+      await send('PUT', `/api/milestones/${r2}`, admin, { parent_id: null });
+    }
+    expect(ids(await trend('?milestone_id=999999'))).toEqual([]);
+  });
+
   it('filters cycles by creation day and results by the day they were recorded, both ends included', async () => {
     expect(ids(await trend('?from=2026-02-01&to=2026-02-28'))).toEqual([releaseTwo]);
     expect(ids(await trend('?to=2026-01-10'))).toEqual([releaseOne]);

@@ -125,6 +125,32 @@ describe('the search language', () => {
     ]);
   });
 
+  it('filters by milestone, by name ignoring case, its sub-milestones’ cycles included', async () => {
+    const p = w.project.id;
+    const release = (await post(`/api/projects/${p}/milestones`, { name: 'Release 2.3' })).milestone;
+    const sprint = (await post(`/api/projects/${p}/milestones`, { name: 'Sprint 9', parent_id: release.id }))
+      .milestone;
+    await post(`/api/projects/${p}/cycles`, {
+      name: 'In the release',
+      milestone_id: release.id,
+      case_ids: [ids['Pay by invoice']],
+    });
+    await post(`/api/projects/${p}/cycles`, {
+      name: 'In the sprint',
+      milestone_id: sprint.id,
+      case_ids: [ids['Loose 100% case']],
+    });
+    expect((await search('milestone:"release 2.3"')).names.sort()).toEqual([
+      'Loose 100% case',
+      'Pay by invoice',
+    ]);
+    expect((await search('milestone:"Sprint 9"')).names).toEqual(['Loose 100% case']);
+    expect((await search('milestone:"Release 2.3" priority:low')).names).toEqual(['Pay by invoice']);
+    expect((await search('milestone:none')).names).not.toContain('Pay by invoice');
+    expect((await search('milestone:none')).names).toContain('Sign in');
+    expect((await search('milestone:nothing')).names).toEqual([]);
+  });
+
   it('filters by custom fields, by their names', async () => {
     expect((await search('browser:chrome')).names).toEqual(['Pay by card']);
     expect((await search('Browser:Firefox')).names).toEqual(['Pay by invoice']);

@@ -109,6 +109,16 @@ export const Cycle = Type.Object({
 export type Cycle = Static<typeof Cycle>;
 export const CycleList = Type.Array(Cycle);
 
+/**
+ * `GET /api/projects/{id}/cycles?milestone_id=`: only the cycles of that milestone and of its
+ * sub-milestones (a milestone of another project answers none).
+ */
+export const CycleListQuery = Type.Object(
+  { milestone_id: Type.Optional(Id) },
+  { additionalProperties: false },
+);
+export type CycleListQuery = Static<typeof CycleListQuery>;
+
 /** A short free text: milestone, environment. */
 export const ShortText = Type.String({ maxLength: LIMITS.nameMax });
 

@@ -29,7 +29,9 @@ const ReportDate = Type.Union([Type.String({ format: 'date' }), Type.String({ fo
  *
  * - `branch` absent: every cycle of the project; `branch=` (empty): the cycles that name no branch
  *   (manual cycles, and imports that named none); otherwise that branch's cycles.
- * - `milestone`: the cycles of that milestone (`milestone=`: the cycles that name none).
+ * - `milestone_id`: the cycles of that milestone and of its sub-milestones (docs/product/milestones.md).
+ * - `milestone`: the cycles whose milestone has that name, exactly (`milestone=`: the cycles in
+ *   none); kept for clients that filter by the name.
  * - `from` / `to`: a cycle by its creation, a result by the time it was recorded; a day is the
  *   whole UTC day, both ends included. `from` after `to` answers 400.
  * - `tester`: the user who recorded the results (a cycle: one they recorded a result in).
@@ -37,6 +39,7 @@ const ReportDate = Type.Union([Type.String({ format: 'date' }), Type.String({ fo
 export const ReportQuery = Type.Object(
   {
     branch: Type.Optional(Type.String({ maxLength: REPORT_BRANCH_MAX })),
+    milestone_id: Type.Optional(Id),
     milestone: Type.Optional(Type.String({ maxLength: REPORT_MILESTONE_MAX })),
     from: Type.Optional(ReportDate),
     to: Type.Optional(ReportDate),

@@ -108,8 +108,14 @@ export function listCyclesOfPlan(db: Tx, planId: number): Promise<Cycle[]> {
   return selectCycles(db, sql`y.plan_id = ${planId}`);
 }
 
-export function listCyclesOfProject(db: Tx, projectId: number): Promise<Cycle[]> {
-  return selectCycles(db, sql`y.project_id = ${projectId}`);
+/** A project's cycles; with a milestone, only those of it and of its sub-milestones (test_cycles_milestone_idx). */
+export function listCyclesOfProject(db: Tx, projectId: number, milestoneId?: number): Promise<Cycle[]> {
+  if (milestoneId === undefined) return selectCycles(db, sql`y.project_id = ${projectId}`);
+  return selectCycles(
+    db,
+    sql`y.project_id = ${projectId} and y.milestone_id in (select m.id from milestones m
+      where m.project_id = ${projectId} and (m.id = ${milestoneId} or m.parent_id = ${milestoneId}))`,
+  );
 }
 
 /** The newest open cycles of the projects where the viewer holds home_test_cycle, with their project. */

@@ -10,6 +10,7 @@ import {
   CycleItemPage,
   CycleItemsQuery,
   CycleList,
+  CycleListQuery,
   CycleMutation,
   IdParams,
   MessageResponse,
@@ -60,11 +61,13 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary: "A project's test cycles, newest first, each with its counts",
+        description: 'milestone_id: only the cycles of that milestone and of its sub-milestones.',
         params: IdParams,
+        querystring: CycleListQuery,
         response: { 200: CycleList },
       },
     },
-    (request) => listCycles(app.db, principalOf(request), request.params.id),
+    (request) => listCycles(app.db, principalOf(request), request.params.id, request.query),
   );
 
   app.get(

@@ -3,6 +3,7 @@ import {
   type ActiveCycles,
   type CreateCycleBody,
   type Cycle,
+  type CycleListQuery,
   type PermissionName,
   type UpdateCycleBody,
 } from '@verdict/contract';
@@ -145,9 +146,14 @@ function requiredName(name: string): string {
   return trimmed;
 }
 
-export async function listCycles(db: Db, principal: Principal, projectId: number): Promise<Cycle[]> {
+export async function listCycles(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  query: CycleListQuery = {},
+): Promise<Cycle[]> {
   await requireProject(db, principal, projectId, 'home_test_cycle');
-  return listCyclesOfProject(db, projectId);
+  return listCyclesOfProject(db, projectId, query.milestone_id);
 }
 
 export async function getCycle(db: Db, principal: Principal, id: number): Promise<Cycle> {

@@ -9,12 +9,19 @@ import type { ReportFilters } from './report-filters.ts';
  */
 
 /**
- * The one place a report reads a cycle's milestone: today the free text typed on the cycle,
- * matched exactly ('' for the cycles naming none). When milestones become objects of their own,
- * this condition is what changes; the `milestone` parameter keeps its name.
+ * The one place a report reads a cycle's milestone: by id, the milestone's cycles and its
+ * sub-milestones' (test_cycles_milestone_idx); by name, the milestone name the cycle carries,
+ * matched exactly ('' for the cycles in none).
  */
-export function onMilestone(milestone: string | undefined): SQL {
-  return milestone === undefined ? sql`` : sql`and coalesce(y.milestone, '') = ${milestone}`;
+export function onMilestone(milestone: ReportFilters['milestone']): SQL {
+  if (milestone === undefined) return sql``;
+  const parts: SQL[] = [];
+  if (milestone.id !== undefined) {
+    parts.push(sql`and y.milestone_id in (select m.id from milestones m
+      where m.id = ${milestone.id} or m.parent_id = ${milestone.id})`);
+  }
+  if (milestone.name !== undefined) parts.push(sql`and coalesce(y.milestone, '') = ${milestone.name}`);
+  return sql.join(parts, sql` `);
 }
 
 const onBranch = (branch: string | undefined): SQL =>

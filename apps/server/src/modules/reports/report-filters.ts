@@ -9,10 +9,11 @@ export interface ReportFilters {
   /** undefined: every branch; '': the cycles naming none. */
   branch: string | undefined;
   /**
-   * The cycles' free-text milestone, as typed on the cycle (undefined: every cycle, '': the cycles
-   * naming none). Read in one place, report-filters-repository.ts `onMilestone`.
+   * The cycles' milestone: `id`, that milestone's cycles and its sub-milestones'; `name`, the
+   * cycles whose milestone bears that name ('' for the cycles in none). Undefined: every cycle.
+   * Read in one place, report-filters-repository.ts `onMilestone`.
    */
-  milestone: string | undefined;
+  milestone: { id?: number | undefined; name?: string | undefined } | undefined;
   /** Inclusive lower bound, an ISO instant. */
   from: string | undefined;
   /** Exclusive upper bound, an ISO instant. */
@@ -47,7 +48,11 @@ export function reportFiltersOf(query: ReportQuery): ReportFilters {
     const message = 'The report cannot start (from) after it ends (to)';
     throw new BadRequestError(message, [{ field: 'from', message }]);
   }
-  return { branch: query.branch, milestone: query.milestone, from, toExclusive, tester: query.tester };
+  const milestone =
+    query.milestone_id === undefined && query.milestone === undefined
+      ? undefined
+      : { id: query.milestone_id, name: query.milestone };
+  return { branch: query.branch, milestone, from, toExclusive, tester: query.tester };
 }
 
 /**

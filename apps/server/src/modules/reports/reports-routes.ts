@@ -17,7 +17,7 @@ import { branches, reportCsv, tests, trend, workload } from './reports-service.t
 const tags = ['reports'];
 const access = { project: 'home_test_cycle' } as const;
 const FILTERS =
-  ' Filters: branch, milestone, from and to (a day or an ISO 8601 instant), tester (a user id).';
+  ' Filters: branch, milestone_id (with its sub-milestones) or milestone (a name), from and to (a day or an ISO 8601 instant), tester (a user id).';
 
 export const reportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

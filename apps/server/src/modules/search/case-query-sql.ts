@@ -23,7 +23,17 @@ export interface BuiltQuery {
   problems: QueryProblem[];
 }
 
-const BUILT_IN = ['tag', 'priority', 'status', 'rollup', 'suite', 'assignee', 'is', 'defect'] as const;
+const BUILT_IN = [
+  'tag',
+  'priority',
+  'status',
+  'rollup',
+  'suite',
+  'assignee',
+  'is',
+  'defect',
+  'milestone',
+] as const;
 
 /** `%` and `_` taken literally in LIKE (with backslash, the default escape). */
 export function likeLiteral(text: string): string {
@@ -136,6 +146,19 @@ function fieldCondition(
           forms.map((form) => sql`${form}`),
           sql`, `,
         )}))`;
+    }
+    case 'milestone': {
+      // docs/product/milestones.md: an item in a cycle of the milestone of that name (ignoring
+      // case) or of one of its sub-milestones; `milestone:none` for cases in no milestone's cycle.
+      const inMilestone = (milestones: SQL) => sql`exists (select 1 from cycle_items i
+        join test_cycles y on y.id = i.cycle_id
+        where i.case_id = c.id and y.milestone_id in (${milestones}))`;
+      if (lower === 'none') {
+        return sql`not ${inMilestone(sql`select m.id from milestones m where m.project_id = ${context.projectId}`)}`;
+      }
+      return inMilestone(sql`select m.id from milestones m where m.project_id = ${context.projectId}
+        and (lower(m.name) = ${lower} or m.parent_id in (select p.id from milestones p
+          where p.project_id = ${context.projectId} and lower(p.name) = ${lower}))`);
     }
     default:
       return customFieldCondition(term, context, fail);

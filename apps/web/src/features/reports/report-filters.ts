@@ -1,5 +1,6 @@
-import type { WorkloadReport } from '@verdict/contract';
+import type { Milestone, WorkloadReport } from '@verdict/contract';
 import type { SelectOption } from '@/components/ui/form-field';
+import { milestoneOptions } from '@/entities/milestone/milestone-api';
 import { reportQuery } from './report-text';
 
 /**
@@ -11,19 +12,24 @@ export interface ReportFilterValues {
   /** A day, `2026-03-01` (a whole UTC day, as the server reads it). */
   from: string;
   to: string;
-  /** A cycle's milestone as typed on the cycle. */
-  milestone: string;
+  /** A milestone's id: its cycles and its sub-milestones'. */
+  milestone_id: string;
   /** A user id. */
   tester: string;
 }
 
-export const FILTER_NAMES = ['from', 'to', 'milestone', 'tester'] as const;
+export const FILTER_NAMES = ['from', 'to', 'milestone_id', 'tester'] as const;
 
-export const NO_FILTERS: ReportFilterValues = { from: '', to: '', milestone: '', tester: '' };
+export const NO_FILTERS: ReportFilterValues = { from: '', to: '', milestone_id: '', tester: '' };
 
 export function filtersFrom(params: URLSearchParams): ReportFilterValues {
   const value = (name: keyof ReportFilterValues) => params.get(name)?.trim() ?? '';
-  return { from: value('from'), to: value('to'), milestone: value('milestone'), tester: value('tester') };
+  return {
+    from: value('from'),
+    to: value('to'),
+    milestone_id: value('milestone_id'),
+    tester: value('tester'),
+  };
 }
 
 export const hasFilters = (filters: ReportFilterValues) => FILTER_NAMES.some((name) => filters[name] !== '');
@@ -49,6 +55,23 @@ export function filteredQuery(branch: string, filters: ReportFilterValues): stri
   const base = reportQuery(branch);
   if (parts.length === 0) return base;
   return `${base}${base === '' ? '?' : '&'}${parts.join('&')}`;
+}
+
+/**
+ * 'Any milestone', then the project's milestones as the cycle form lists them (each with its
+ * sub-milestones); a linked milestone the list lacks is kept.
+ */
+export function milestoneFilterOptions(
+  milestones: readonly Milestone[],
+  milestoneId: string,
+): SelectOption[] {
+  const options: SelectOption[] = [{ value: '', label: 'Any milestone' }];
+  for (const option of milestoneOptions(milestones))
+    options.push({ value: String(option.value), label: option.label });
+  if (milestoneId !== '' && !options.some((option) => option.value === milestoneId)) {
+    options.push({ value: milestoneId, label: `Milestone #${milestoneId}` });
+  }
+  return options;
 }
 
 /** A user of the workload as the tester select and the table name them. */

@@ -28,6 +28,10 @@ const TERMS: readonly { example: string; finds: string }[] = [
     finds: 'cases with that defect linked to them, their cycle items or results (defect:12 finds #12)',
   },
   {
+    example: 'milestone:"Release 2.3"',
+    finds: 'cases in a test cycle of that milestone or its sub-milestones; milestone:none for cases in none',
+  },
+  {
     example: 'Browser:Chrome',
     finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
   },

@@ -4,9 +4,9 @@ import type { CycleTrend, TestReport, WorkloadReport } from '@verdict/contract';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { projectDetail } from '@/test/world';
+import { milestoneOf, projectDetail } from '@/test/world';
 
-const PERMISSIONS = ['home_project', 'home_test_case', 'home_test_cycle'];
+const PERMISSIONS = ['home_project', 'home_test_case', 'home_test_cycle', 'home_milestone'];
 
 const project = projectDetail(PERMISSIONS);
 
@@ -46,6 +46,9 @@ function renderPage(path: string) {
   const api = signedIn(PERMISSIONS, {
     'GET /api/projects/detail/3': { body: project },
     'GET /api/projects/list': { body: [] },
+    'GET /api/projects/3/milestones': {
+      body: { milestones: [milestoneOf(4, { name: 'Release 2.3' }), milestoneOf(5, { name: 'R1' })] },
+    },
     'GET /api/projects/3/reports/branches': {
       body: {
         branches: [{ name: 'main', cycles: 2, last_at: '2026-11-26T10:00:00.000Z' }],
@@ -54,8 +57,8 @@ function renderPage(path: string) {
     },
     ...reportAnswers('?branch=main'),
     ...reportAnswers(''),
-    ...reportAnswers('?branch=main&from=2026-03-01&to=2026-03-31&milestone=Release%202.3&tester=8'),
-    ...reportAnswers('?branch=main&milestone=R1'),
+    ...reportAnswers('?branch=main&from=2026-03-01&to=2026-03-31&milestone_id=4&tester=8'),
+    ...reportAnswers('?branch=main&milestone_id=5'),
   });
   return { api, ...renderApp(path) };
 }
@@ -71,15 +74,17 @@ describe('the report filters', () => {
 
     await user.type(within(form).getByLabelText('From'), '2026-03-01');
     await user.type(within(form).getByLabelText('To'), '2026-03-31');
-    await user.type(within(form).getByRole('textbox', { name: 'Milestone' }), '  Release 2.3 ');
+    const milestone = within(form).getByRole<HTMLSelectElement>('combobox', { name: 'Milestone' });
+    await within(milestone).findByRole('option', { name: 'Release 2.3' });
+    await user.selectOptions(milestone, 'Release 2.3');
     await user.selectOptions(tester, 'omar');
     expect(router.state.location.search).toBe('?branch=main');
     await user.click(within(form).getByRole('button', { name: 'Apply filters' }));
 
     expect(router.state.location.search).toBe(
-      '?branch=main&from=2026-03-01&to=2026-03-31&milestone=Release+2.3&tester=8',
+      '?branch=main&from=2026-03-01&to=2026-03-31&milestone_id=4&tester=8',
     );
-    const filtered = '?branch=main&from=2026-03-01&to=2026-03-31&milestone=Release%202.3&tester=8';
+    const filtered = '?branch=main&from=2026-03-01&to=2026-03-31&milestone_id=4&tester=8';
     await screen.findAllByText('No cycles yet on this branch.');
     for (const kind of ['cycles', 'slowest-tests', 'failing-tests', 'workload']) {
       expect(
@@ -90,17 +95,18 @@ describe('the report filters', () => {
   });
 
   it('reads the filters from a link, keeps them when the branch changes, and clears them', async () => {
-    const { router } = renderPage('/projects/3/reports?branch=main&milestone=R1');
+    const { router } = renderPage('/projects/3/reports?branch=main&milestone_id=5');
     const user = userEvent.setup();
-    const milestone = await screen.findByRole<HTMLInputElement>('textbox', { name: 'Milestone' });
-    expect(milestone.value).toBe('R1');
+    const milestone = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Milestone' });
+    await within(milestone).findByRole('option', { name: 'R1' });
+    expect(milestone.value).toBe('5');
 
     await user.selectOptions(screen.getByRole('combobox', { name: 'Branch' }), 'All branches');
-    expect(router.state.location.search).toBe('?branch=*&milestone=R1');
+    expect(router.state.location.search).toBe('?branch=*&milestone_id=5');
 
     await user.click(screen.getByRole('button', { name: 'Clear filters' }));
     expect(router.state.location.search).toBe('?branch=*');
-    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'Milestone' })).value).toBe('');
+    expect((await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Milestone' })).value).toBe('');
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
   });
 

@@ -7,6 +7,8 @@ export interface ReportFiltersFormProps {
   /** The filters in the address; the form starts from them (key it by them to reset it). */
   filters: ReportFilterValues;
   testers: readonly SelectOption[];
+  /** The Milestone select's choices; null when the caller cannot see milestones (no select). */
+  milestones: readonly SelectOption[] | null;
   onApply: (filters: ReportFilterValues) => void;
 }
 
@@ -14,9 +16,9 @@ const TO_BEFORE_FROM = 'To must be on or after From.';
 
 /**
  * From, To, Milestone and Tester (docs/product/reports-screens.md, "Filters"): applied together
- * with 'Apply filters' (or Enter), so typing a milestone does not reload every report per key.
+ * with 'Apply filters' (or Enter), so typing a date does not reload every report per key.
  */
-export function ReportFiltersForm({ filters, testers, onApply }: ReportFiltersFormProps) {
+export function ReportFiltersForm({ filters, testers, milestones, onApply }: ReportFiltersFormProps) {
   const [values, setValues] = useState(filters);
   const [error, setError] = useState<string | null>(null);
   const set = (patch: Partial<ReportFilterValues>) => setValues((current) => ({ ...current, ...patch }));
@@ -28,7 +30,7 @@ export function ReportFiltersForm({ filters, testers, onApply }: ReportFiltersFo
       return;
     }
     setError(null);
-    onApply({ ...values, milestone: values.milestone.trim() });
+    onApply(values);
   };
 
   return (
@@ -46,13 +48,14 @@ export function ReportFiltersForm({ filters, testers, onApply }: ReportFiltersFo
         error={error}
         onChange={(event) => set({ to: event.target.value })}
       />
-      <InputField
-        label="Milestone"
-        value={values.milestone}
-        maxLength={255}
-        placeholder="Any milestone"
-        onChange={(event) => set({ milestone: event.target.value })}
-      />
+      {milestones === null ? null : (
+        <SelectField
+          label="Milestone"
+          options={milestones}
+          value={values.milestone_id}
+          onChange={(event) => set({ milestone_id: event.target.value })}
+        />
+      )}
       <SelectField
         label="Tester"
         options={testers}

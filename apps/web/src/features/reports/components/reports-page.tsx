@@ -4,7 +4,9 @@ import { SelectField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { useProjectMilestones } from '@/entities/milestone/milestone-api';
 import { useProject } from '@/entities/project/get-project';
+import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { useIdParam } from '@/lib/route-params';
 import {
@@ -14,7 +16,13 @@ import {
   useSlowestTests,
   useWorkload,
 } from '../api/reports-api';
-import { filteredQuery, filtersFrom, testerOptions, withFilters } from '../report-filters';
+import {
+  filteredQuery,
+  filtersFrom,
+  milestoneFilterOptions,
+  testerOptions,
+  withFilters,
+} from '../report-filters';
 import { branchOptions, branchValue } from '../report-text';
 import { CsvButton, PrintButton, useTablesOpenForPrint } from './report-export';
 import { ReportFiltersForm } from './report-filters-form';
@@ -26,7 +34,7 @@ import './reports.css';
 const TITLE = 'Reports';
 
 /**
- * /projects/{id}/reports?branch=&from=&to=&milestone=&tester=: a branch's pass rate, duration and
+ * /projects/{id}/reports?branch=&from=&to=&milestone_id=&tester=: a branch's pass rate, duration and
  * flaky tests per cycle, its slowest and most often failing tests, and each tester's workload,
  * each a chart or a table with its numbers (docs/product/reports-screens.md). The branch and the
  * filters are in the address, so a report can be linked; each section downloads as CSV, and the
@@ -47,6 +55,9 @@ export function ReportsPage() {
   const workload = useWorkload(projectId, query);
   // Everyone with assigned items or results, whatever the filters: the Tester select's choices.
   const testers = useWorkload(projectId, '');
+  const { can, loading } = useProjectPermissions(projectId);
+  const milestonesShown = !loading && can('home_milestone');
+  const milestones = useProjectMilestones(projectId, milestonesShown);
   useTablesOpenForPrint();
   if (projectId === null) {
     return (
@@ -81,6 +92,9 @@ export function ReportsPage() {
           key={JSON.stringify(filters)}
           filters={filters}
           testers={testerOptions(testers.data, filters.tester)}
+          milestones={
+            milestonesShown ? milestoneFilterOptions(milestones.data ?? [], filters.milestone_id) : null
+          }
           onApply={(applied) => setParams(withFilters(params, applied))}
         />
         {branches.error ? (
