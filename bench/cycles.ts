@@ -8,7 +8,8 @@
 // connections in three rounds of 10 s (target ≥ 1,000 a second in each): on a 10,000-item cycle
 // the moment it was made, on it again, and on the 50,000-item cycle; and checks the counts the database keeps
 // against a count of the items; then creates a test plan of 10 entries × 6 configurations × 1,000
-// cases (60,000 items; target < 3 s). Options: --db embedded|postgres|both (default: postgres when
+// cases (60,000 items; target < 3 s), and reads the readiness of a milestone of 204 cycles
+// (bench/readiness.ts; target p99 ≤ 300 ms). Options: --db embedded|postgres|both (default: postgres when
 // DATABASE_URL is set, else embedded).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -18,6 +19,7 @@ import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
+import { measureReadiness, READINESS_TARGET_MS, type ReadinessResult } from './readiness.ts';
 import { startOnFreshDatabase } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -49,6 +51,8 @@ interface CyclesResult {
   /** Three rounds of results: on a 10,000-item cycle right after it was made, again, then the 50,000-item one. */
   rounds: ResultRound[];
   countsMatch: boolean;
+  /** GET /api/milestones/{id}/readiness of a milestone of 204 cycles. */
+  readiness: ReadinessResult;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -240,6 +244,7 @@ async function runOne(db: Db): Promise<CyclesResult> {
     }));
     const plan = await call(base, token, 'POST', '/api/projects/1/plans', { name: 'Release', entries });
     if (plan.json.plan.totals.total !== 60_000) throw new Error('the plan did not make 60,000 items');
+    const readiness = await measureReadiness(base, token, 100);
     return {
       database: label,
       createSuiteCycleMs,
@@ -249,6 +254,7 @@ async function runOne(db: Db): Promise<CyclesResult> {
       filteredPageMs,
       rounds,
       countsMatch: countsMatch && (await countsMatchItems(first.json.cycle.id)),
+      readiness,
     };
   } finally {
     await server.stop();
@@ -293,6 +299,11 @@ export function cyclesTable(results: CyclesResult[]): string {
       '',
     );
   }
+  row(
+    'readiness of a milestone of 204 cycles, p50 / p99 ms',
+    (r) => `${r.readiness.p50} / ${r.readiness.p99}`,
+    `≤ ${READINESS_TARGET_MS}`,
+  );
   row('counts kept by the database match the items', (r) => (r.countsMatch ? 'yes' : 'NO'), 'yes');
   return lines.join('\n');
 }

@@ -114,16 +114,20 @@ test.describe('Milestones', () => {
       await expect(page.getByRole('heading', { level: 1, name: release })).toBeVisible();
       await expect(page.getByRole('list', { name: `Sub-milestones of ${release}` })).toBeVisible();
       await checkScreen(page, `milestone at ${size.width}`);
-      await page.getByRole('button', { name: 'Edit' }).click();
+      await page.getByRole('button', { name: 'Edit', exact: true }).click();
       await expect(page.getByRole('dialog', { name: 'Edit Milestone' })).toBeVisible();
       await checkScreen(page, `edit milestone at ${size.width}`);
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Delete' }).click();
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
       await expect(page.getByRole('dialog')).toContainText(
         'It has no test cycles of its own. Its 1 sub-milestone becomes a top-level milestone.',
       );
       await checkScreen(page, `delete milestone at ${size.width}`);
       await page.getByRole('button', { name: 'No, Cancel' }).click();
+      await page.getByRole('link', { name: 'Sign-off report' }).click();
+      await expect(page.getByRole('region', { name: 'Progress by test plan' })).toBeVisible();
+      await expect(page.getByText('Not ready.')).toBeVisible();
+      await checkScreen(page, `sign-off report at ${size.width}`);
     }
     // Usable on the narrowest phone: nothing scrolls sideways.
     await page.setViewportSize(NARROW_PHONE);

@@ -35,6 +35,7 @@ import { reportsRoutes } from './modules/reports/reports-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
 import { runsRoutes } from './modules/runs/runs-routes.ts';
 import { searchRoutes } from './modules/search/search-routes.ts';
+import { signOffRoutes } from './modules/sign-off/sign-off-routes.ts';
 import { suitesRoutes } from './modules/suites/suites-routes.ts';
 import { usersRoutes } from './modules/users/users-routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks-routes.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
   await app.register(webhooksRoutes);
   await app.register(milestonesRoutes);
   await app.register(plansRoutes);
+  await app.register(signOffRoutes);
   await app.register(configurationsRoutes);
   await app.register(backupRoutes);
 

@@ -906,6 +906,25 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}` }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/milestones/:id/readiness': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/readiness` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/milestones/:id/readiness-rules': {
+      prepare: async () => ({
+        url: `/api/milestones/${await freshMilestone()}/readiness-rules`,
+        payload: { max_untested: 0, min_pass_rate: 90, no_new_failures: true, no_open_defects: false },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/milestones/:id/sign-off': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/sign-off` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/milestones/:id/sign-off.pdf': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/sign-off.pdf` }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/projects/:id/plans': {
       prepare: at(`/api/projects/${ids.a}/plans`),
       expected: LIMITED_REFUSED,
@@ -1094,6 +1113,7 @@ describe('every route', () => {
         'POST /api/projects/:id/milestones',
         'PUT /api/milestones/:id',
         'DELETE /api/milestones/:id',
+        'PUT /api/milestones/:id/readiness-rules',
         'POST /api/projects/:id/plans',
         'PUT /api/plans/:id',
         'DELETE /api/plans/:id',

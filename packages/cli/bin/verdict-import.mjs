@@ -8,6 +8,7 @@ import { gzipSync } from 'node:zlib';
 
 const VERSION = '0.1.0';
 const USAGE = `Usage: verdict-import --url URL --token TOKEN --project ID [options] REPORT...
+       verdict-import readiness --milestone ID --url URL --token TOKEN [--json] [--summary-file F]
 
 Uploads JUnit XML reports to a Verdict project: each <testsuite> becomes a suite, each
 <testcase> a case (created when missing) with one run (passed or failed); skipped tests record
@@ -40,7 +41,14 @@ branch: the latest on main or master): new, still failing, flaky, quarantined; a
 cases it fixed.
 
 Exit status: 0 when every report was imported (and, with --gate, the gate passed), 1 when any
-failed to import or the gate failed, 2 for a usage error.`;
+failed to import or the gate failed, 2 for a usage error.
+
+verdict-import readiness asks whether a milestone meets its readiness rules (untested items,
+pass rate per configuration, failures in the latest import of its branch, defects linked to
+failures) and prints a Markdown summary: READY or NOT READY, each reason with its link. It
+takes --url and --token as above, --json (print the server's answer), --summary-file F (also
+appended to $GITHUB_STEP_SUMMARY when that is set). Exit status: 0 ready, 1 not ready (or the
+server could not be asked), 2 for a usage error.`;
 
 class UsageError extends Error {}
 
@@ -351,7 +359,167 @@ async function upload(options, file, label) {
   return answer;
 }
 
+/** The URL and token shared by both commands, checked the same way. */
+function serverOptions(values, env) {
+  const url = values.url ?? env.VERDICT_URL;
+  const token = values.token ?? env.VERDICT_TOKEN;
+  if (!url) throw new UsageError('--url (or VERDICT_URL) is required');
+  if (!token) throw new UsageError('--token (or VERDICT_TOKEN) is required');
+  let base;
+  try {
+    base = new URL(url.endsWith('/') ? url : `${url}/`);
+  } catch {
+    throw new UsageError(`--url is not a valid address: "${url}"`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:')
+    throw new UsageError('--url must start with http:// or https://');
+  return { base, token };
+}
+
+function parseReadinessOptions(argv, env) {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: {
+      url: { type: 'string' },
+      token: { type: 'string' },
+      milestone: { type: 'string' },
+      json: { type: 'boolean', default: false },
+      'summary-file': { type: 'string' },
+      timeout: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) return { help: true };
+  const { base, token } = serverOptions(values, env);
+  if (!values.milestone) throw new UsageError('--milestone is required');
+  if (!/^[1-9]\d{0,9}$/.test(values.milestone))
+    throw new UsageError(
+      `--milestone must be a milestone id, a positive whole number (got "${values.milestone}")`,
+    );
+  if (positionals.length > 0) throw new UsageError(`readiness takes no report (got "${positionals[0]}")`);
+  const timeout = Number(values.timeout ?? 60);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError('--timeout must be a positive number of seconds');
+  return {
+    endpoint: new URL(`api/milestones/${values.milestone}/readiness`, base),
+    token,
+    json: values.json,
+    summaryFile: values['summary-file'] ?? null,
+    stepSummary: env.GITHUB_STEP_SUMMARY || null,
+    timeoutMs: timeout * 1000,
+    origin: base,
+  };
+}
+
+/** A rule set as a sentence: 'at most 0 untested items; pass rate at least 95% per configuration; …'. */
+function rulesText(rules) {
+  const parts = [];
+  if (rules.max_untested !== null) parts.push(`at most ${rules.max_untested} untested items`);
+  if (rules.min_pass_rate !== null)
+    parts.push(`pass rate at least ${rules.min_pass_rate}% per configuration`);
+  if (rules.no_new_failures) parts.push('no new or still-failing failure in the latest import of its branch');
+  if (rules.no_open_defects) parts.push('no defect linked to a failed result');
+  return parts.length > 0 ? parts.join('; ') : 'none';
+}
+
+/** The Markdown summary of a milestone's readiness: the verdict, each reason with its link, the figures. */
+function readinessMarkdown(answer, options) {
+  const link = (target) => new URL(target.replace(/^\//, ''), options.origin).href;
+  const md = (text) => String(text).replace(/[\\`*_[\]<>|]/g, (c) => `\\${c}`);
+  const item = (reason) =>
+    reason.link ? `- [${md(reason.message)}](${link(reason.link)})` : `- ${md(reason.message)}`;
+  const milestone = `[${md(answer.milestone.name)}](${link(`/milestones/${answer.milestone.id}`)})`;
+  const lines = [`## Milestone ${milestone}: ${answer.ready ? 'READY' : 'NOT READY'}`, ''];
+  lines.push(`Rules${answer.rules_set ? '' : ' (the defaults)'}: ${md(rulesText(answer.rules))}.`, '');
+  if (answer.reasons.length > 0) lines.push('**Why not**', '', ...answer.reasons.map(item), '');
+  if (answer.notes.length > 0) lines.push('**Not counted**', '', ...answer.notes.map(item), '');
+  const f = answer.figures;
+  const c = f.counts;
+  lines.push(
+    `${plural(c.total, 'item')} in ${plural(f.cycles, 'test cycle')}: ${c.passed} passed, ${c.failed} failed, ${c.blocked} blocked, ${c.skipped} skipped, ${f.untested} untested.`,
+  );
+  const rates = f.configurations.map(
+    (r) =>
+      `${md(r.name ?? 'without configuration')} ${r.pass_rate === null ? 'nothing tested' : `${r.pass_rate}%`}`,
+  );
+  if (rates.length > 0) lines.push(`Pass rate: ${rates.join(', ')}.`);
+  if (f.import) {
+    const g = f.import.counts;
+    lines.push(
+      `Latest import [${md(f.import.cycle.name)}](${link(`/cycles/${f.import.cycle.id}`)}): ${g.new} new, ${g.still_failing} still failing, ${g.flaky} flaky, ${g.quarantined} quarantined.`,
+    );
+  }
+  lines.push(`Open defects linked to failures: ${f.open_defects}.`);
+  return `${lines.join('\n')}\n`;
+}
+
+/** Writes a summary to the file named and appends it to $GITHUB_STEP_SUMMARY, as the import does. */
+function writeSummary(summary, options) {
+  const writes = [
+    [options.summaryFile, writeFileSync],
+    [options.stepSummary, appendFileSync],
+  ];
+  for (const [target, write] of writes) {
+    if (!target) continue;
+    try {
+      write(target, summary);
+    } catch (error) {
+      err(`verdict-import: could not write the summary to ${target}: ${error?.message ?? error}`);
+    }
+  }
+}
+
+async function readiness(argv, env) {
+  let options;
+  try {
+    options = parseReadinessOptions(argv, env);
+  } catch (error) {
+    if (!(error instanceof UsageError) && error?.code?.startsWith?.('ERR_PARSE_ARGS') !== true) throw error;
+    err(`verdict-import readiness: ${error.message}\n\n${USAGE}`);
+    return 2;
+  }
+  if (options.help) {
+    out(USAGE);
+    return 0;
+  }
+  let response;
+  try {
+    response = await fetch(options.endpoint, {
+      headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' },
+      signal: AbortSignal.timeout(options.timeoutMs),
+    });
+  } catch (error) {
+    const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
+    const reason = error?.name === 'TimeoutError' ? `no answer within ${options.timeoutMs / 1000} s` : cause;
+    err(`verdict-import readiness: failed: could not reach ${options.endpoint.origin} (${reason})`);
+    return 1;
+  }
+  const text = await response.text();
+  let answer;
+  try {
+    answer = JSON.parse(text);
+  } catch {
+    answer = undefined;
+  }
+  if (!response.ok || typeof answer?.ready !== 'boolean') {
+    const message =
+      typeof answer?.message === 'string' ? answer.message : text.slice(0, 200) || response.statusText;
+    err(`verdict-import readiness: failed: HTTP ${response.status}: ${message}`);
+    return 1;
+  }
+  const summary = readinessMarkdown(answer, options);
+  out(options.json ? JSON.stringify(answer) : summary.trimEnd());
+  writeSummary(summary, options);
+  if (!answer.ready) {
+    err(`verdict-import readiness: not ready: ${plural(answer.reasons.length, 'reason')}`);
+    return 1;
+  }
+  return 0;
+}
+
 async function main(argv = process.argv.slice(2), env = process.env) {
+  if (argv[0] === 'readiness') return readiness(argv.slice(1), env);
   let options;
   try {
     options = parseOptions(argv, env);

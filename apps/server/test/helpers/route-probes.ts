@@ -401,6 +401,13 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     payload: { state: 'completed' },
   }),
   'DELETE /api/milestones/:id': (w) => ({ url: `/api/milestones/${w.milestoneId}` }),
+  'GET /api/milestones/:id/readiness': (w) => ({ url: `/api/milestones/${w.milestoneId}/readiness` }),
+  'PUT /api/milestones/:id/readiness-rules': (w) => ({
+    url: `/api/milestones/${w.milestoneId}/readiness-rules`,
+    payload: { max_untested: null, min_pass_rate: 95, no_new_failures: false, no_open_defects: true },
+  }),
+  'GET /api/milestones/:id/sign-off': (w) => ({ url: `/api/milestones/${w.milestoneId}/sign-off` }),
+  'GET /api/milestones/:id/sign-off.pdf': (w) => ({ url: `/api/milestones/${w.milestoneId}/sign-off.pdf` }),
   'GET /api/projects/:id/plans': (w) => ({ url: `/api/projects/${w.projectId}/plans` }),
   'POST /api/projects/:id/plans': (w) => ({
     url: `/api/projects/${w.projectId}/plans`,

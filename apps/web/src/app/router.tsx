@@ -338,10 +338,38 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.milestoneSignOff.pattern,
+    element: screen(
+      () => import('@/features/milestones/components/sign-off-page'),
+      (m) => m.SignOffPage,
+    ),
+  },
+  {
     path: paths.configurations.pattern,
     element: screen(
       () => import('@/features/configurations/components/configurations-page'),
       (m) => m.ConfigurationsPage,
+    ),
+  },
+  {
+    path: paths.plans.pattern,
+    element: screen(
+      () => import('@/features/plans/components/plans-page'),
+      (m) => m.PlansPage,
+    ),
+  },
+  {
+    path: paths.planCreate.pattern,
+    element: screen(
+      () => import('@/features/plans/components/plan-create-page'),
+      (m) => m.PlanCreatePage,
+    ),
+  },
+  {
+    path: paths.planDetail.pattern,
+    element: screen(
+      () => import('@/features/plans/components/plan-page'),
+      (m) => m.PlanPage,
     ),
   },
   {

@@ -99,6 +99,14 @@ export const paths = {
   milestones: withIds('/projects/:id/milestones'),
   /** One milestone: its figures, cycles and sub-milestones. */
   milestoneDetail: withIds('/milestones/:id'),
+  /** A milestone's sign-off report, for the screen, paper and as a PDF. */
+  milestoneSignOff: withIds('/milestones/:id/sign-off'),
   /** A project's configuration groups, such as Browser: Chrome, Firefox (docs/product/milestones.md). */
   configurations: withIds('/projects/:id/configurations'),
+  /** A project's test plans with their totals (docs/product/plans-screens.md). */
+  plans: withIds('/projects/:id/plans'),
+  /** New test plan: entries of cases and configurations, one cycle per combination. */
+  planCreate: withIds('/projects/:id/plans/new'),
+  /** One test plan: its totals and its cycles by entry. */
+  planDetail: withIds('/plans/:id'),
 } as const;

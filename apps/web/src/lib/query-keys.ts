@@ -146,6 +146,15 @@ export const queryKeys = {
     byProject: (projectId: Id) => ['cycles', 'milestones', 'project', Number(projectId)] as const,
     detail: (id: Id) => ['cycles', 'milestones', 'detail', Number(id)] as const,
   },
+  /**
+   * Test plans (docs/product/plans.md), under 'cycles': their totals are their cycles' counts, so
+   * a cycle change and live updates reload them.
+   */
+  plans: {
+    all: ['cycles', 'plans'] as const,
+    byProject: (projectId: Id) => ['cycles', 'plans', 'project', Number(projectId)] as const,
+    detail: (id: Id) => ['cycles', 'plans', 'detail', Number(id)] as const,
+  },
   myWork: ['my-work'] as const,
   tree,
 } as const;

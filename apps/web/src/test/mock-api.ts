@@ -37,13 +37,18 @@ import type {
   Milestone,
   MilestoneList,
   MilestoneMutation,
+  MilestoneReadiness,
   MyWork,
   NewIssueAnswer,
   Permission,
+  Plan,
+  PlanList,
+  PlanMutation,
   Project,
   ProjectCount,
   ProjectDetail,
   QuarantineMutation,
+  ReadinessRulesMutation,
   ReportBranches,
   ResultMutation,
   ResultUndone,
@@ -160,10 +165,17 @@ export interface ApiAnswers {
   [call: `GET /api/milestones/${number}`]: Milestone;
   [call: `PUT /api/milestones/${number}`]: MilestoneMutation;
   [call: `DELETE /api/milestones/${number}`]: MessageResponse;
+  [call: `GET /api/milestones/${number}/readiness`]: MilestoneReadiness;
+  [call: `PUT /api/milestones/${number}/readiness-rules`]: ReadinessRulesMutation;
   [call: `GET /api/projects/${number}/configuration-groups`]: ConfigurationGroupList;
   [call: `POST /api/projects/${number}/configuration-groups`]: ConfigurationGroupMutation;
   [call: `PUT /api/configuration-groups/${number}`]: ConfigurationGroupMutation;
   [call: `DELETE /api/configuration-groups/${number}`]: MessageResponse;
+  [call: `GET /api/projects/${number}/plans`]: PlanList;
+  [call: `POST /api/projects/${number}/plans`]: PlanMutation;
+  [call: `GET /api/plans/${number}`]: Plan;
+  [call: `PUT /api/plans/${number}`]: PlanMutation;
+  [call: `DELETE /api/plans/${number}?cycles=${'keep' | 'delete'}`]: MessageResponse;
   [call: `GET /api/projects/${number}/tracker`]: TrackerAnswer;
   [call: `PUT /api/projects/${number}/tracker`]: TrackerMutation;
   [call: `DELETE /api/projects/${number}/tracker`]: MessageResponse;

@@ -5,6 +5,7 @@ import type {
   Cycle,
   CycleItem,
   Milestone,
+  Plan,
   ProjectDetail,
   TestCase,
 } from '@verdict/contract';
@@ -63,6 +64,8 @@ export function cycleOf(patch: Partial<Cycle> = {}): Cycle {
     updated_at: '2026-11-25T12:00:00Z',
     closed_at: null,
     counts: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
+    plan_id: null,
+    configurations: [],
     ...patch,
   } as Cycle;
 }
@@ -84,6 +87,25 @@ export function milestoneOf(id: number, patch: Partial<Milestone> = {}): Milesto
     updated_at: '2026-11-20T12:00:00Z',
     counts: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
     cycles: 0,
+    ...patch,
+  };
+}
+
+/** Test plan `id` of project 3, "Plan {id}", in no milestone, with no entries and no cycles. */
+export function planOf(id: number, patch: Partial<Plan> = {}): Plan {
+  return {
+    id,
+    project_id: 3,
+    milestone_id: null,
+    name: `Plan ${id}`,
+    description: '',
+    creator: null,
+    created_at: '2026-11-21T12:00:00Z',
+    updated_at: '2026-11-21T12:00:00Z',
+    cycle_count: 0,
+    totals: { total: 0, untested: 0, passed: 0, failed: 0, blocked: 0, skipped: 0, retest: 0 },
+    entries: [],
+    cycles: [],
     ...patch,
   };
 }

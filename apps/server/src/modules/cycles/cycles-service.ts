@@ -156,6 +156,14 @@ export async function listCycles(
   return listCyclesOfProject(db, projectId, query.milestone_id);
 }
 
+/**
+ * The cycles of a milestone and of its sub-milestones, newest first, for a caller already let
+ * read the milestone (the sign-off report).
+ */
+export function cyclesOfMilestone(db: Tx, projectId: number, milestoneId: number): Promise<Cycle[]> {
+  return listCyclesOfProject(db, projectId, milestoneId);
+}
+
 export async function getCycle(db: Db, principal: Principal, id: number): Promise<Cycle> {
   const ref = await findCycleRef(db, id);
   await requireProjectOf(db, principal, ref?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');

@@ -6,6 +6,9 @@ import {
   Milestone,
   MilestoneList,
   MilestoneMutation,
+  MilestoneReadiness,
+  ReadinessRules,
+  ReadinessRulesMutation,
   UpdateMilestoneBody,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
@@ -16,6 +19,7 @@ import {
   listMilestones,
   updateMilestone,
 } from './milestones-service.ts';
+import { getReadiness, setReadinessRules } from './readiness-service.ts';
 
 const tags = ['milestones'];
 
@@ -100,5 +104,38 @@ export const milestonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await deleteMilestone(app.db, principalOf(request), request.params.id);
       return { message: 'Milestone deleted' };
     },
+  );
+
+  app.get(
+    '/api/milestones/:id/readiness',
+    {
+      config: { access: { project: 'home_milestone' }, errors: [404] },
+      schema: {
+        tags,
+        summary:
+          'Whether the milestone meets its readiness rules: each reason it does not, with a link, and the figures read',
+        params: IdParams,
+        response: { 200: MilestoneReadiness },
+      },
+    },
+    (request) => getReadiness(app.db, principalOf(request), request.params.id),
+  );
+
+  app.put(
+    '/api/milestones/:id/readiness-rules',
+    {
+      config: { access: { project: 'edit_milestone' }, authCache: 'keeps', errors: [404] },
+      schema: {
+        tags,
+        summary: "Set the milestone's readiness rules, all four; null or false turns a rule off",
+        params: IdParams,
+        body: ReadinessRules,
+        response: { 200: ReadinessRulesMutation },
+      },
+    },
+    async (request) => ({
+      message: 'Readiness rules saved',
+      rules: await setReadinessRules(app.db, principalOf(request), request.params.id, request.body),
+    }),
   );
 };

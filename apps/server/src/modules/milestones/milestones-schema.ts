@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -41,6 +42,8 @@ export const milestones = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
+    // The readiness rules set for it (docs/product/milestones.md, "Readiness"); null: the defaults.
+    readinessRules: jsonb('readiness_rules'),
   },
   (t) => [
     uniqueIndex('milestones_project_name_idx').on(t.projectId, t.name),

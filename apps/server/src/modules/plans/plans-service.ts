@@ -197,6 +197,11 @@ export async function listPlans(db: Db, principal: Principal, projectId: number)
   return listPlansOfProject(db, projectId);
 }
 
+/** A project's plans with their totals, for a caller already let read them (the sign-off report). */
+export function plansOfProject(db: Tx, projectId: number): Promise<PlanSummary[]> {
+  return listPlansOfProject(db, projectId);
+}
+
 export async function getPlan(db: Db, principal: Principal, id: number): Promise<Plan> {
   const ref = await findPlanRef(db, id);
   await requireProjectOf(db, principal, ref?.project_id, PLAN_NOT_FOUND, 'home_test_cycle');

@@ -86,7 +86,7 @@ describe('the project page', () => {
     expect(insights.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('link', { name: 'Reports' }).getAttribute('href')).toBe('/projects/3/reports');
     await user.tab();
-    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Reports' }));
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Test plans' }));
     await user.keyboard('{Escape}');
     expect(insights.getAttribute('aria-expanded')).toBe('false');
     expect(document.activeElement).toBe(insights);
@@ -110,6 +110,24 @@ describe('the project page', () => {
     expect(link.getAttribute('href')).toBe('/projects/3/milestones');
     const reports = screen.getByRole('link', { name: 'Reports' });
     expect(link.compareDocumentPosition(reports) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('links Test plans after Milestones in Insights for holders of home_test_cycle only', async () => {
+    const user = userEvent.setup();
+    renderProject([...LEAD, 'home_milestone']);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    const plans = screen.getByRole('link', { name: 'Test plans' });
+    expect(plans.getAttribute('href')).toBe('/projects/3/plans');
+    const milestones = screen.getByRole('link', { name: 'Milestones' });
+    expect(milestones.compareDocumentPosition(plans) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('shows no Test plans link without home_test_cycle', async () => {
+    const user = userEvent.setup();
+    renderProject([...LEAD.filter((permission) => permission !== 'home_test_cycle'), 'home_milestone']);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    expect(screen.getByRole('link', { name: 'Milestones' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Test plans' })).toBeNull();
   });
 
   it('shows no Milestones link without home_milestone', async () => {

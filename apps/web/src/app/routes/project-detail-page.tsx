@@ -18,7 +18,7 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
  * /projects/{id}: the project screen. It leads with what a lead opens daily: the test cycles with
  * their progress, then a search box for its cases, its suites and top-level cases. The tools
  * added since the seed sit in menus at the right of the title (decision record 181): Insights
- * (Milestones, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
+ * (Milestones, Test plans, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
  * Fields, Webhooks, Issue Tracker, Configurations); a menu none of whose entries the user may use is not shown.
  */
 export function ProjectDetailRoute() {
@@ -29,6 +29,11 @@ export function ProjectDetailRoute() {
           can('home_milestone') ? (
             <ButtonLink key="milestones" variant="ghost" to={paths.milestones(project.id)}>
               Milestones
+            </ButtonLink>
+          ) : null,
+          can('home_test_cycle') ? (
+            <ButtonLink key="plans" variant="ghost" to={paths.plans(project.id)}>
+              Test plans
             </ButtonLink>
           ) : null,
           can('home_test_cycle') ? (

@@ -1,6 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type {
-  ConfigurationGroupList,
   ConfigurationGroupMutation,
   CreateConfigurationGroupBody,
   MessageResponse,
@@ -8,16 +7,6 @@ import type {
 } from '@verdict/contract';
 import { api } from '@/lib/api-client';
 import { queryKeys } from '@/lib/query-keys';
-
-/** A project's configuration groups in the order they were made, each with its configurations. */
-export function useConfigurationGroups(projectId: number | null) {
-  return useQuery({
-    queryKey: queryKeys.configurationGroups.byProject(projectId ?? 0),
-    queryFn: () => api.get<ConfigurationGroupList>(`/api/projects/${projectId}/configuration-groups`),
-    enabled: projectId !== null,
-    select: (answer) => answer.groups,
-  });
-}
 
 /** Create, change and delete groups; each reloads the project's groups. */
 export function useConfigurationGroupMutations(projectId: number) {

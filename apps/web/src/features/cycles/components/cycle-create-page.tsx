@@ -6,6 +6,14 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { FormActions } from '@/components/ui/form-field';
 import { Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { CasePicker } from '@/entities/cycle/case-picker';
+import {
+  type CaseSelection,
+  EMPTY_SELECTION,
+  isEmptySelection,
+  selectionBody,
+  selectionText,
+} from '@/entities/cycle/case-selection';
 import { useCreateCycle, useCycle } from '@/entities/cycle/cycle-api';
 import { STATE_LABELS } from '@/entities/cycle/cycle-states';
 import { useProject } from '@/entities/project/get-project';
@@ -16,14 +24,6 @@ import { fieldErrorsOf } from '@/lib/field-errors';
 import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
 import { parseId, useIdParam } from '@/lib/route-params';
-import {
-  type CaseSelection,
-  EMPTY_SELECTION,
-  isEmptySelection,
-  selectionBody,
-  selectionText,
-} from '../case-selection';
-import { CasePicker } from './case-picker';
 import {
   BLANK_CYCLE_FIELDS,
   CycleFields,

@@ -4,7 +4,7 @@ import type { Cycle, CycleCounts, CycleItem } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { cycleItemOf, cycleOf, projectDetail } from '@/test/world';
+import { cycleItemOf, cycleOf, planOf, projectDetail } from '@/test/world';
 
 const LEAD = [
   'home_project',
@@ -134,5 +134,42 @@ describe('the cycle page', () => {
     await user.click(screen.getByRole('button', { name: 'Assign' }));
     const message = await screen.findByText('Assigned 1 item to ana');
     await waitFor(() => expect(document.activeElement).toBe(message));
+  });
+});
+
+describe('the cycle page of a test plan', () => {
+  it('links its plan by name and shows its configurations with their groups', async () => {
+    const api = signedIn(
+      LEAD,
+      handlers(
+        cycle({
+          plan_id: 4,
+          configurations: [
+            { id: 11, name: 'Chrome', group: 'Browser' },
+            { id: 21, name: 'Linux', group: 'OS' },
+          ],
+        }),
+        { 'GET /api/plans/4': { body: planOf(4, { name: 'Release 2.4 plan' }) } },
+      ),
+    );
+    renderApp('/cycles/5');
+    const link = await screen.findByRole('link', { name: 'Release 2.4 plan' });
+    expect(link.getAttribute('href')).toBe('/plans/4');
+    const configurations = screen.getByRole('list', { name: 'Configurations' });
+    expect(
+      within(configurations)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Browser: Chrome', 'OS: Linux']);
+    expect(api.calls.some((call) => call.path === '/api/plans/4')).toBe(true);
+  });
+
+  it('reads no plan for a cycle of none', async () => {
+    const api = signedIn(LEAD, handlers(cycle()));
+    renderApp('/cycles/5');
+    await screen.findByRole('list', { name: 'Items of Release 2.4' });
+    expect(screen.queryByText('Test plan')).toBeNull();
+    expect(screen.queryByRole('list', { name: 'Configurations' })).toBeNull();
+    expect(api.calls.some((call) => call.path.startsWith('/api/plans'))).toBe(false);
   });
 });

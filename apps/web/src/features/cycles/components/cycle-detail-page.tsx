@@ -1,14 +1,16 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Cycle, PermissionName } from '@verdict/contract';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Card, Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
 import { getCycleItems, useDeleteCycle, useUpdateCycle } from '@/entities/cycle/cycle-api';
+import { CycleConfigurations } from '@/entities/cycle/cycle-configurations';
 import { CycleProgress } from '@/entities/cycle/cycle-progress';
+import { usePlan } from '@/entities/plan/plan-api';
 import { useProject } from '@/entities/project/get-project';
 import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { useObjectTrail } from '@/entities/project/use-object-trail';
@@ -200,10 +202,29 @@ function StartTesting({ cycle }: { cycle: Cycle }) {
   );
 }
 
-/** Who made the cycle and when, and for an import its CI facts. */
+/**
+ * Who made the cycle and when, the test plan that made it and its configurations
+ * (docs/product/plans-screens.md), and for an import its CI facts.
+ */
 function CycleDetails({ cycle }: { cycle: Cycle }) {
   return (
     <dl className="cycle-details">
+      {cycle.plan_id !== null ? (
+        <div>
+          <dt>Test plan</dt>
+          <dd>
+            <PlanLink planId={cycle.plan_id} />
+          </dd>
+        </div>
+      ) : null}
+      {cycle.configurations.length > 0 ? (
+        <div>
+          <dt>Configurations</dt>
+          <dd>
+            <CycleConfigurations configurations={cycle.configurations} />
+          </dd>
+        </div>
+      ) : null}
       <div>
         <dt>Created</dt>
         <dd>
@@ -246,5 +267,13 @@ function CycleDetails({ cycle }: { cycle: Cycle }) {
         </div>
       ) : null}
     </dl>
+  );
+}
+
+/** The plan's name as a link; the cycle answer names only its id, so the plan is read for it. */
+function PlanLink({ planId }: { planId: number }) {
+  const plan = usePlan(planId);
+  return (
+    <Link to={paths.planDetail(planId)}>{plan.data?.name ?? (plan.isError ? 'Its test plan' : '…')}</Link>
   );
 }

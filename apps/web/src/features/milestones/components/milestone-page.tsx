@@ -1,7 +1,7 @@
 import type { Cycle, Milestone } from '@verdict/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '@/components/ui/button';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { useConfirm } from '@/components/ui/confirm-dialog';
 import { ErrorBox } from '@/components/ui/error-box';
 import { isNotFound, LoadFailed } from '@/components/ui/load-failed';
@@ -24,6 +24,8 @@ import { useMilestoneMutations } from '../api/milestones';
 import { formValuesOf, updateBodyOf } from '../milestone-form-values';
 import { MilestoneDialog } from './milestone-dialog';
 import { cyclesText, MilestoneDates, MilestoneLine } from './milestone-line';
+import { MilestonePlans } from './milestone-plans';
+import { ReadinessPanel } from './readiness-panel';
 import './milestones.css';
 
 /**
@@ -102,6 +104,9 @@ function MilestoneView({ milestone }: { milestone: Milestone }) {
 
   const actions = (
     <>
+      <ButtonLink variant="secondary" to={paths.milestoneSignOff(milestone.id)}>
+        Sign-off report
+      </ButtonLink>
       {can('edit_milestone') ? (
         <Button variant="secondary" onClick={() => setEditing(true)}>
           Edit
@@ -142,9 +147,11 @@ function MilestoneView({ milestone }: { milestone: Milestone }) {
         ) : null}
         {milestone.description ? <Markdown text={milestone.description} /> : null}
       </Card>
+      <ReadinessPanel milestoneId={milestone.id} canEdit={can('edit_milestone')} />
       <Card title="Test Cycles">
         <MilestoneCycles cycles={ownCycles} canSee={can('home_test_cycle')} error={cycles.error} />
       </Card>
+      <MilestonePlans milestone={milestone} cycles={ownCycles} canSee={can('home_test_cycle')} />
       {milestone.parent_id === null ? (
         <Card title="Sub-milestones">
           {subs.length > 0 ? (

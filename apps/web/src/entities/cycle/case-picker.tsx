@@ -6,7 +6,8 @@ import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { projectCasesQuery, suiteCasesQuery } from '@/entities/case/case-list-queries';
 import { useProjectSuites } from '@/entities/suite/project-suites';
-import { type CaseSelection, isCaseChosen, toggleCase, toggleSuite } from '../case-selection';
+import { type CaseSelection, isCaseChosen, toggleCase, toggleSuite } from './case-selection';
+import './case-picker.css';
 
 /** Cases a suite's list shows before 'Show more' (a 10,000-case suite stays quick to open). */
 export const PICKER_PAGE = 100;
@@ -21,7 +22,7 @@ export interface CasePickerProps {
 
 /**
  * The project's suites and top-level cases with checkboxes (docs/product/cycles-screens.md, "New
- * Test Cycle"). A checked suite brings all its cases, so its own cases show checked and locked; a
+ * Test Cycle"; a test plan's entries pick their cases with it too, docs/product/plans-screens.md). A checked suite brings all its cases, so its own cases show checked and locked; a
  * checked case brings its children. A suite's cases load when it is opened.
  */
 export function CasePicker({ projectId, selection, onChange, describedBy }: CasePickerProps) {

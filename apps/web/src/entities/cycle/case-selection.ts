@@ -1,6 +1,7 @@
 /**
- * What the New Test Cycle form has chosen (docs/product/cycles-screens.md, "New Test Cycle"):
- * whole suites and single cases (each with its children). Immutable, so React sees each change.
+ * What the New Test Cycle form, or an entry of a new test plan, has chosen
+ * (docs/product/cycles-screens.md, "New Test Cycle"): whole suites and single cases (each with its
+ * children). Immutable, so React sees each change.
  */
 export interface CaseSelection {
   suiteIds: ReadonlySet<number>;
