@@ -304,6 +304,21 @@ export function cyclesTable(results: CyclesResult[]): string {
     (r) => `${r.readiness.p50} / ${r.readiness.p99}`,
     `≤ ${READINESS_TARGET_MS}`,
   );
+  row(
+    'milestones list, p50 / p99 ms',
+    (r) => `${r.readiness.milestonesList.p50} / ${r.readiness.milestonesList.p99}`,
+    `≤ ${READINESS_TARGET_MS}`,
+  );
+  row(
+    'milestone page of 204 cycles (milestone + its cycles), p50 / p99 ms',
+    (r) => `${r.readiness.milestonePage.p50} / ${r.readiness.milestonePage.p99}`,
+    `≤ ${READINESS_TARGET_MS}`,
+  );
+  row(
+    'sign-off report of 204 cycles, p50 / p99 ms; its PDF ms',
+    (r) => `${r.readiness.signOff.p50} / ${r.readiness.signOff.p99}; ${r.readiness.signOffPdfMs}`,
+    `≤ ${READINESS_TARGET_MS}`,
+  );
   row('counts kept by the database match the items', (r) => (r.countsMatch ? 'yes' : 'NO'), 'yes');
   return lines.join('\n');
 }

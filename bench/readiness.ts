@@ -2,7 +2,8 @@
 // for a milestone of 200 cycles). `measureReadiness` makes, through the API, a milestone on branch
 // `main` holding three test plans of 204 cycles in all (Browser × OS: 6 per entry), records a few
 // results, imports two JUnit reports on `main` with failures (so the gate has something to sort),
-// then reads the readiness 30 times. bench/cycles.ts runs it with 100 cases per entry (20,400
+// then reads the readiness 30 times, and times the same milestone's screens: the milestones list,
+// the milestone page's calls and the sign-off report (target p99 ≤ 300 ms each), and its PDF once. bench/cycles.ts runs it with 100 cases per entry (20,400
 // items); run alone it seeds a small project (1,000 cases, 10 per entry) on a fresh database, so
 // the step can be checked quickly: `node --import tsx bench/readiness.ts [--db embedded|postgres]`.
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -16,11 +17,22 @@ import { startOnFreshDatabase } from './server-process.ts';
 
 export const READINESS_TARGET_MS = 300;
 
-export interface ReadinessResult {
-  cycles: number;
-  items: number;
+export interface Latency {
   p50: number;
   p99: number;
+}
+
+export interface ReadinessResult extends Latency {
+  cycles: number;
+  items: number;
+  /** GET /api/projects/1/milestones, the project's milestones with their counts. */
+  milestonesList: Latency;
+  /** The milestone page's calls: the milestone, then its cycles (`?milestone_id=`). */
+  milestonePage: Latency;
+  /** GET /api/milestones/{id}/sign-off. */
+  signOff: Latency;
+  /** GET /api/milestones/{id}/sign-off.pdf, once. */
+  signOffPdfMs: number;
 }
 
 const percentile = (values: number[], p: number) => {
@@ -28,6 +40,18 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 const round = (n: number) => Math.round(n * 10) / 10;
+
+/** p50 and p99 of `rounds` runs of `read`, after one to warm. */
+async function latency(rounds: number, read: () => Promise<unknown>): Promise<Latency> {
+  await read();
+  const times: number[] = [];
+  for (let i = 0; i < rounds; i++) {
+    const started = performance.now();
+    await read();
+    times.push(performance.now() - started);
+  }
+  return { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+}
 
 async function call(base: string, token: string, method: string, url: string, body?: unknown, xml = false) {
   const started = performance.now();
@@ -113,7 +137,32 @@ export async function measureReadiness(
     times.push(ms);
   }
   console.error(`   readiness: ${cycles} cycles, ${items} items, ready ${ready}`);
-  return { cycles, items, p50: round(percentile(times, 50)), p99: round(percentile(times, 99)) };
+  // The screens of the same milestone: the list, the page, the sign-off report and its PDF.
+  const get = (url: string) => call(base, token, 'GET', url);
+  const milestonesList = await latency(30, () => get('/api/projects/1/milestones'));
+  const milestonePage = await latency(30, () =>
+    Promise.all([
+      get(`/api/milestones/${milestoneId}`),
+      get(`/api/projects/1/cycles?milestone_id=${milestoneId}`),
+    ]),
+  );
+  const signOff = await latency(30, () => get(`/api/milestones/${milestoneId}/sign-off`));
+  const pdfStarted = performance.now();
+  const pdf = await fetch(`${base}/api/milestones/${milestoneId}/sign-off.pdf`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (!pdf.ok || (await pdf.arrayBuffer()).byteLength === 0) throw new Error(`sign-off.pdf: ${pdf.status}`);
+  const signOffPdfMs = round(performance.now() - pdfStarted);
+  return {
+    cycles,
+    items,
+    p50: round(percentile(times, 50)),
+    p99: round(percentile(times, 99)),
+    milestonesList,
+    milestonePage,
+    signOff,
+    signOffPdfMs,
+  };
 }
 
 const ADMIN_PASSWORD = 'readiness-bench-admin-password';
@@ -163,6 +212,14 @@ async function runSmall(db: 'embedded' | 'postgres'): Promise<void> {
     console.log(
       `readiness of ${result.cycles} cycles (${result.items} items) on ${db}: p50 ${result.p50} ms, p99 ${result.p99} ms (target ≤ ${READINESS_TARGET_MS})`,
     );
+    for (const [what, figures] of [
+      ['milestones list', result.milestonesList],
+      ['milestone page (milestone + its cycles)', result.milestonePage],
+      ['sign-off report', result.signOff],
+    ] as const) {
+      console.log(`${what} on ${db}: p50 ${figures.p50} ms, p99 ${figures.p99} ms`);
+    }
+    console.log(`sign-off PDF on ${db}: ${result.signOffPdfMs} ms`);
   } finally {
     await server.stop();
     await drop();

@@ -14,7 +14,9 @@
 // `--only bulk` the bulk actions and the case import at size, bench/bulk.ts, `--only insight` the
 // flaky list, the reports and an import with its CI gate over 2,000,000 results, bench/insight.ts,
 // with `--db`; `--only cycle-items` the first 200 items of a 10,000-item cycle beside 2,000,000
-// results, bench/cycle-items.ts, with `--db` and `--results`), --skip-floor, --skip-auth-off, --skip-web,
+// results, bench/cycle-items.ts, with `--db` and `--results`; `--only requirements` the requirements
+// list and the traceability matrix over 5,000 requirements and 2,000,000 results,
+// bench/requirements.ts, with `--db` and `--scale`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -72,6 +74,12 @@ if (only === 'insight') {
 if (only === 'cycle-items') {
   const { cycleItemsDatabases, runCycleItems } = await import('./cycle-items.ts');
   await runCycleItems(cycleItemsDatabases(args));
+  process.exit();
+}
+
+if (only === 'requirements') {
+  const { requirementsDatabases, runRequirements } = await import('./requirements.ts');
+  await runRequirements(requirementsDatabases(args));
   process.exit();
 }
 

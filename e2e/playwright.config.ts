@@ -35,6 +35,7 @@ const DATABASE_SPECS = [
   'live-updates',
   'milestones',
   'orientation-large',
+  'plans',
   'reports',
   'search',
   'sign-in',

@@ -26,12 +26,14 @@ import { flakyRoutes } from './modules/flaky-tests/flaky-tests-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
+import { mcpRoutes } from './modules/mcp/mcp-routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { milestonesRoutes } from './modules/milestones/milestones-routes.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
 import { reportsRoutes } from './modules/reports/reports-routes.ts';
+import { requirementsRoutes } from './modules/requirements/requirements-routes.ts';
 import { rolesRoutes } from './modules/roles/roles-routes.ts';
 import { runsRoutes } from './modules/runs/runs-routes.ts';
 import { searchRoutes } from './modules/search/search-routes.ts';
@@ -152,7 +154,9 @@ export async function buildApp({
   await app.register(webhooksRoutes);
   await app.register(milestonesRoutes);
   await app.register(plansRoutes);
+  await app.register(requirementsRoutes);
   await app.register(signOffRoutes);
+  await app.register(mcpRoutes);
   await app.register(configurationsRoutes);
   await app.register(backupRoutes);
 

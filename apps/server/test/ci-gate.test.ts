@@ -117,6 +117,44 @@ describe('the CI gate of an import', () => {
     expect(names(branch, 'new')).toEqual(['c']);
   });
 
+  it('answers a branch’s latest import and its gate, read again now', async () => {
+    const gateOfBranch = async (branch: string) => {
+      const res = await t.request({
+        method: 'GET',
+        url: `/api/projects/${projectId}/gate?branch=${encodeURIComponent(branch)}`,
+        token: admin,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json();
+    };
+    expect(await gateOfBranch('never-imported')).toEqual({
+      branch: 'never-imported',
+      cycle: null,
+      gate: null,
+    });
+    const first = await importReport({ pays: 'pass', ships: 'pass' }, 'gate-api');
+    const second = await importReport({ pays: 'fail', ships: 'pass' }, 'gate-api');
+    expect(first.counts.new).toBe(0);
+    const answer = await gateOfBranch('gate-api');
+    expect(answer.cycle).toMatchObject({ branch: 'gate-api' });
+    expect(answer.gate).toMatchObject({ counts: second.counts, fails: true });
+    expect(answer.gate.new).toEqual([
+      expect.objectContaining({ name: 'pays', failure_message: 'pays broke' }),
+    ]);
+    // A quarantine set since counts now.
+    await quarantine('pays', null);
+    expect((await gateOfBranch('gate-api')).gate).toMatchObject({
+      counts: { new: 0, quarantined: 1 },
+      fails: false,
+    });
+    const hidden = await t.request({
+      method: 'GET',
+      url: '/api/projects/999999/gate?branch=main',
+      token: admin,
+    });
+    expect(hidden.statusCode).toBe(404);
+  });
+
   it('verdict-import --gate fails on still-failing failures, --gate new only on new ones, and writes a summary', async () => {
     const tokenRes = await t.request({
       method: 'POST',

@@ -96,6 +96,39 @@ describe('the demo roles and milestones', () => {
   });
 });
 
+describe('the demo roles and requirements', () => {
+  it('hold each requirement permission exactly when they hold the case permission its rule names', async () => {
+    const held = await queryRows<{ name: string; permissions: string[] }>(
+      t.db,
+      sql`select r.name, array_agg(p.name) as permissions from roles r
+        join role_permissions rp on rp.role_id = r.id join permissions p on p.id = rp.permission_id
+        where not r.built_in group by r.name`,
+    );
+    for (const role of held) {
+      for (const [permission, older] of Object.entries(PERMISSION_GRANT_RULES)) {
+        if (!permission.endsWith('_requirement')) continue;
+        const expected = older.some((name) => role.permissions.includes(name));
+        expect(role.permissions.includes(permission), `${role.name}: ${permission}`).toBe(expected);
+      }
+    }
+    const pm = as(t, tokens['paul.pm']);
+    const requirement = expectStatus(
+      await pm.post(`/api/projects/${projectId}/requirements`, { title: 'Pay by card' }),
+      201,
+    ).requirement;
+    const [pay] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from test_cases where project_id = ${projectId} order by id limit 1`,
+    );
+    const tester = as(t, tokens.alice);
+    expectStatus(
+      await tester.post(`/api/requirements/${requirement.id}/cases`, { case_ids: [pay!.id] }),
+      200,
+    );
+    expectStatus(await tester.get(`/api/projects/${projectId}/traceability`), 200);
+  });
+});
+
 describe('the demo cases', () => {
   it('each has its version 1, credited to the demo administrator; a later edit to its editor', async () => {
     const [pay] = await queryRows<{ id: number }>(

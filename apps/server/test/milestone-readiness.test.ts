@@ -5,6 +5,7 @@ import type { MilestoneReadiness, ReadinessReason } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
+import { createProject } from './helpers/fixtures.ts';
 import { apiToken } from './helpers/import-world.ts';
 import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
 import { verdictImport } from './helpers/verdict-import.ts';
@@ -330,6 +331,70 @@ describe('milestone readiness', () => {
     });
     expect(expectStatus(await admin().get(readinessOf(999_999)), 404).code).toBe('not_found');
     await expectBadIds(t, w.admin, 'GET', ['/api/milestones/abc/readiness', '/api/milestones/0/readiness']);
+  });
+});
+
+describe('the requirements rule', () => {
+  it('lists each approved requirement not passing within the milestone, up to the rule, and the CLI says the rule', async () => {
+    const p = (await createProject(t, w.admin)).id;
+    const post = async (url: string, body: object) => expectStatus(await admin().post(url, body), 201);
+    const caseId = (await post(`/api/test-cases/project/${p}/create`, { name: 'Card form' })).testCase.id;
+    const pay = (await post(`/api/projects/${p}/requirements`, { title: 'Pay by card', status: 'approved' }))
+      .requirement;
+    const refund = (await post(`/api/projects/${p}/requirements`, { title: 'Refund', status: 'approved' }))
+      .requirement;
+    await post(`/api/projects/${p}/requirements`, { title: 'Draft only' });
+    expectStatus(await admin().post(`/api/requirements/${pay.id}/cases`, { case_ids: [caseId] }), 200);
+    const m = (await post(`/api/projects/${p}/milestones`, { name: 'Req release' })).milestone;
+    const cycle = (
+      await post(`/api/projects/${p}/cycles`, { name: 'Req cycle', milestone_id: m.id, case_ids: [caseId] })
+    ).cycle;
+
+    const first = await readiness(m.id);
+    expect(first.rules.max_unmet_requirements).toBe(0);
+    expect(first.figures.unmet_requirements).toBe(2);
+    expect(first.reasons.filter((r) => r.rule === 'max_unmet_requirements')).toEqual([
+      {
+        rule: 'max_unmet_requirements',
+        message: "REQ-1 'Pay by card' is untested",
+        link: `/requirements/${pay.id}`,
+      },
+      {
+        rule: 'max_unmet_requirements',
+        message: "REQ-2 'Refund' is not covered",
+        link: `/requirements/${refund.id}`,
+      },
+    ]);
+    const [item] = (await itemsByCase(cycle.id)).values();
+    await record(item!, 'failed');
+    expect(messages((await readiness(m.id)).reasons, 'max_unmet_requirements')).toEqual([
+      "REQ-1 'Pay by card' is failing",
+      "REQ-2 'Refund' is not covered",
+    ]);
+
+    const token = await apiToken(t, w.admin, 'Requirements rule');
+    const cli = await verdictImport([
+      'readiness',
+      '--url',
+      url,
+      '--token',
+      token,
+      '--milestone',
+      String(m.id),
+    ]);
+    expect(cli.code, cli.stderr).toBe(1);
+    expect(cli.stdout).toContain('at most 0 approved requirements not passing');
+    expect(cli.stdout).toContain(`- [REQ-2 'Refund' is not covered](${url}/requirements/${refund.id})`);
+
+    await record(item!, 'passed');
+    const rules = { max_untested: null, min_pass_rate: null, no_new_failures: false, no_open_defects: false };
+    expectStatus(await admin().put(rulesOf(m.id), { ...rules, max_unmet_requirements: 1 }), 200);
+    const met = await readiness(m.id);
+    expect(met).toMatchObject({ ready: true, reasons: [], figures: { unmet_requirements: 1 } });
+    // An older client leaves the rule out: the milestone keeps it.
+    const kept = expectStatus(await admin().put(rulesOf(m.id), rules), 200);
+    expect(kept.rules).toEqual({ ...rules, max_unmet_requirements: 1 });
+    expectStatus(await admin().put(rulesOf(m.id), { ...rules, max_unmet_requirements: -1 }), 400);
   });
 });
 

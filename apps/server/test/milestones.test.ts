@@ -413,3 +413,38 @@ describe('a database whose cycles name milestones in free text', () => {
     }
   }, 60_000);
 });
+
+describe('the defects of a milestone', () => {
+  it('are those linked to its cycles’ items and results, its sub-milestones’ included, each with its cases', async () => {
+    const release = await createMilestone(w.project.id);
+    const sprint = await createMilestone(w.project.id, { parent_id: release.id });
+    const inRelease = await createCycle(w.project.id, { milestone_id: release.id, case_ids: [tree.caseId] });
+    const inSprint = await createCycle(w.project.id, {
+      milestone_id: sprint.id,
+      case_ids: [tree.looseCaseId],
+    });
+    const elsewhere = await createCycle(w.project.id, { case_ids: [tree.looseCaseId] });
+    const link = async (cycleId: number, defect: string) => {
+      const { items } = expectStatus(await admin().get(`/api/cycles/${cycleId}/items`), 200);
+      expectStatus(await admin().post(`/api/cycle-items/${items[0].id}/defects`, { defect }), 201);
+    };
+    await link(inRelease.id, 'https://bugs.example.org/1');
+    await link(inSprint.id, 'https://bugs.example.org/2');
+    await link(elsewhere.id, 'https://bugs.example.org/3');
+    const defectsOf = async (id: number) =>
+      expectStatus(await admin().get(`/api/milestones/${id}/defects`), 200).defects.map(
+        (d: { defect: string; cases: { id: number }[] }) => [d.defect, d.cases.map((c) => c.id)],
+      );
+    expect(await defectsOf(release.id)).toEqual([
+      ['https://bugs.example.org/2', [tree.looseCaseId]],
+      ['https://bugs.example.org/1', [tree.caseId]],
+    ]);
+    expect(await defectsOf(sprint.id)).toEqual([['https://bugs.example.org/2', [tree.looseCaseId]]]);
+    await expectGuards(t, w, {
+      method: 'GET',
+      url: `/api/milestones/${release.id}/defects`,
+      permission: 'home_test_cycle',
+    });
+    expectStatus(await admin().get('/api/milestones/999999/defects'), 404);
+  });
+});

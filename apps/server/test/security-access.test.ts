@@ -144,6 +144,12 @@ async function freshMilestone(): Promise<number> {
   return expectStatus(await adminApi().post(`/api/projects/${ids.a}/milestones`, body), 201).milestone.id;
 }
 
+/** A requirement of project A (docs/product/requirements.md). */
+async function freshRequirement(): Promise<number> {
+  const body = { title: `r${next()}` };
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/requirements`, body), 201).requirement.id;
+}
+
 /** A test plan of project A: one entry of its first case, so one cycle. */
 async function freshPlan(): Promise<number> {
   const body = { name: `p${next()}`, entries: [{ case_ids: [ids.case] }] };
@@ -252,6 +258,17 @@ function table(): Record<string, Row> {
     },
     'GET /api/auth/totp': { prepare: at('/api/auth/totp'), expected: SIGNED_IN },
     'GET /api/auth/session': { prepare: at('/api/auth/session'), expected: SIGNED_IN },
+    // docs/product/mcp.md: any signed-in caller may speak MCP; each tool then checks as its API call does.
+    'POST /api/mcp': {
+      prepare: async () => ({
+        url: '/api/mcp',
+        payload: { jsonrpc: '2.0', id: 1, method: 'ping' },
+        headers: { accept: 'application/json, text/event-stream' },
+      }),
+      expected: SIGNED_IN,
+    },
+    'GET /api/mcp': { prepare: at('/api/mcp'), expected: [401, 405, 405, 405, 405] },
+    'DELETE /api/mcp': { prepare: at('/api/mcp'), expected: [401, 405, 405, 405, 405] },
     'POST /api/auth/totp/enable': {
       // Nobody has a key being set up, so every signed-in caller is told to start first.
       prepare: async () => {
@@ -567,6 +584,10 @@ function table(): Record<string, Row> {
     },
     'GET /api/projects/:id/cycles': {
       prepare: at(`/api/projects/${ids.a}/cycles`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/gate': {
+      prepare: at(`/api/projects/${ids.a}/gate?branch=main`),
       expected: LIMITED_REFUSED,
     },
     'GET /api/cycles/:id': {
@@ -917,12 +938,72 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/milestones/:id/defects': {
+      prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/defects` }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/milestones/:id/sign-off': {
       prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/sign-off` }),
       expected: LIMITED_REFUSED,
     },
     'GET /api/milestones/:id/sign-off.pdf': {
       prepare: async () => ({ url: `/api/milestones/${await freshMilestone()}/sign-off.pdf` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/requirements': {
+      prepare: at(`/api/projects/${ids.a}/requirements`),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/requirements': {
+      prepare: at(`/api/projects/${ids.a}/requirements`, { title: 'r' }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/requirements/:id': {
+      prepare: async () => ({ url: `/api/requirements/${await freshRequirement()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/requirements/:id': {
+      prepare: async () => ({
+        url: `/api/requirements/${await freshRequirement()}`,
+        payload: { title: 'r2' },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/requirements/:id': {
+      prepare: async () => ({ url: `/api/requirements/${await freshRequirement()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/requirements/:id/versions': {
+      prepare: async () => ({ url: `/api/requirements/${await freshRequirement()}/versions` }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/test-cases/:id/requirements': {
+      prepare: async () => ({
+        url: `/api/test-cases/${ids.case}/requirements`,
+        payload: { requirement_ids: [await freshRequirement()] },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'PUT /api/requirements/:id/cases': {
+      prepare: async () => ({
+        url: `/api/requirements/${await freshRequirement()}/cases`,
+        payload: { case_ids: [ids.case] },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/requirements/:id/cases': {
+      prepare: async () => ({
+        url: `/api/requirements/${await freshRequirement()}/cases`,
+        payload: { case_ids: [ids.case] },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/traceability': {
+      prepare: at(`/api/projects/${ids.a}/traceability`),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/traceability.csv': {
+      prepare: at(`/api/projects/${ids.a}/traceability.csv`),
       expected: LIMITED_REFUSED,
     },
     'GET /api/projects/:id/plans': {
@@ -1120,6 +1201,15 @@ describe('every route', () => {
         'POST /api/projects/:id/configuration-groups',
         'PUT /api/configuration-groups/:id',
         'DELETE /api/configuration-groups/:id',
+        // The MCP envelope: each tool's own API call declares what it changes.
+        'POST /api/mcp',
+        'DELETE /api/mcp',
+        'POST /api/projects/:id/requirements',
+        'PUT /api/requirements/:id',
+        'DELETE /api/requirements/:id',
+        'PUT /api/test-cases/:id/requirements',
+        'PUT /api/requirements/:id/cases',
+        'POST /api/requirements/:id/cases',
       ].sort(),
     );
   });

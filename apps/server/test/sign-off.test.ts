@@ -54,7 +54,7 @@ beforeAll(async () => {
   const milestone = expectStatus(
     await admin().post(`/api/projects/${p}/milestones`, {
       name: 'Release 3.1',
-      description: 'The autumn release.',
+      description: 'The **autumn** release, see [the plan](https://wiki.example.org/3.1).',
       due_date: '2026-12-01',
       branch: 'release/3.1',
     }),
@@ -174,6 +174,7 @@ describe('the sign-off report', () => {
       'Due: 2026-12-01',
       'CI branch: release/3.1',
       'Sub-milestones: Sprint 12',
+      'The autumn release, see the plan (https://wiki.example.org/3.1).',
       'Not ready.',
       report.readiness.reasons[0]!.message,
       planName,
@@ -185,6 +186,8 @@ describe('the sign-off report', () => {
     ]) {
       expect(text, expected).toContain(expected);
     }
+    // A plan's cycle names carry their configurations already.
+    expect(text).not.toContain('(Firefox) (Firefox)');
   });
 
   it('is the milestone readers’: 401, 404 to whoever cannot see the project, 403 naming the permission', async () => {

@@ -420,6 +420,8 @@ function rulesText(rules) {
     parts.push(`pass rate at least ${rules.min_pass_rate}% per configuration`);
   if (rules.no_new_failures) parts.push('no new or still-failing failure in the latest import of its branch');
   if (rules.no_open_defects) parts.push('no defect linked to a failed result');
+  if (rules.max_unmet_requirements !== undefined && rules.max_unmet_requirements !== null)
+    parts.push(`at most ${rules.max_unmet_requirements} approved requirements not passing`);
   return parts.length > 0 ? parts.join('; ') : 'none';
 }
 

@@ -25,6 +25,7 @@ export const AUDIT_ENTITIES = [
   'milestone',
   'configuration_group',
   'plan',
+  'requirement',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -59,6 +60,7 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('milestone'),
   Type.Literal('configuration_group'),
   Type.Literal('plan'),
+  Type.Literal('requirement'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

@@ -27,6 +27,7 @@ export const BULK_ACTIONS = [
   'tags',
   'set_field',
   'add_to_cycle',
+  'link_requirement',
   'delete',
 ] as const;
 export const BulkActionName = Type.Union([
@@ -36,6 +37,7 @@ export const BulkActionName = Type.Union([
   Type.Literal('tags'),
   Type.Literal('set_field'),
   Type.Literal('add_to_cycle'),
+  Type.Literal('link_requirement'),
   Type.Literal('delete'),
 ]);
 export type BulkActionName = (typeof BULK_ACTIONS)[number];
@@ -49,6 +51,7 @@ export type BulkActionName = (typeof BULK_ACTIONS)[number];
  * - tags: `add_tags` and/or `remove_tags`.
  * - set_field: `field_id` and `value` (null or '' clears it).
  * - add_to_cycle: `cycle_id` (an open cycle of the project); cases already in it are left.
+ * - link_requirement: `requirement_id` (a requirement of the project); cases already linked are left.
  * - delete: nothing more; the descendants and every run go too.
  */
 export const BulkBody = Type.Object(
@@ -63,6 +66,7 @@ export const BulkBody = Type.Object(
     field_id: Type.Optional(Id),
     value: Type.Optional(Type.Unknown()),
     cycle_id: Type.Optional(Id),
+    requirement_id: Type.Optional(Id),
   },
   { additionalProperties: false },
 );

@@ -127,6 +127,13 @@ export const TestCaseDetail = Type.Object({
    * null for a case made here (docs/product/case-import.md).
    */
   source_id: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * The requirements the case is linked to, by key (a RequirementRef of requirements.ts), in the
+   * answer of `GET /api/test-cases/single/{id}` to a caller who may see requirements.
+   */
+  requirements: Type.Optional(
+    Type.Array(Type.Object({ id: Type.Integer(), key: Type.String(), title: Type.String() })),
+  ),
 });
 export type TestCaseDetail = Static<typeof TestCaseDetail>;
 

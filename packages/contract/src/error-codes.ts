@@ -20,6 +20,7 @@ export const ERROR_CODES = [
   'internal',
   'already_exists',
   'in_use',
+  'method_not_allowed',
   // Who may do what.
   'permission_missing',
   'grant_not_held',

@@ -56,3 +56,26 @@ export type ImportGate = Static<typeof ImportGate>;
 
 /** The default branch a new branch's first import is compared with, in this order. */
 export const GATE_DEFAULT_BRANCHES = ['main', 'master'] as const;
+
+/** `GET /api/projects/{id}/gate?branch=`: the branch's latest import (`branch=` for imports that named none). */
+export const BranchGateQuery = Type.Object(
+  { branch: Type.String({ maxLength: 200 }) },
+  { additionalProperties: false },
+);
+export type BranchGateQuery = Static<typeof BranchGateQuery>;
+
+/** The latest import cycle of a branch and its gate, as the import answered it; both null before any import. */
+export const BranchGate = Type.Object({
+  branch: Type.String(),
+  cycle: Type.Union([
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      branch: Type.Union([Type.String(), Type.Null()]),
+      created_at: Type.String(),
+    }),
+    Type.Null(),
+  ]),
+  gate: Type.Union([ImportGate, Type.Null()]),
+});
+export type BranchGate = Static<typeof BranchGate>;

@@ -27,6 +27,7 @@ export * from './plans.ts';
 export * from './projects.ts';
 export * from './readiness.ts';
 export * from './reports.ts';
+export * from './requirements.ts';
 export * from './roles.ts';
 export * from './runs.ts';
 export * from './search.ts';

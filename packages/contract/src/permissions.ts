@@ -60,6 +60,10 @@ export const PERMISSION_CATALOGUE = {
   add_milestone: 'Create milestones',
   edit_milestone: 'Edit, complete and reopen milestones',
   delete_milestone: 'Delete milestones',
+  home_requirement: 'See the requirements of a project and their coverage',
+  add_requirement: 'Create and import requirements',
+  edit_requirement: 'Edit requirements and link cases to them',
+  delete_requirement: 'Delete requirements',
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;
@@ -89,6 +93,10 @@ export const PERMISSION_GRANT_RULES: Partial<Record<PermissionName, readonly Per
   add_milestone: ['add_test_cycle'],
   edit_milestone: ['edit_test_cycle'],
   delete_milestone: ['delete_test_cycle'],
+  home_requirement: ['home_test_case'],
+  add_requirement: ['add_test_case_in_project'],
+  edit_requirement: ['edit_test_case'],
+  delete_requirement: ['delete_test_case'],
 };
 
 export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionName[];

@@ -17,6 +17,14 @@ export const ReadinessRules = Type.Object(
     no_new_failures: Type.Boolean(),
     /** No defect linked to an item of its cycles that is failed now. */
     no_open_defects: Type.Boolean(),
+    /**
+     * At most this many approved requirements whose coverage within the milestone is not passing
+     * (docs/product/requirements.md). Optional in a PUT: left out, the milestone keeps the value
+     * its stored rules have, or has the rule off when they have none (decision 209).
+     */
+    max_unmet_requirements: Type.Optional(
+      Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()]),
+    ),
   },
   { additionalProperties: false },
 );
@@ -24,13 +32,15 @@ export type ReadinessRules = Static<typeof ReadinessRules>;
 
 /**
  * The rules of a milestone that never set any: everything tested and passed, no failure in CI,
- * no defect on a failure (decision 202). Strict, so a milestone is never called ready by default.
+ * no defect on a failure, every approved requirement passing (decisions 202, 209). Strict, so a
+ * milestone is never called ready by default.
  */
 export const DEFAULT_READINESS_RULES: ReadinessRules = {
   max_untested: 0,
   min_pass_rate: 100,
   no_new_failures: true,
   no_open_defects: true,
+  max_unmet_requirements: 0,
 };
 
 /** How many reasons (and notes) each rule lists at most; the figures always count them all. */
@@ -41,6 +51,7 @@ export const ReadinessRule = Type.Union([
   Type.Literal('min_pass_rate'),
   Type.Literal('no_new_failures'),
   Type.Literal('no_open_defects'),
+  Type.Literal('max_unmet_requirements'),
 ]);
 export type ReadinessRule = Static<typeof ReadinessRule>;
 
@@ -98,6 +109,8 @@ export const ReadinessFigures = Type.Object({
   import: Type.Union([ReadinessImport, Type.Null()]),
   /** Distinct defects linked to an item that is failed now. */
   open_defects: Type.Integer(),
+  /** Approved requirements whose coverage within the milestone is not passing. */
+  unmet_requirements: Type.Optional(Type.Integer()),
 });
 export type ReadinessFigures = Static<typeof ReadinessFigures>;
 

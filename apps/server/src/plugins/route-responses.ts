@@ -4,12 +4,13 @@ import fp from 'fastify-plugin';
 import { isGuardedRoute } from './input-guard.ts';
 
 /** Refusals a route declares for itself, beyond those its access rule and its input imply. */
-export type RouteError = 401 | 403 | 404 | 409 | 413 | 415 | 429 | 503;
+export type RouteError = 401 | 403 | 404 | 405 | 409 | 413 | 415 | 429 | 503;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The refusals particular to this route: 404 for a missing (or hidden) row, 409 for a
+     * The refusals particular to this route: 404 for a missing (or hidden) row, 405 for a method
+     * the address does not take (the stateless MCP endpoint's GET and DELETE), 409 for a
      * clash, 413 and 415 for a body it cannot take, 429 for a lockout, 503 for the database.
      * 400, 401 and 403 are derived from the route (errorStatusesOf) and never listed here,
      * except by a public route that can still answer 401 or 403 (the sign-in).

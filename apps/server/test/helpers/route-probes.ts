@@ -67,6 +67,8 @@ export interface ProbeWorld {
   configurationGroupId: number;
   /** A test plan of the project, in the milestone, with one entry and its cycle. */
   planId: number;
+  /** A requirement of the project. */
+  requirementId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -149,6 +151,9 @@ export async function createProbeWorld(
   await t.db.execute(sql`
     insert into test_cycles (project_id, name, plan_id, milestone_id, milestone)
     values (${projectId}, 'P', ${planId}, ${milestoneId}, 'M')`);
+  const requirementId = await one(
+    sql`insert into requirements (project_id, key, title) values (${projectId}, 'R-1', 'R') returning id`,
+  );
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -173,6 +178,7 @@ export async function createProbeWorld(
     milestoneId,
     configurationGroupId,
     planId,
+    requirementId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -334,6 +340,7 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'DELETE /api/test-cases/:id/quarantine': (w) => ({ url: `/api/test-cases/${w.caseId}/quarantine` }),
   'GET /api/projects/:id/flaky-tests': (w) => ({ url: `/api/projects/${w.projectId}/flaky-tests` }),
+  'GET /api/projects/:id/gate': (w) => ({ url: `/api/projects/${w.projectId}/gate?branch=main` }),
   'GET /api/projects/:id/reports/branches': (w) => ({ url: `/api/projects/${w.projectId}/reports/branches` }),
   'GET /api/projects/:id/reports/cycles': (w) => ({ url: `/api/projects/${w.projectId}/reports/cycles` }),
   'GET /api/projects/:id/reports/slowest-tests': (w) => ({
@@ -406,8 +413,37 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     url: `/api/milestones/${w.milestoneId}/readiness-rules`,
     payload: { max_untested: null, min_pass_rate: 95, no_new_failures: false, no_open_defects: true },
   }),
+  'GET /api/milestones/:id/defects': (w) => ({ url: `/api/milestones/${w.milestoneId}/defects` }),
   'GET /api/milestones/:id/sign-off': (w) => ({ url: `/api/milestones/${w.milestoneId}/sign-off` }),
   'GET /api/milestones/:id/sign-off.pdf': (w) => ({ url: `/api/milestones/${w.milestoneId}/sign-off.pdf` }),
+  'GET /api/projects/:id/requirements': (w) => ({ url: `/api/projects/${w.projectId}/requirements` }),
+  'POST /api/projects/:id/requirements': (w) => ({
+    url: `/api/projects/${w.projectId}/requirements`,
+    payload: { title: 'R2', parent_id: w.requirementId },
+  }),
+  'GET /api/requirements/:id': (w) => ({ url: `/api/requirements/${w.requirementId}` }),
+  'PUT /api/requirements/:id': (w) => ({
+    url: `/api/requirements/${w.requirementId}`,
+    payload: { title: 'R2' },
+  }),
+  'DELETE /api/requirements/:id': (w) => ({ url: `/api/requirements/${w.requirementId}` }),
+  'GET /api/requirements/:id/versions': (w) => ({ url: `/api/requirements/${w.requirementId}/versions` }),
+  'PUT /api/test-cases/:id/requirements': (w) => ({
+    url: `/api/test-cases/${w.caseId}/requirements`,
+    payload: { requirement_ids: [w.requirementId] },
+  }),
+  'PUT /api/requirements/:id/cases': (w) => ({
+    url: `/api/requirements/${w.requirementId}/cases`,
+    payload: { case_ids: [w.caseId] },
+  }),
+  'POST /api/requirements/:id/cases': (w) => ({
+    url: `/api/requirements/${w.requirementId}/cases`,
+    payload: { case_ids: [w.caseId] },
+  }),
+  'GET /api/projects/:id/traceability': (w) => ({
+    url: `/api/projects/${w.projectId}/traceability?milestone_id=${w.milestoneId}`,
+  }),
+  'GET /api/projects/:id/traceability.csv': (w) => ({ url: `/api/projects/${w.projectId}/traceability.csv` }),
   'GET /api/projects/:id/plans': (w) => ({ url: `/api/projects/${w.projectId}/plans` }),
   'POST /api/projects/:id/plans': (w) => ({
     url: `/api/projects/${w.projectId}/plans`,

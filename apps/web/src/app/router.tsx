@@ -333,8 +333,8 @@ const mainRoutes: RouteObject[] = [
   {
     path: paths.milestoneDetail.pattern,
     element: screen(
-      () => import('@/features/milestones/components/milestone-page'),
-      (m) => m.MilestonePage,
+      () => import('./routes/milestone-page'),
+      (m) => m.MilestoneRoute,
     ),
   },
   {
@@ -370,6 +370,27 @@ const mainRoutes: RouteObject[] = [
     element: screen(
       () => import('@/features/plans/components/plan-page'),
       (m) => m.PlanPage,
+    ),
+  },
+  {
+    path: paths.requirements.pattern,
+    element: screen(
+      () => import('@/features/requirements/components/requirements-page'),
+      (m) => m.RequirementsPage,
+    ),
+  },
+  {
+    path: paths.requirementDetail.pattern,
+    element: screen(
+      () => import('@/features/requirements/components/requirement-page'),
+      (m) => m.RequirementPage,
+    ),
+  },
+  {
+    path: paths.traceability.pattern,
+    element: screen(
+      () => import('@/features/requirements/components/traceability-page'),
+      (m) => m.TraceabilityPage,
     ),
   },
   {

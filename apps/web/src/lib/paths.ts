@@ -109,4 +109,10 @@ export const paths = {
   planCreate: withIds('/projects/:id/plans/new'),
   /** One test plan: its totals and its cycles by entry. */
   planDetail: withIds('/plans/:id'),
+  /** A project's requirements as a tree, with filters (docs/product/requirements-screens.md). */
+  requirements: withIds('/projects/:id/requirements'),
+  /** One requirement: its description, coverage, children, linked cases and history. */
+  requirementDetail: withIds('/requirements/:id'),
+  /** The traceability matrix: requirements by coverage with their cases' latest results. */
+  traceability: withIds('/projects/:id/traceability'),
 } as const;

@@ -86,6 +86,7 @@ export const queryKeys = {
     byCase: (caseId: Id) => ['defects', 'case', Number(caseId)] as const,
     byItem: (itemId: Id) => ['defects', 'item', Number(itemId)] as const,
     byCycle: (cycleId: Id) => ['defects', 'cycle', Number(cycleId)] as const,
+    byMilestone: (milestoneId: Id) => ['defects', 'milestone', Number(milestoneId)] as const,
   },
   /** A project's webhooks, and a page of one webhook's deliveries (under 'webhooks'). */
   webhooks: {
@@ -108,6 +109,8 @@ export const queryKeys = {
   cycles: {
     all: ['cycles'] as const,
     byProject: (projectId: Id) => ['cycles', 'project', Number(projectId)] as const,
+    byMilestone: (projectId: Id, milestoneId: Id) =>
+      ['cycles', 'project', Number(projectId), 'milestone', Number(milestoneId)] as const,
     detail: (id: Id) => ['cycles', 'detail', Number(id)] as const,
     active: () => ['cycles', 'active'] as const,
   },
@@ -154,6 +157,20 @@ export const queryKeys = {
     all: ['cycles', 'plans'] as const,
     byProject: (projectId: Id) => ['cycles', 'plans', 'project', Number(projectId)] as const,
     detail: (id: Id) => ['cycles', 'plans', 'detail', Number(id)] as const,
+  },
+  /**
+   * Requirements and the traceability matrix (docs/product/requirements-screens.md), under
+   * 'cycles': their coverage is their cases' latest results, so a recorded result, a bulk action
+   * and live updates reload them (decision record 211). `query` is the list's query string.
+   */
+  requirements: {
+    all: ['cycles', 'requirements'] as const,
+    list: (projectId: Id, query: string) =>
+      ['cycles', 'requirements', 'project', Number(projectId), query] as const,
+    detail: (id: Id) => ['cycles', 'requirements', 'detail', Number(id)] as const,
+    versions: (id: Id) => ['cycles', 'requirements', 'versions', Number(id)] as const,
+    traceability: (projectId: Id, query: string) =>
+      ['cycles', 'requirements', 'traceability', Number(projectId), query] as const,
   },
   myWork: ['my-work'] as const,
   tree,

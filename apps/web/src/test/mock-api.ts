@@ -12,6 +12,7 @@ import type {
   CaseHistory,
   CaseImportPreview,
   CaseMutation,
+  CaseRequirements,
   CaseResultsPage,
   CaseSearchPage,
   CaseTags,
@@ -50,6 +51,11 @@ import type {
   QuarantineMutation,
   ReadinessRulesMutation,
   ReportBranches,
+  RequirementCases,
+  RequirementDetail,
+  RequirementMutation,
+  RequirementPage,
+  RequirementVersionPage,
   ResultMutation,
   ResultUndone,
   Role,
@@ -65,6 +71,7 @@ import type {
   TestReport,
   TotpSetupResponse,
   TotpStatus,
+  TraceabilityPage,
   TrackerAnswer,
   TrackerMutation,
   User,
@@ -126,6 +133,7 @@ export interface ApiAnswers {
   [call: `POST /api/projects/${number}/cases/bulk`]: BulkResult;
   [call: `POST /api/projects/${number}/cases/bulk/preview`]: BulkPreview;
   [call: `GET /api/projects/${number}/cycles`]: Cycle[];
+  [call: `GET /api/projects/${number}/cycles?milestone_id=${number}`]: Cycle[];
   [call: `POST /api/projects/${number}/cycles`]: CycleMutation;
   [call: `GET /api/cycles/${number}`]: Cycle;
   [call: `PUT /api/cycles/${number}`]: CycleMutation;
@@ -183,12 +191,24 @@ export interface ApiAnswers {
   [call: `POST /api/${'test-cases' | 'cycle-items'}/${number}/defects`]: DefectLinkMutation;
   [call: `DELETE /api/defect-links/${number}`]: MessageResponse;
   [call: `GET /api/cycles/${number}/defects`]: CycleDefectList;
+  [call: `GET /api/milestones/${number}/defects`]: CycleDefectList;
   [call: `GET /api/cycle-results/${number}/new-issue`]: NewIssueAnswer;
   [call: `GET /api/cycle-items/${number}`]: CycleItemDetail;
   [call: `POST /api/cycle-items/${number}/results`]: ResultMutation;
   [call: `DELETE /api/cycle-results/${number}`]: ResultUndone;
   [call: `GET /api/cycle-results/${number}/attachments`]: AttachmentList;
   [call: `GET /api/test-cases/single/${number}`]: TestCaseDetail;
+  [call: `GET /api/projects/${number}/requirements${string}`]: RequirementPage;
+  [call: `POST /api/projects/${number}/requirements`]: RequirementMutation;
+  [call: `GET /api/requirements/${number}`]: RequirementDetail;
+  [call: `PUT /api/requirements/${number}`]: RequirementMutation;
+  [call: `DELETE /api/requirements/${number}`]: MessageResponse;
+  [call: `GET /api/requirements/${number}/versions${string}`]: RequirementVersionPage;
+  [call: `${'PUT' | 'POST'} /api/requirements/${number}/cases`]: RequirementCases;
+  [call: `PUT /api/test-cases/${number}/requirements`]: CaseRequirements;
+  [call: `GET /api/projects/${number}/traceability${'' | `?${string}`}`]: TraceabilityPage;
+  /** CSV, not JSON: answer with a `Response`. */
+  [call: `GET /api/projects/${number}/traceability.csv${string}`]: never;
   /** CSV, not JSON: answer with a `Response`. */
   [call: `GET /api/projects/${number}/export/cases.csv`]: never;
   [call: `GET /api/test-cases/${number}/export/runs.csv`]: never;

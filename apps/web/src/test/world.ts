@@ -7,7 +7,10 @@ import type {
   Milestone,
   Plan,
   ProjectDetail,
+  Requirement,
+  RequirementDetail,
   TestCase,
+  TraceabilityRow,
 } from '@verdict/contract';
 import type { MockHandlers } from './mock-api';
 
@@ -190,4 +193,51 @@ export function searchHit(id: number, patch: Partial<CaseSearchHit> = {}): CaseS
 /** A search answer holding `items`, of `total` matches in all. */
 export function searchPage(items: CaseSearchHit[], total = items.length): { body: CaseSearchPage } {
   return { body: { items, total, total_capped: false } };
+}
+
+/** Requirement `id` of project 3, "REQ-{id}" "Requirement {id}", top-level, approved, with no cases. */
+export function requirementOf(id: number, patch: Partial<Requirement> = {}): Requirement {
+  return {
+    id,
+    project_id: 3,
+    key: `REQ-${id}`,
+    title: `Requirement ${id}`,
+    description: '',
+    status: 'approved',
+    parent_id: null,
+    external_url: null,
+    version: 1,
+    has_children: false,
+    case_count: 0,
+    coverage: 'not_covered',
+    counts: { cases: 0, passed: 0, failing: 0, untested: 0 },
+    creator: null,
+    created_at: '2026-11-22T12:00:00Z',
+    updated_at: '2026-11-22T12:00:00Z',
+    ...patch,
+  };
+}
+
+/** Requirement `id` as GET /api/requirements/{id} answers it, with `cases` linked to it. */
+export function requirementDetailOf(id: number, patch: Partial<RequirementDetail> = {}): RequirementDetail {
+  return { ...requirementOf(id), cases: [], ...patch };
+}
+
+/** A matrix row of requirement `id` (as requirementOf names it), top-level, with no cases. */
+export function traceabilityRowOf(id: number, patch: Partial<TraceabilityRow> = {}): TraceabilityRow {
+  return {
+    requirement: {
+      id,
+      key: `REQ-${id}`,
+      title: `Requirement ${id}`,
+      status: 'approved',
+      parent_id: null,
+      depth: 0,
+    },
+    coverage: 'not_covered',
+    counts: { cases: 0, passed: 0, failing: 0, untested: 0 },
+    cases: [],
+    case_count: 0,
+    ...patch,
+  };
 }

@@ -1,4 +1,5 @@
 import {
+  type AuditEntity,
   type BulkBody,
   type BulkPreview,
   type BulkResult,
@@ -18,6 +19,7 @@ import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
 import { normalizeTags } from '../cases/case-content.ts';
 import { CASE_NOT_FOUND, levelOfCase } from '../cases/cases-service.ts';
 import { addCasesToCycle } from '../cycles/cycles-service.ts';
+import { linkCasesToRequirement } from '../requirements/requirement-links-service.ts';
 import { allMatchingIds } from '../search/search-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import {
@@ -57,6 +59,7 @@ const PERMISSION: Record<BulkBody['action'], PermissionName> = {
   tags: 'edit_test_case',
   set_field: 'edit_test_case',
   add_to_cycle: 'edit_test_cycle',
+  link_requirement: 'edit_requirement',
   delete: 'delete_test_case',
 };
 
@@ -124,14 +127,14 @@ export async function runBulk(
     const result = await ACTIONS[body.action](tx, principal, projectId, ids, body);
     await recordAudit(tx, principal, {
       action: result.audit,
-      entity: 'case',
+      entity: result.entity ?? 'case',
       projectId,
       summary: result.message,
       changes: { cases: { before: null, after: result.affected } },
     });
     // One event per call, naming the selected cases up to a cap (docs/product/webhooks.md). Adding
-    // to a cycle changes no case.
-    if (body.action !== 'add_to_cycle') {
+    // to a cycle or linking to a requirement changes no case.
+    if (body.action !== 'add_to_cycle' && body.action !== 'link_requirement') {
       await queueWebhookEvents(tx, [
         {
           projectId,
@@ -153,6 +156,8 @@ interface Done {
   message: string;
   affected: number;
   audit: 'create' | 'update' | 'delete';
+  /** What the audit entry is about, when not the cases themselves. */
+  entity?: AuditEntity;
 }
 type Action = (
   tx: Tx,
@@ -304,6 +309,17 @@ const ACTIONS: Record<BulkBody['action'], Action> = {
       message: `Added ${counted(added, 'case')} to the cycle "${name}"`,
       affected: added,
       audit: 'update',
+    };
+  },
+
+  async link_requirement(tx, principal, projectId, ids, body) {
+    if (body.requirement_id === undefined) throw bad('requirement_id', 'Choose a requirement');
+    const { key, added } = await linkCasesToRequirement(tx, principal, projectId, body.requirement_id, ids);
+    return {
+      message: `Linked ${counted(added, 'test case')} to ${key}`,
+      affected: added,
+      audit: 'update',
+      entity: 'requirement',
     };
   },
 

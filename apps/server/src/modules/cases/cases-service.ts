@@ -18,6 +18,7 @@ import {
 } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { contentOf, recordFirstVersion, recordVersion } from '../case-versions/version-record.ts';
+import { requirementRefsOfCase } from '../requirements/requirement-links-service.ts';
 import { lockSuite, SUITE_NOT_FOUND } from '../suites/suites-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { contentAfter } from './case-content.ts';
@@ -201,8 +202,9 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
 export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCaseDetail> {
   // Read first, then check: a case the caller may not see answers the same 404 as a missing one.
   const testCase = await findCaseViewBatched(db, id);
-  await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
-  return testCase!;
+  const access = await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
+  if (!access.permissions.has('home_requirement')) return testCase!;
+  return { ...testCase!, requirements: await requirementRefsOfCase(db, id) };
 }
 
 export async function updateCase(

@@ -156,6 +156,21 @@ export function cycleDefects(db: Tx, cycleId: number, limit: number): Promise<Cy
   );
 }
 
+/** The defects of these cycles (from their items and results), each once, with the cases that link it. */
+export function defectsOfCycles(db: Tx, cycleIds: number[], limit: number): Promise<CycleDefect[]> {
+  if (cycleIds.length === 0) return Promise.resolve([]);
+  return queryRows<CycleDefect>(
+    db,
+    sql`select d.defect, min(d.url) as url,
+      json_agg(distinct jsonb_build_object('id', c.id, 'name', c.name)) as cases
+    from defect_links d join test_cases c on c.id = d.case_id
+    where d.cycle_id = any(${sql.param(cycleIds)}::int[])
+    group by d.defect
+    order by max(d.id) desc
+    limit ${limit}`,
+  );
+}
+
 /** What "File a bug" writes about a result: its case, item, cycle and what was recorded. */
 export interface ResultReport {
   project_id: number;

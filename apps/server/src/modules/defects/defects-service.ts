@@ -20,6 +20,7 @@ import { projectName } from '../projects/projects-service.ts';
 import {
   caseLinks,
   cycleDefects,
+  defectsOfCycles,
   deleteLink,
   deleteTracker,
   findCaseTarget,
@@ -48,6 +49,11 @@ export async function projectTracker(
   projectId: number,
 ): Promise<Tracker | null> {
   await requireProject(db, principal, projectId, 'home_test_case');
+  return findTracker(db, projectId);
+}
+
+/** The project's tracker for another module's rule, whose caller has checked access already. */
+export function trackerOfProject(db: Tx, projectId: number): Promise<Tracker | null> {
   return findTracker(db, projectId);
 }
 
@@ -198,11 +204,22 @@ export async function listCycleDefects(
 ): Promise<CycleDefect[]> {
   const projectId = await findCycleProject(db, cycleId);
   await requireProjectOf(db, principal, projectId, CYCLE_NOT_FOUND, 'home_test_cycle');
-  const defects = await cycleDefects(db, cycleId, DEFECT_LIMITS.listMax);
-  return defects.map((d) => ({
+  return byCaseName(await cycleDefects(db, cycleId, DEFECT_LIMITS.listMax));
+}
+
+/** Each defect's cases by name. */
+const byCaseName = (defects: CycleDefect[]) =>
+  defects.map((d) => ({
     ...d,
     cases: d.cases.sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id),
   }));
+
+/**
+ * The defects of a milestone's cycles (its own and its sub-milestones'), for a caller already let
+ * read them: the milestone's page lists them.
+ */
+export async function defectsOfMilestoneCycles(db: Tx, cycleIds: number[]): Promise<CycleDefect[]> {
+  return byCaseName(await defectsOfCycles(db, cycleIds, DEFECT_LIMITS.listMax));
 }
 
 /** "File a bug": the tracker's new-issue address filled in from a failed or blocked result. */

@@ -88,3 +88,34 @@ export async function previousImportCycleOnDefaults(
   );
   return fallback ?? null;
 }
+
+/** The project's newest import cycle on a branch ('' for the imports that named none). */
+export async function latestImportCycle(
+  tx: Tx,
+  projectId: number,
+  branch: string,
+): Promise<{ id: number; name: string; branch: string | null; created_at: Date | string } | null> {
+  const [row] = await queryRows<{
+    id: number;
+    name: string;
+    branch: string | null;
+    created_at: Date | string;
+  }>(
+    tx,
+    sql`select id, name, branch, created_at from test_cycles
+    where project_id = ${projectId} and source = 'import' and coalesce(branch, '') = ${branch}
+    order by id desc limit 1`,
+  );
+  return row ?? null;
+}
+
+/** A cycle's failed and passed items: what the gate sorts (failures) and checks for fixes (passes). */
+export function gateItemsOf(
+  tx: Tx,
+  cycleId: number,
+): Promise<{ id: number; case_id: number; state: string }[]> {
+  return queryRows(
+    tx,
+    sql`select id, case_id, state from cycle_items where cycle_id = ${cycleId} and state in ('failed', 'passed')`,
+  );
+}

@@ -4,9 +4,34 @@ import type { ImportedItem } from '../cycles/cycles-service.ts';
 import {
   failedCasesOf,
   gateCases,
+  gateItemsOf,
+  latestImportCycle,
   previousImportCycle,
   previousImportCycleOnDefaults,
 } from './import-gate-repository.ts';
+
+/** A branch's newest import cycle. */
+export interface LatestImport {
+  id: number;
+  name: string;
+  branch: string | null;
+  created_at: Date | string;
+}
+
+/**
+ * A branch's newest import cycle ('' for the imports that named none) and its gate, read again
+ * now: with today's quarantines and flakiness, against the import before it. Null before the
+ * branch has an import. For the gate call and a milestone's readiness alike.
+ */
+export async function gateOfLatestImport(
+  tx: Tx,
+  projectId: number,
+  branch: string,
+): Promise<{ cycle: LatestImport; gate: ImportGate } | null> {
+  const cycle = await latestImportCycle(tx, projectId, branch);
+  if (!cycle) return null;
+  return { cycle, gate: await gateOf(tx, projectId, cycle, await gateItemsOf(tx, cycle.id)) };
+}
 
 /**
  * The CI gate of an import (docs/product/ci-gate.md): the import's cycle against the previous

@@ -1,11 +1,19 @@
 import type { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { IdParams, ImportQuery, ImportResponse, JUNIT_CONTENT_TYPES, JunitXmlBody } from '@verdict/contract';
+import {
+  BranchGate,
+  BranchGateQuery,
+  IdParams,
+  ImportQuery,
+  ImportResponse,
+  JUNIT_CONTENT_TYPES,
+  JunitXmlBody,
+} from '@verdict/contract';
 import type { FastifyRequest } from 'fastify';
 import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { limitedReportStream, PayloadTooLargeError, UnsupportedMediaTypeError } from './import-body.ts';
-import { assertMayImport, importJunitReport } from './import-service.ts';
+import { assertMayImport, importJunitReport, latestBranchGate } from './import-service.ts';
 
 /** The body stream of each import request, read by the handler. */
 const reportBodies = new WeakMap<FastifyRequest, Readable>();
@@ -41,6 +49,25 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       undefined,
     );
   });
+
+  app.get(
+    '/api/projects/:id/gate',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags: ['imports'],
+        summary: "A branch's latest import and its CI gate, read now",
+        description:
+          'The newest import cycle on `branch` (`branch=` for imports that named none) and its gate: new, still ' +
+          "failing, flaky, quarantined and fixed failures against the import before it, with today's quarantines " +
+          'and flakiness; both null before the branch has an import.',
+        params: IdParams,
+        querystring: BranchGateQuery,
+        response: { 200: BranchGate },
+      },
+    },
+    (request) => latestBranchGate(app.db, principalOf(request), request.params.id, request.query.branch),
+  );
 
   app.post(
     '/api/projects/:id/import/junit',

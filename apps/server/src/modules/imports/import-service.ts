@@ -1,7 +1,14 @@
-import type { ImportQuery, ImportResponse, ImportSummary, PermissionName } from '@verdict/contract';
+import type {
+  BranchGate,
+  ImportQuery,
+  ImportResponse,
+  ImportSummary,
+  PermissionName,
+} from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
+import { isoTime } from '../../lib/timestamps.ts';
 import { counted, quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import {
   missingPermission,
@@ -14,7 +21,7 @@ import { projectName } from '../projects/projects-service.ts';
 import { recordFlakyCount } from '../reports/reports-service.ts';
 import { createSuitesInBulk, suitesByName } from '../suites/suites-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { gateOf } from './import-gate.ts';
+import { gateOf, gateOfLatestImport } from './import-gate.ts';
 import {
   addToPlan,
   caseKey,
@@ -42,6 +49,26 @@ import { readJunitReport } from './junit-reader.ts';
  */
 export function takeImportTurn(tx: Tx, projectId: number): Promise<void> {
   return lockProjectImports(tx, projectId);
+}
+
+/**
+ * The latest import of a branch and its CI gate, read again now (docs/product/ci-gate.md): with
+ * today's quarantines and flakiness, against the import before it. Needs home_test_cycle.
+ */
+export async function latestBranchGate(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  branch: string,
+): Promise<BranchGate> {
+  await requireProject(db, principal, projectId, 'home_test_cycle');
+  const latest = await gateOfLatestImport(db, projectId, branch);
+  if (!latest) return { branch, cycle: null, gate: null };
+  return {
+    branch,
+    cycle: { ...latest.cycle, created_at: isoTime(latest.cycle.created_at) },
+    gate: latest.gate,
+  };
 }
 
 export async function assertMayImport(db: Db, principal: Principal, projectId: number): Promise<void> {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CreateMilestoneBody,
+  CycleDefectList,
   IdParams,
   MessageResponse,
   Milestone,
@@ -16,6 +17,7 @@ import {
   createMilestone,
   deleteMilestone,
   getMilestone,
+  listMilestoneDefects,
   listMilestones,
   updateMilestone,
 } from './milestones-service.ts';
@@ -74,6 +76,23 @@ export const milestonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => getMilestone(app.db, principalOf(request), request.params.id),
   );
 
+  app.get(
+    '/api/milestones/:id/defects',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags,
+        summary:
+          "The defects linked to the items and results of a milestone's cycles (and its sub-milestones'), each with its cases",
+        params: IdParams,
+        response: { 200: CycleDefectList },
+      },
+    },
+    async (request) => ({
+      defects: await listMilestoneDefects(app.db, principalOf(request), request.params.id),
+    }),
+  );
+
   app.put(
     '/api/milestones/:id',
     {
@@ -127,7 +146,8 @@ export const milestonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { project: 'edit_milestone' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
-        summary: "Set the milestone's readiness rules, all four; null or false turns a rule off",
+        summary:
+          "Set the milestone's readiness rules; null or false turns a rule off, max_unmet_requirements may be left out",
         params: IdParams,
         body: ReadinessRules,
         response: { 200: ReadinessRulesMutation },

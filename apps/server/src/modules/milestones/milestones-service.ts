@@ -1,5 +1,6 @@
 import {
   type CreateMilestoneBody,
+  type CycleDefect,
   MILESTONES_PER_PROJECT_MAX,
   type Milestone,
   type UpdateMilestoneBody,
@@ -10,7 +11,8 @@ import { dbViolationOf } from '../../lib/db-violation.ts';
 import { BadRequestError, ConflictError, NotFoundError } from '../../lib/errors.ts';
 import { auditCreated, auditDeleted, auditUpdated, counted } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
-import { followMilestone } from '../cycles/cycles-service.ts';
+import { cyclesOfMilestone, followMilestone } from '../cycles/cycles-service.ts';
+import { defectsOfMilestoneCycles } from '../defects/defects-service.ts';
 import {
   auditedMilestone,
   auditedMilestoneFields,
@@ -96,6 +98,21 @@ export async function getMilestone(db: Db, principal: Principal, id: number): Pr
   const ref = await findMilestoneRef(db, id);
   await requireProjectOf(db, principal, ref?.project_id, MILESTONE_NOT_FOUND, 'home_milestone');
   return milestoneOrFail(db, id);
+}
+
+/**
+ * The defects of a milestone's cycles and its sub-milestones' (docs/product/milestones.md): read
+ * with home_test_cycle, as a cycle's defects are; 404 for a milestone of a project the caller
+ * cannot see.
+ */
+export async function listMilestoneDefects(db: Db, principal: Principal, id: number): Promise<CycleDefect[]> {
+  const ref = await findMilestoneRef(db, id);
+  await requireProjectOf(db, principal, ref?.project_id, MILESTONE_NOT_FOUND, 'home_test_cycle');
+  const cycles = await cyclesOfMilestone(db, ref!.project_id, id);
+  return defectsOfMilestoneCycles(
+    db,
+    cycles.map((cycle) => cycle.id),
+  );
 }
 
 export async function createMilestone(

@@ -84,34 +84,6 @@ export function cyclesWithUntested(
   );
 }
 
-export type ImportCycle = { id: number; name: string; branch: string | null };
-
-/** The project's newest import cycle on this branch, whatever milestone it is in. */
-export async function latestImportOnBranch(
-  db: Tx,
-  projectId: number,
-  branch: string,
-): Promise<ImportCycle | null> {
-  const [row] = await queryRows<ImportCycle>(
-    db,
-    sql`select id, name, branch from test_cycles
-    where project_id = ${projectId} and source = 'import' and branch = ${branch}
-    order by id desc limit 1`,
-  );
-  return row ?? null;
-}
-
-/** The failed items of a cycle, as the CI gate reads an import's items. */
-export function failedItemsOf(
-  db: Tx,
-  cycleId: number,
-): Promise<{ id: number; case_id: number; state: string }[]> {
-  return queryRows(
-    db,
-    sql`select id, case_id, state from cycle_items where cycle_id = ${cycleId} and state = 'failed' order by id`,
-  );
-}
-
 export interface OpenDefect {
   defect: string;
   url: string;

@@ -13,7 +13,8 @@ import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { auditUpdated } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProjectOf } from '../authz/authorization.ts';
-import { gateOf } from '../imports/import-gate.ts';
+import { gateOfLatestImport } from '../imports/import-gate.ts';
+import { unmetRequirementsOf } from '../requirements/requirements-service.ts';
 import { auditedMilestone } from './milestone-links.ts';
 import { findMilestone, findMilestoneRef } from './milestones-repository.ts';
 import { MILESTONE_NOT_FOUND } from './milestones-service.ts';
@@ -21,9 +22,7 @@ import {
   type ConfigurationSums,
   countsByConfiguration,
   cyclesWithUntested,
-  failedItemsOf,
   findReadinessRules,
-  latestImportOnBranch,
   openDefects,
   saveReadinessRules,
 } from './readiness-repository.ts';
@@ -37,6 +36,12 @@ import {
 const plural = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 /** 80, 66.67: a percentage as people read it. */
 const percent = (value: number) => `${Math.round(value * 100) / 100}%`;
+
+const COVERAGE_WORDS: Record<string, string> = {
+  failing: 'failing',
+  untested: 'untested',
+  not_covered: 'not covered',
+};
 
 /** At most READINESS_LIST_MAX reasons of a rule, then one saying how many more there are. */
 function bounded(rule: ReadinessRule, reasons: ReadinessReason[], whole: number): ReadinessReason[] {
@@ -120,12 +125,13 @@ async function importCheck(
       : [];
     return { figures: null, reasons: [], notes };
   }
-  const latest = await latestImportOnBranch(db, projectId, milestone.branch);
-  if (!latest) {
+  const read = await gateOfLatestImport(db, projectId, milestone.branch);
+  if (!read) {
     const notes = on ? [{ rule, message: `No import on branch ${milestone.branch} yet`, link: null }] : [];
     return { figures: null, reasons: [], notes };
   }
-  const gate = await gateOf(db, projectId, latest, await failedItemsOf(db, latest.id));
+  const { gate } = read;
+  const latest = { id: read.cycle.id, name: read.cycle.name, branch: read.cycle.branch };
   const figures: ReadinessImport = {
     cycle: latest,
     compared_with: gate.compared_with,
@@ -167,6 +173,7 @@ export async function getReadiness(db: Db, principal: Principal, id: number): Pr
   const rates = (await countsByConfiguration(db, id)).map(passRateOf);
   const ci = await importCheck(db, milestone.project_id, milestone, rules.no_new_failures);
   const defects = await openDefects(db, id, READINESS_LIST_MAX);
+  const unmet = await unmetRequirementsOf(db, milestone.project_id, id, READINESS_LIST_MAX);
 
   const reasons: ReadinessReason[] = [];
   if (rules.max_untested !== null)
@@ -183,6 +190,17 @@ export async function getReadiness(db: Db, principal: Principal, id: number): Pr
     );
     reasons.push(...bounded('no_open_defects', linked, defects.pairs));
   }
+  const maxUnmet = rules.max_unmet_requirements ?? null;
+  if (maxUnmet !== null && unmet.whole > maxUnmet) {
+    const listed = unmet.list.map(
+      (r): ReadinessReason => ({
+        rule: 'max_unmet_requirements',
+        message: `${r.key} '${r.title}' is ${COVERAGE_WORDS[r.coverage] ?? r.coverage}`,
+        link: `/requirements/${r.id}`,
+      }),
+    );
+    reasons.push(...bounded('max_unmet_requirements', listed, unmet.whole));
+  }
   return {
     milestone: { id, name: milestone.name, branch: milestone.branch },
     ready: reasons.length === 0,
@@ -197,6 +215,7 @@ export async function getReadiness(db: Db, principal: Principal, id: number): Pr
       configurations: rates,
       import: ci.figures,
       open_defects: defects.defects,
+      unmet_requirements: unmet.whole,
     },
   };
 }
@@ -214,12 +233,19 @@ export async function setReadinessRules(
     await lockProject(tx, seen!.project_id, LOCK.keyShare);
     const ref = await findMilestoneRef(tx, id, LOCK.noKeyUpdate);
     if (!ref) throw new NotFoundError(MILESTONE_NOT_FOUND);
-    const before = (await findReadinessRules(tx, id)) ?? DEFAULT_READINESS_RULES;
+    const stored = await findReadinessRules(tx, id);
+    const before = stored ?? DEFAULT_READINESS_RULES;
+    // An older client leaves the requirements rule out: the stored rules keep theirs (decision 209).
+    const maxUnmet =
+      rules.max_unmet_requirements !== undefined
+        ? rules.max_unmet_requirements
+        : stored?.max_unmet_requirements;
     const saved: ReadinessRules = {
       max_untested: rules.max_untested,
       min_pass_rate: rules.min_pass_rate,
       no_new_failures: rules.no_new_failures,
       no_open_defects: rules.no_open_defects,
+      ...(maxUnmet === undefined ? {} : { max_unmet_requirements: maxUnmet }),
     };
     await saveReadinessRules(tx, id, saved);
     await auditUpdated(

@@ -33,6 +33,8 @@ const BUILT_IN = [
   'is',
   'defect',
   'milestone',
+  'req',
+  'has',
 ] as const;
 
 /** `%` and `_` taken literally in LIKE (with backslash, the default escape). */
@@ -160,6 +162,17 @@ function fieldCondition(
         and (lower(m.name) = ${lower} or m.parent_id in (select p.id from milestones p
           where p.project_id = ${context.projectId} and lower(p.name) = ${lower}))`);
     }
+    case 'req':
+      // docs/product/requirements.md: linked to the project's requirement of that key (ignoring
+      // case), read by requirements_project_key_idx.
+      return sql`c.id in (select l.case_id from requirement_cases l join requirements r on r.id = l.requirement_id
+        where r.project_id = ${context.projectId} and lower(r.key) = ${lower})`;
+    case 'has':
+      if (lower === 'requirement') {
+        return sql`exists (select 1 from requirement_cases l where l.case_id = c.id)`;
+      }
+      fail(term, `Unknown "has:${value}": use has:requirement`);
+      return null;
     default:
       return customFieldCondition(term, context, fail);
   }

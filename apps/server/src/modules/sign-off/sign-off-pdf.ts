@@ -32,6 +32,21 @@ const cut = (text: string | null | undefined, max: number) => {
   return value.length > max ? `${value.slice(0, max - 1)}…` : value;
 };
 
+/** A cycle's name with its configurations, unless the name already ends with them (a plan's cycles do). */
+function cycleWithConfigurations(name: string, configurations: string[]): string {
+  if (configurations.length === 0) return name;
+  const suffix = `(${configurations.join(', ')})`;
+  return name.endsWith(suffix) ? name : `${name} ${suffix}`;
+}
+
+/** Markdown read as plain text: strong and code marks dropped, a link as its text and address, headings bare. */
+export function plainText(markdown: string): string {
+  return markdown
+    .replace(/\[([^\]]*)\]\(([^)\s]*)\)/g, '$1 ($2)')
+    .replace(/^#{1,6}\s+/gm, '')
+    .replace(/(\*\*|__|`)/g, '');
+}
+
 const percent = (rate: number | null) => (rate === null ? '–' : `${Math.round(rate * 1000) / 10}%`);
 
 const COUNT_HEADERS = ['Total', 'Passed', 'Failed', 'Blocked', 'Skipped', 'Retest', 'Untested'];
@@ -60,6 +75,9 @@ function rulesText(rules: SignOffReport['readiness']['rules']): string {
     parts.push(`pass rate at least ${rules.min_pass_rate}% per configuration`);
   if (rules.no_new_failures) parts.push('no new CI failures');
   if (rules.no_open_defects) parts.push('no open defects on failures');
+  if (rules.max_unmet_requirements !== undefined && rules.max_unmet_requirements !== null) {
+    parts.push(`at most ${rules.max_unmet_requirements} approved requirements not passing`);
+  }
   return parts.length === 0 ? 'none' : parts.join(', ');
 }
 
@@ -93,7 +111,7 @@ export function signOffPdf(report: SignOffReport): Promise<Buffer> {
   ]);
   const failureRows = report.failures.map((f) => [
     cut(f.case_name, 120),
-    cut(`${f.cycle_name}${f.configurations.length > 0 ? ` (${f.configurations.join(', ')})` : ''}`, 120),
+    cut(cycleWithConfigurations(f.cycle_name, f.configurations), 120),
     cut(f.message, 300),
     cut(f.defects.map((d) => d.defect).join(', '), 120),
     cut(f.recorded_by ?? '', 40),
@@ -120,7 +138,7 @@ export function signOffPdf(report: SignOffReport): Promise<Buffer> {
     { text: 'Scope', style: 'h2' },
     { ul: scope, margin: [0, 0, 0, 6] },
   ];
-  if (m.description.trim()) content.push({ text: cut(m.description, 3000), margin: [0, 0, 0, 8] });
+  if (m.description.trim()) content.push({ text: cut(plainText(m.description), 3000), margin: [0, 0, 0, 8] });
   const readiness = report.readiness;
   content.push(
     { text: 'Readiness', style: 'h2' },

@@ -8,6 +8,7 @@ import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
 import { CaseResults } from '@/features/cases/components/case-results';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ResultHistory } from '@/features/flaky-tests/components/result-history';
+import { CaseRequirements } from '@/features/requirements/components/case-requirements';
 
 // Below the fold and not needed to open a case: its own chunk, loaded while the case shows.
 const DefectLinks = lazy(() =>
@@ -17,9 +18,9 @@ const DefectLinks = lazy(() =>
 const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
- * /cases/{id}: the case screen with the export button of its feature, its files, its defects, its result
- * history (strip, flakiness, quarantine, and every result once, whatever recorded it), and the bulk
- * actions over its child cases.
+ * /cases/{id}: the case screen with the export button of its feature, its files, its defects, its
+ * requirements, its result history (strip, flakiness, quarantine, and every result once, whatever
+ * recorded it), and the bulk actions over its child cases.
  */
 export function CaseDetailRoute() {
   return (
@@ -47,6 +48,9 @@ export function CaseDetailRoute() {
               />
             </Suspense>
           </Card>
+          {can('home_requirement') ? (
+            <CaseRequirements caseId={testCase.id} canEdit={can('edit_requirement')} />
+          ) : null}
           <ResultHistory caseId={testCase.id} canQuarantine={can('quarantine_test_case')}>
             {can('home_test_run') ? <CaseResults caseId={testCase.id} /> : null}
           </ResultHistory>

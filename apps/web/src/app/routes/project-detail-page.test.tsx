@@ -130,6 +130,42 @@ describe('the project page', () => {
     expect(screen.queryByRole('link', { name: 'Test plans' })).toBeNull();
   });
 
+  it('links Requirements and the Traceability matrix in Insights, and sums coverage up, for home_requirement', async () => {
+    const user = userEvent.setup();
+    const permissions = [...LEAD, 'home_requirement'];
+    signedIn(permissions, {
+      'GET /api/projects/detail/3': { body: projectDetail(permissions) },
+      'GET /api/projects/list': { body: [] },
+      'GET /api/testsuites/project/3': { body: [] },
+      'GET /api/test-cases/project/3': { body: [] },
+      'GET /api/projects/3/cycles': { body: [] },
+      'GET /api/projects/3/traceability?limit=1': {
+        body: { items: [], total: 24, summary: { passing: 12, failing: 3, untested: 4, not_covered: 5 } },
+      },
+    });
+    renderApp('/projects/3');
+    const figure = await screen.findByText('Requirements: 12 passing, 3 failing, 4 untested, 5 not covered');
+    const card = figure.closest('.card') as HTMLElement;
+    expect(within(card).getByRole('link', { name: 'Traceability matrix' }).getAttribute('href')).toBe(
+      '/projects/3/traceability',
+    );
+    await user.click(screen.getByRole('button', { name: 'Insights' }));
+    const menu = screen.getByRole('link', { name: 'Requirements' });
+    expect(menu.getAttribute('href')).toBe('/projects/3/requirements');
+    expect(
+      screen.getAllByRole('link', { name: 'Traceability matrix' }).map((link) => link.getAttribute('href')),
+    ).toEqual(['/projects/3/traceability', '/projects/3/traceability']);
+  });
+
+  it('shows no requirements link nor coverage figure without home_requirement', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    expect(screen.getByRole('link', { name: 'Reports' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Requirements' })).toBeNull();
+    expect(screen.queryByText(/^Requirements:/)).toBeNull();
+  });
+
   it('shows no Milestones link without home_milestone', async () => {
     const user = userEvent.setup();
     renderProject(LEAD);

@@ -9,6 +9,7 @@ import { ProjectCycles } from '@/features/cycles/components/project-cycles';
 import { ExportButton } from '@/features/export/components/export-button';
 import { ImportResultsButton } from '@/features/import/components/import-results-button';
 import { ProjectDetailPage } from '@/features/projects/components/project-detail-page';
+import { CoverageFigure } from '@/features/requirements/components/coverage-figure';
 import { SuiteList } from '@/features/suites/components/suite-list';
 import { paths } from '@/lib/paths';
 
@@ -16,9 +17,9 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
  * /projects/{id}: the project screen. It leads with what a lead opens daily: the test cycles with
- * their progress, then a search box for its cases, its suites and top-level cases. The tools
+ * their progress, the requirements' coverage in one line, then a search box for its cases, its suites and top-level cases. The tools
  * added since the seed sit in menus at the right of the title (decision record 181): Insights
- * (Milestones, Test plans, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
+ * (Milestones, Test plans, Requirements, Traceability matrix, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
  * Fields, Webhooks, Issue Tracker, Configurations); a menu none of whose entries the user may use is not shown.
  */
 export function ProjectDetailRoute() {
@@ -34,6 +35,16 @@ export function ProjectDetailRoute() {
           can('home_test_cycle') ? (
             <ButtonLink key="plans" variant="ghost" to={paths.plans(project.id)}>
               Test plans
+            </ButtonLink>
+          ) : null,
+          can('home_requirement') ? (
+            <ButtonLink key="requirements" variant="ghost" to={paths.requirements(project.id)}>
+              Requirements
+            </ButtonLink>
+          ) : null,
+          can('home_requirement') ? (
+            <ButtonLink key="traceability" variant="ghost" to={paths.traceability(project.id)}>
+              Traceability matrix
             </ButtonLink>
           ) : null,
           can('home_test_cycle') ? (
@@ -89,6 +100,7 @@ export function ProjectDetailRoute() {
       contents={(project, can) => (
         <>
           {can('home_test_cycle') ? <ProjectCycles project={project} canAdd={can('add_test_cycle')} /> : null}
+          {can('home_requirement') ? <CoverageFigure projectId={project.id} /> : null}
           {can('home_test_case') ? <ProjectSearchBox projectId={project.id} /> : null}
           {can('home_test_suit') ? (
             <SuiteList project={project} canAdd={can('add_test_suit_in_project')} />

@@ -69,6 +69,15 @@ export function useProjectCycles(projectId: number, enabled = true) {
   });
 }
 
+/** The cycles of a milestone and of its sub-milestones, newest first (`?milestone_id=`). */
+export function useMilestoneCycles(projectId: number, milestoneId: number, enabled = true) {
+  return useQuery({
+    queryKey: queryKeys.cycles.byMilestone(projectId, milestoneId),
+    queryFn: () => api.get<Cycle[]>(`/api/projects/${projectId}/cycles?milestone_id=${milestoneId}`),
+    enabled,
+  });
+}
+
 export const cycleQuery = (id: number) =>
   queryOptions({ queryKey: queryKeys.cycles.detail(id), queryFn: () => getCycle(id) });
 

@@ -108,6 +108,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   milestone: 'Milestone',
   configuration_group: 'Configuration group',
   plan: 'Test plan',
+  requirement: 'Requirement',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */

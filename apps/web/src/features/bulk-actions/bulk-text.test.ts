@@ -23,6 +23,7 @@ describe('the words', () => {
       'Tags…',
       'Set field…',
       'Add to cycle…',
+      'Link to requirement…',
       'Delete…',
     ]);
   });
@@ -55,6 +56,9 @@ describe('who may run what', () => {
     (name: string) =>
       names.includes(name);
   it('gates each action by the permission of the same change to one case', () => {
+    expect(mayRun('link_requirement', holding('edit_requirement'))).toBe(true);
+    expect(mayRun('link_requirement', holding('edit_test_case'))).toBe(false);
+    expect(mayRunAny(holding('edit_requirement'))).toBe(true);
     expect(mayRun('move', holding('edit_test_case'))).toBe(true);
     expect(mayRun('delete', holding('edit_test_case'))).toBe(false);
     expect(mayRun('copy', holding('add_test_case_in_test_suit'))).toBe(true);

@@ -49,6 +49,12 @@ export const ACTIONS: ReadonlyArray<{
     title: (n) => `Add ${n} to a test cycle`,
     confirm: 'Add to cycle',
   },
+  {
+    name: 'link_requirement',
+    button: 'Link to requirement…',
+    title: (n) => `Link ${n} to a requirement`,
+    confirm: 'Link',
+  },
   { name: 'delete', button: 'Delete…', title: (n) => `Delete ${n}`, confirm: 'Delete' },
 ];
 
@@ -63,6 +69,7 @@ export const ACTION_PERMISSIONS: Record<BulkActionName, readonly PermissionName[
   tags: ['edit_test_case'],
   set_field: ['edit_test_case'],
   add_to_cycle: ['edit_test_cycle'],
+  link_requirement: ['edit_requirement'],
   delete: ['delete_test_case'],
 };
 

@@ -9,6 +9,7 @@ import { CycleFields } from './cycle-fields';
 import { FieldFields } from './field-fields';
 import { PreviewLine } from './preview-line';
 import { PriorityFields } from './priority-fields';
+import { RequirementFields } from './requirement-fields';
 import { TagFields } from './tag-fields';
 import { TargetFields } from './target-fields';
 
@@ -124,6 +125,7 @@ const MISSING: Record<BulkActionName, string> = {
   tags: 'Name at least one tag to add or remove.',
   set_field: 'Choose a field.',
   add_to_cycle: 'Choose a test cycle.',
+  link_requirement: 'Choose a requirement.',
   delete: '',
 };
 
@@ -147,6 +149,8 @@ function ActionFields({ action, projectId, suitesShown, onChange }: FieldsProps)
       return <FieldFields projectId={projectId} onChange={onChange} />;
     case 'add_to_cycle':
       return <CycleFields projectId={projectId} onChange={onChange} />;
+    case 'link_requirement':
+      return <RequirementFields projectId={projectId} onChange={onChange} />;
     default:
       return null;
   }

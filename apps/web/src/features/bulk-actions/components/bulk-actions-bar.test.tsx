@@ -4,7 +4,14 @@ import type { TestCase } from '@verdict/contract';
 import { describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { searchHit as hit, searchPage as page, projectDetail, projectShell, testCaseOf } from '@/test/world';
+import {
+  searchHit as hit,
+  searchPage as page,
+  projectDetail,
+  projectShell,
+  requirementOf,
+  testCaseOf,
+} from '@/test/world';
 
 const EDITOR = [
   'home_project',
@@ -158,6 +165,38 @@ describe('bulk actions on Search Test Cases', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     // The selection stays for another try.
     expect(within(bar()).getByText('1 selected')).toBeTruthy();
+  });
+
+  it('links the selected cases to a requirement found by its key', { timeout: 20_000 }, async () => {
+    withListHeight();
+    const user = userEvent.setup();
+    const linker = [...EDITOR, 'edit_requirement'];
+    const api = signedIn(linker, {
+      ...shell,
+      'GET /api/projects/detail/3': { body: { ...project, my_permissions: linker } },
+      [`GET ${SEARCH}?limit=50&offset=0`]: page([hit(1), hit(2)]),
+      'GET /api/projects/3/requirements?q=pay&limit=10': {
+        body: { items: [requirementOf(4, { key: 'PAY-1', title: 'Pay by card' })], total: 1 },
+      },
+      [BULK]: { body: { message: 'Linked 2 test cases to PAY-1', affected: 2 } },
+    });
+    renderApp('/projects/3/search');
+    expect(await screen.findByText('2 cases match')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Select Case 1' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select Case 2' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Link to requirement…' }));
+    const dialog = screen.getByRole('dialog', { name: 'Link 2 cases to a requirement' });
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    expect(within(dialog).getByRole('alert').textContent).toBe('Choose a requirement.');
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Find a requirement' }), 'pay');
+    await user.click(await within(dialog).findByRole('radio', { name: 'PAY-1 Pay by card' }));
+    expect(within(dialog).getByText(/Links them to PAY-1/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Link' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bulkBodies(api.calls)).toEqual([
+      { selection: { ids: [1, 2] }, action: 'link_requirement', requirement_id: 4 },
+    ]);
+    expect(screen.getByText('Linked 2 test cases to PAY-1')).toBeTruthy();
   });
 
   it('offers only the actions the person may run, and no checkboxes without any', async () => {

@@ -32,6 +32,11 @@ const TERMS: readonly { example: string; finds: string }[] = [
     finds: 'cases in a test cycle of that milestone or its sub-milestones; milestone:none for cases in none',
   },
   {
+    example: 'req:REQ-12',
+    finds:
+      'cases linked to the requirement with that key; has:requirement for cases linked to any, -has:requirement to none',
+  },
+  {
     example: 'Browser:Chrome',
     finds: 'a custom field by its name ("Browser name":Chrome when the name has a space)',
   },

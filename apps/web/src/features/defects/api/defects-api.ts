@@ -59,6 +59,15 @@ export function useCycleDefects(cycleId: number) {
   });
 }
 
+/** The defects of a milestone's cycles and its sub-milestones' (docs/product/milestones.md). */
+export function useMilestoneDefects(milestoneId: number) {
+  return useQuery({
+    queryKey: queryKeys.defects.byMilestone(milestoneId),
+    queryFn: () => api.get<CycleDefectList>(`/api/milestones/${milestoneId}/defects`),
+    select: (answer) => answer.defects,
+  });
+}
+
 /**
  * Links a defect to a result of an item (the execution view's Defect field, sent with the
  * result), then reloads the defect lists as a link from the item's list does.

@@ -1,8 +1,10 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { CycleDefect } from '@verdict/contract';
 import { Link } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { errorText } from '@/lib/api-client';
 import { paths } from '@/lib/paths';
-import { useCycleDefects } from '../api/defects-api';
+import { useCycleDefects, useMilestoneDefects } from '../api/defects-api';
 import './defects.css';
 
 /**
@@ -10,12 +12,31 @@ import './defects.css';
  * to the tracker, with the cases it was linked on (docs/product/defects-screens.md).
  */
 export function CycleDefects({ cycleId }: { cycleId: number }) {
-  const defects = useCycleDefects(cycleId);
+  return (
+    <DefectList
+      defects={useCycleDefects(cycleId)}
+      empty="No defects are linked to this cycle's items or results."
+    />
+  );
+}
+
+/**
+ * The milestone page's "Defects": the same list over the milestone's cycles and its
+ * sub-milestones' (docs/product/milestones.md, "The screens").
+ */
+export function MilestoneDefects({ milestoneId }: { milestoneId: number }) {
+  return (
+    <DefectList
+      defects={useMilestoneDefects(milestoneId)}
+      empty="No defects are linked to the items or results of this milestone's test cycles."
+    />
+  );
+}
+
+function DefectList({ defects, empty }: { defects: UseQueryResult<CycleDefect[]>; empty: string }) {
   if (defects.isPending) return <p>Loading defects...</p>;
   if (defects.isError) return <ErrorBox message={errorText(defects.error, 'Failed to fetch the defects')} />;
-  if (defects.data.length === 0) {
-    return <p className="muted">No defects are linked to this cycle's items or results.</p>;
-  }
+  if (defects.data.length === 0) return <p className="muted">{empty}</p>;
   return (
     <ul className="defect-list cycle-defects">
       {defects.data.map((defect) => (

@@ -33,7 +33,18 @@ function renderPage(permissions: string[], more: MockHandlers = {}) {
     'GET /api/projects/list': { body: [] },
     'GET /api/milestones/1': { body: RELEASE },
     'GET /api/projects/3/milestones': { body: { milestones: [RELEASE, SPRINT] } },
-    'GET /api/projects/3/cycles': { body: CYCLES },
+    'GET /api/projects/3/cycles?milestone_id=1': { body: CYCLES },
+    'GET /api/milestones/1/defects': {
+      body: {
+        defects: [
+          {
+            defect: 'SHOP-7',
+            url: 'https://jira.example.org/browse/SHOP-7',
+            cases: [{ id: 4, name: 'Pay' }],
+          },
+        ],
+      },
+    },
     ...more,
   });
   const rendered = renderApp('/milestones/1');
@@ -41,6 +52,22 @@ function renderPage(permissions: string[], more: MockHandlers = {}) {
 }
 
 describe('the milestone page', () => {
+  it('lists the defects of its cycles, with their cases, to readers of cycles', async () => {
+    renderPage(READER);
+    const defect = await screen.findByText('SHOP-7');
+    expect(defect.getAttribute('href')).toBe('https://jira.example.org/browse/SHOP-7');
+    const card = defect.closest('.card') as HTMLElement;
+    expect(within(card).getByText('Defects').tagName).toBe('H2');
+    expect(within(card).getByText('Pay').getAttribute('href')).toBe('/cases/4');
+  });
+
+  it('shows no defects to whoever cannot read cycles', async () => {
+    renderPage(['home_project', 'home_milestone']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Release 2.0' })).toBeTruthy();
+    expect(await screen.findByRole('list', { name: 'Sub-milestones of Release 2.0' })).toBeTruthy();
+    expect(screen.queryByText('Defects')).toBeNull();
+  });
+
   it('shows its figures by state, its own cycles and its sub-milestones', async () => {
     renderPage(READER);
     expect(await screen.findByRole('heading', { level: 1, name: 'Release 2.0' })).toBeTruthy();

@@ -1,4 +1,4 @@
-import type { Cycle, Milestone } from '@verdict/contract';
+import type { Cycle, Milestone, PermissionName } from '@verdict/contract';
 import { type ReactNode, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -10,7 +10,7 @@ import { Markdown } from '@/components/ui/markdown';
 import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { type NavigationToastState, useToast } from '@/components/ui/toast';
-import { useProjectCycles } from '@/entities/cycle/cycle-api';
+import { useMilestoneCycles } from '@/entities/cycle/cycle-api';
 import { CycleProgress } from '@/entities/cycle/cycle-progress';
 import { countsText } from '@/entities/cycle/cycle-states';
 import { useMilestone, useProjectMilestones } from '@/entities/milestone/milestone-api';
@@ -33,7 +33,13 @@ import './milestones.css';
  * its own test cycles and its sub-milestones; Edit (edit_milestone) and Delete (delete_milestone)
  * (docs/product/milestones.md, "The screens").
  */
-export function MilestonePage() {
+/** What a route adds to the page, after its plans: the defects (app/routes/milestone-page.tsx). */
+export type MilestoneContentsSlot = (
+  milestone: Milestone,
+  can: (permission: PermissionName) => boolean,
+) => ReactNode;
+
+export function MilestonePage({ moreContents }: { moreContents?: MilestoneContentsSlot } = {}) {
   const id = useIdParam();
   const milestone = useMilestone(id);
   if (id === null) {
@@ -60,15 +66,21 @@ export function MilestonePage() {
       </Page>
     );
   }
-  return <MilestoneView milestone={milestone.data} />;
+  return <MilestoneView milestone={milestone.data} moreContents={moreContents} />;
 }
 
-function MilestoneView({ milestone }: { milestone: Milestone }) {
+function MilestoneView({
+  milestone,
+  moreContents,
+}: {
+  milestone: Milestone;
+  moreContents?: MilestoneContentsSlot | undefined;
+}) {
   const projectId = milestone.project_id;
   const { can } = useProjectPermissions(projectId);
   const trail = useObjectTrail({ type: 'project', id: projectId });
   const siblings = useProjectMilestones(projectId);
-  const cycles = useProjectCycles(projectId, can('home_test_cycle'));
+  const cycles = useMilestoneCycles(projectId, milestone.id, can('home_test_cycle'));
   const { update, remove } = useMilestoneMutations(projectId);
   const confirm = useConfirm();
   const toast = useToast();
@@ -78,7 +90,7 @@ function MilestoneView({ milestone }: { milestone: Milestone }) {
   const all = siblings.data ?? [];
   const parent = all.find((m) => m.id === milestone.parent_id);
   const subs = all.filter((m) => m.parent_id === milestone.id);
-  // No server filter for a milestone's cycles: the project's list, read here (decision 195).
+  // Its cycles and its sub-milestones' (decision 205); the page lists its own.
   const ownCycles = cycles.data?.filter((cycle) => cycle.milestone_id === milestone.id);
   const breadcrumbs = [
     ...trail.crumbs,
@@ -152,6 +164,7 @@ function MilestoneView({ milestone }: { milestone: Milestone }) {
         <MilestoneCycles cycles={ownCycles} canSee={can('home_test_cycle')} error={cycles.error} />
       </Card>
       <MilestonePlans milestone={milestone} cycles={ownCycles} canSee={can('home_test_cycle')} />
+      {moreContents?.(milestone, can)}
       {milestone.parent_id === null ? (
         <Card title="Sub-milestones">
           {subs.length > 0 ? (

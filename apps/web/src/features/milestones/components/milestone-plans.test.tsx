@@ -31,7 +31,7 @@ function renderPage(cycles = true) {
         ],
       },
     },
-    'GET /api/projects/3/cycles': {
+    'GET /api/projects/3/cycles?milestone_id=1': {
       body: cycles
         ? [
             cycleOf({

@@ -141,6 +141,7 @@ describe('the readiness panel', () => {
       min_pass_rate: null,
       no_new_failures: true,
       no_open_defects: false,
+      max_unmet_requirements: null,
     });
     await waitFor(() =>
       expect(api.calls.filter((call) => call.path === '/api/milestones/1/readiness').length).toBeGreaterThan(
@@ -150,6 +151,29 @@ describe('the readiness panel', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('edits the requirements rule: shows it, checks it is a whole number, and sends it', async () => {
+    const user = userEvent.setup();
+    const api = renderPanel({ ...NOT_READY, rules: { ...RULES, max_unmet_requirements: 2 } }, true);
+    expect(await screen.findByText(/at most 2 approved requirements not passing\./)).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Edit Rules' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Readiness Rules' });
+    const unmet = within(dialog).getByLabelText(/Approved requirements not passing, at most/);
+    expect((unmet as HTMLInputElement).value).toBe('2');
+    await user.clear(unmet);
+    await user.type(unmet, '1.5');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Rules' }));
+    expect(within(dialog).getByText('Give a whole number, 0 or more')).toBeTruthy();
+    expect(api.calls.some((call) => call.method === 'PUT')).toBe(false);
+    await user.clear(unmet);
+    await user.type(unmet, '0');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Rules' }));
+    expect(await screen.findByText('Readiness rules saved')).toBeTruthy();
+    expect(api.calls.find((call) => call.method === 'PUT')?.body).toEqual({
+      ...RULES,
+      max_unmet_requirements: 0,
+    });
+  });
+
   it('stands on the milestone page, between its progress and its test cycles', async () => {
     const permissions = ['home_project', 'home_milestone', 'home_test_cycle'];
     signedIn(permissions, {
@@ -157,7 +181,7 @@ describe('the readiness panel', () => {
       'GET /api/projects/list': { body: [] },
       'GET /api/milestones/1': { body: milestoneOf(1, { name: 'Release 2.0', branch: 'main' }) },
       'GET /api/projects/3/milestones': { body: { milestones: [] } },
-      'GET /api/projects/3/cycles': { body: [] },
+      'GET /api/projects/3/cycles?milestone_id=1': { body: [] },
       'GET /api/milestones/1/readiness': { body: NOT_READY },
     });
     renderApp('/milestones/1');

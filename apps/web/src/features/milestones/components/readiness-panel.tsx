@@ -19,6 +19,8 @@ export function rulesText(rules: ReadinessRules): string {
     parts.push(`pass rate at least ${rules.min_pass_rate}% per configuration`);
   if (rules.no_new_failures) parts.push('no new or still-failing failure in the latest import of its branch');
   if (rules.no_open_defects) parts.push('no defect linked to a failed result');
+  if (rules.max_unmet_requirements !== undefined && rules.max_unmet_requirements !== null)
+    parts.push(`at most ${formatCount(rules.max_unmet_requirements)} approved requirements not passing`);
   if (parts.length === 0) return 'No rules: the milestone is always ready.';
   const text = parts.join('; ');
   return `${text[0]!.toUpperCase()}${text.slice(1)}.`;

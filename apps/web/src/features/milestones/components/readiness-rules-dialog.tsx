@@ -11,14 +11,19 @@ interface RulesValues {
   min_pass_rate: string;
   no_new_failures: boolean;
   no_open_defects: boolean;
+  max_unmet_requirements: string;
 }
-type RulesErrors = Partial<Record<'max_untested' | 'min_pass_rate', string>>;
+type RulesErrors = Partial<Record<'max_untested' | 'min_pass_rate' | 'max_unmet_requirements', string>>;
 
 const valuesOf = (rules: ReadinessRules): RulesValues => ({
   max_untested: rules.max_untested === null ? '' : String(rules.max_untested),
   min_pass_rate: rules.min_pass_rate === null ? '' : String(rules.min_pass_rate),
   no_new_failures: rules.no_new_failures,
   no_open_defects: rules.no_open_defects,
+  max_unmet_requirements:
+    rules.max_unmet_requirements === undefined || rules.max_unmet_requirements === null
+      ? ''
+      : String(rules.max_unmet_requirements),
 });
 
 /** The rules the values say, or the errors at their fields; a blank number turns its rule off. */
@@ -26,7 +31,10 @@ export function rulesOf(values: RulesValues): { rules?: ReadinessRules; errors: 
   const errors: RulesErrors = {};
   const untested = values.max_untested.trim();
   const rate = values.min_pass_rate.trim();
+  const unmet = values.max_unmet_requirements.trim();
   if (untested !== '' && !/^\d{1,9}$/.test(untested)) errors.max_untested = 'Give a whole number, 0 or more';
+  if (unmet !== '' && !/^\d{1,9}$/.test(unmet))
+    errors.max_unmet_requirements = 'Give a whole number, 0 or more';
   if (rate !== '' && !(/^\d+(\.\d+)?$/.test(rate) && Number(rate) <= 100))
     errors.min_pass_rate = 'Give a percentage from 0 to 100';
   if (Object.keys(errors).length > 0) return { errors };
@@ -37,6 +45,7 @@ export function rulesOf(values: RulesValues): { rules?: ReadinessRules; errors: 
       min_pass_rate: rate === '' ? null : Number(rate),
       no_new_failures: values.no_new_failures,
       no_open_defects: values.no_open_defects,
+      max_unmet_requirements: unmet === '' ? null : Number(unmet),
     },
   };
 }
@@ -101,6 +110,15 @@ export function ReadinessRulesDialog({ rules, busy, error, onSubmit, onClose }: 
           label="No defect linked to a failed result"
           checked={values.no_open_defects}
           onChange={(event) => set('no_open_defects', event.target.checked)}
+        />
+        <InputField
+          label="Approved requirements not passing, at most"
+          hint="Approved requirements whose coverage within the milestone is not passing. Leave blank for no limit."
+          inputMode="numeric"
+          autoComplete="off"
+          value={values.max_unmet_requirements}
+          error={errors.max_unmet_requirements}
+          onChange={(event) => set('max_unmet_requirements', event.target.value)}
         />
         {error ? <ErrorBox message="Failed to save the readiness rules" error={error} /> : null}
         <FormActions>

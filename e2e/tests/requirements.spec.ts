@@ -1,0 +1,101 @@
+import type { PermissionName } from '@verdict/contract';
+import { checkScreenAt, DESKTOP, PHONE } from '../axe';
+import {
+  CYCLE_USER,
+  createCase,
+  createProject,
+  createRun,
+  createSuite,
+  expect,
+  signInAt,
+  test,
+  unique,
+} from '../fixtures';
+import { toast } from '../page-helpers';
+
+/**
+ * docs/product/requirements-screens.md: a lead makes a requirement in the browser, links a case to
+ * it on the case page, sees the case with its latest result on the requirement page and the
+ * requirement passing in the matrix; axe-core on the requirements page, the requirement page and
+ * the matrix at desktop and phone widths.
+ */
+
+const LEAD: readonly PermissionName[] = [
+  ...CYCLE_USER,
+  'edit_test_case',
+  'home_requirement',
+  'add_requirement',
+  'edit_requirement',
+];
+
+test.describe('Requirements', () => {
+  test('a lead makes a requirement, links a case on the case page and sees it covered', async ({
+    page,
+    createUser,
+  }) => {
+    test.setTimeout(90_000);
+    const lead = await createUser({ permissions: LEAD, prefix: 'reqs' });
+    const api = await lead.api();
+    const project = await createProject(api, unique('Shop R'));
+    const suite = await createSuite(api, project.id, 'Checkout');
+    const testCase = await createCase(api, { suite: suite.id }, 'Card accepted');
+    await createRun(api, testCase.id, 'passed');
+
+    await signInAt(page, `/projects/${project.id}/requirements`, lead);
+    await expect(page.getByRole('heading', { level: 1, name: 'Requirements' })).toBeVisible();
+    await expect(page.getByText(/No requirements yet/)).toBeVisible();
+    await page.getByRole('button', { name: 'New requirement' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New requirement' });
+    await dialog.getByLabel('Title').fill('Pay by card');
+    await dialog.getByLabel('Description').fill('The shopper pays **by card**.');
+    await dialog.getByLabel('Status').selectOption('approved');
+    await dialog.getByRole('button', { name: 'Create requirement' }).click();
+    await expect(page).toHaveURL(/\/requirements\/\d+$/);
+    const requirementUrl = new URL(page.url()).pathname;
+    await expect(page.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeVisible();
+    await expect(page.getByText('Requirement REQ-1')).toBeVisible();
+    await expect(page.getByText('Not covered').first()).toBeVisible();
+
+    await page.goto(`/cases/${testCase.id}`);
+    const card = page.locator('.card').filter({ has: page.getByRole('heading', { name: 'Requirements' }) });
+    await expect(card.getByText('Not linked to any requirement.')).toBeVisible();
+    await card.getByRole('button', { name: 'Add requirement' }).click();
+    await card.getByRole('searchbox', { name: 'Find a requirement' }).fill('pay');
+    await card.getByRole('radio', { name: 'REQ-1 Pay by card' }).check();
+    await card.getByRole('button', { name: 'Link to REQ-1' }).click();
+    await expect(toast(page, 'Linked this case to REQ-1')).toBeVisible();
+    await card.getByRole('link', { name: 'REQ-1' }).click();
+
+    await expect(page).toHaveURL(requirementUrl);
+    const linked = page.getByRole('list', { name: 'Cases linked to REQ-1' });
+    await expect(linked.getByRole('link', { name: 'Card accepted' })).toBeVisible();
+    await expect(linked.getByText('Passed')).toBeVisible();
+    await expect(page.getByText('Passing').first()).toBeVisible();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await checkScreenAt(page, 'requirement page', size.width);
+    }
+
+    await page.getByRole('link', { name: 'Requirements', exact: true }).click();
+    await expect(
+      page.getByRole('list', { name: 'Requirements' }).getByRole('link', { name: 'REQ-1' }),
+    ).toBeVisible();
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await checkScreenAt(page, 'requirements page', size.width);
+    }
+
+    await page.getByRole('link', { name: 'Traceability matrix' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Traceability matrix' })).toBeVisible();
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: 'REQ-1' }) });
+    await expect(row.getByText('Passing')).toBeVisible();
+    await expect(row.getByRole('link', { name: 'Card accepted' })).toBeVisible();
+    await expect(
+      page.getByRole('list', { name: 'Requirements: 1 passing, 0 failing, 0 untested, 0 not covered' }),
+    ).toBeVisible();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await checkScreenAt(page, 'traceability matrix', size.width);
+    }
+  });
+});
