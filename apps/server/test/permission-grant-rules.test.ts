@@ -145,12 +145,14 @@ describe('a permission added by a later version', () => {
       expect((await rolePermissions(database)).QA).toEqual([...QA_PERMISSIONS].sort());
       expect(await tessOpensACycle(database)).toBe(201);
       const held = await rolePermissions(database);
-      // home_milestone follows home_test_cycle, which arrived at the same start from home_test_case.
+      // home_milestone follows home_test_cycle, which arrived at the same start from home_test_case;
+      // home_requirement follows home_test_case.
       expect(held.QA).toEqual(
         [
           ...QA_PERMISSIONS,
           'execute_test_cycle',
           'home_milestone',
+          'home_requirement',
           'home_test_cycle',
           'import_results',
         ].sort(),

@@ -6,8 +6,22 @@ import { apiCaller, verdictMcpServer } from './mcp-tools.ts';
 const tags = ['mcp'];
 const VERSION = '1.0.0';
 
-/** A JSON-RPC answer the transport would give: MCP clients read these. */
-const JsonRpc = Type.Object({}, { additionalProperties: true, description: 'A JSON-RPC 2.0 message' });
+/**
+ * One JSON-RPC 2.0 message (MCP sends no batches): its envelope checked here as every body is,
+ * `params`, `result` and `error` by the SDK against the protocol's own schemas.
+ */
+const JsonRpcMessage = Type.Object(
+  {
+    jsonrpc: Type.Literal('2.0'),
+    id: Type.Optional(Type.Union([Type.String({ maxLength: 200 }), Type.Integer(), Type.Null()])),
+    method: Type.Optional(Type.String({ maxLength: 200 })),
+    params: Type.Optional(Type.Unknown()),
+    result: Type.Optional(Type.Unknown()),
+    error: Type.Optional(Type.Unknown()),
+  },
+  { additionalProperties: false, description: 'A JSON-RPC 2.0 message' },
+);
+const JsonRpcAnswer = Type.Unknown({ description: 'The JSON-RPC answer (none for a notification: 202)' });
 
 /**
  * docs/product/mcp.md: the Model Context Protocol over streamable HTTP at /api/mcp, stateless (a
@@ -26,8 +40,8 @@ export const mcpRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Send MCP JSON-RPC messages with Accept: application/json, text/event-stream. Every tool acts with the ' +
           "caller's permissions, through the same API calls a script would make.",
-        body: JsonRpc,
-        response: { 200: JsonRpc },
+        body: JsonRpcMessage,
+        response: { 200: JsonRpcAnswer },
       },
     },
     async (request, reply) => {
