@@ -110,7 +110,16 @@ test.describe('test case detail', () => {
     await signInAt(page, `/cases/${testCase.id}`);
     const table = page.getByRole('table', { name: 'Test Case' });
     await expect(table).toBeVisible();
-    await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
+    // The case is deleted on the delete's way, and the page's own call refused as it then would
+    // be (deleted before the click, the page could learn of it live and rightly say it is gone).
+    await page.route(`**/api/test-cases/delete/${testCase.id}`, async (route) => {
+      await adminApi.call('DELETE', `/api/test-cases/delete/${testCase.id}`);
+      await route.fulfill({
+        status: 404,
+        contentType: 'application/json',
+        body: '{"message":"Test case not found","code":"not_found"}',
+      });
+    });
     await table.getByRole('button', { name: 'Delete' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Yes, Delete' }).click();
     await expect(errorBox(page, '⚠️ Failed to delete')).toBeVisible();
