@@ -16,7 +16,9 @@
 // with `--db`; `--only cycle-items` the first 200 items of a 10,000-item cycle beside 2,000,000
 // results, bench/cycle-items.ts, with `--db` and `--results`; `--only requirements` the requirements
 // list and the traceability matrix over 5,000 requirements and 2,000,000 results,
-// bench/requirements.ts, with `--db` and `--scale`), --skip-floor, --skip-auth-off, --skip-web,
+// bench/requirements.ts, with `--db` and `--scale`; `--only shared-steps` a shared set used by
+// 10,000 cases edited and the execution view of a case with 3 sets, bench/shared-steps.ts, with
+// `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -80,6 +82,12 @@ if (only === 'cycle-items') {
 if (only === 'requirements') {
   const { requirementsDatabases, runRequirements } = await import('./requirements.ts');
   await runRequirements(requirementsDatabases(args));
+  process.exit();
+}
+
+if (only === 'shared-steps') {
+  const { runSharedSteps, sharedStepsDatabases } = await import('./shared-steps.ts');
+  await runSharedSteps(sharedStepsDatabases(args));
   process.exit();
 }
 

@@ -37,7 +37,9 @@ const DATABASE_SPECS = [
   'orientation-large',
   'plans',
   'reports',
+  'requirements',
   'search',
+  'shared-steps',
   'sign-in',
   'single-sign-on',
   'status-rollup',
@@ -53,7 +55,8 @@ const databaseSpecsOnly = process.env.E2E_SKIP_UI_ONLY === '1';
  * and is missing from DATABASE_SPECS stops the run here (docs/testing.md), so forgetting to add
  * one cannot quietly leave it out of the PostgreSQL server's pass.
  */
-const DATABASE_MARKERS = /import\/junit|\/case-imports|setInputFiles|createServer\(|\/api\/events/;
+const DATABASE_MARKERS =
+  /import\/junit|\/case-imports|\/requirement-imports|setInputFiles|createServer\(|\/api\/events/;
 const testsDir = path.join(import.meta.dirname, 'tests');
 const undeclared = readdirSync(testsDir)
   .filter((file) => file.endsWith('.spec.ts') && !DATABASE_SPECS.includes(file.replace(/\.spec\.ts$/, '')))

@@ -81,14 +81,10 @@ test.describe('custom case fields', () => {
     await expect(list.getByRole('listitem')).toHaveCount(1);
   });
 
-  test('without manage_case_fields the fields are shown, not changed', async ({
-    page,
-    request,
-    createUser,
-  }) => {
+  test('without manage_case_fields the fields are shown, not changed', async ({ page, createUser }) => {
     const reader = await createUser({ permissions: TREE_USER, prefix: 'fields-reader' });
     const project = await createProject(await reader.api(), unique('Fields R'));
-    const admin = await Api.login(request);
+    const admin = await Api.login();
     await admin.call('POST', `/api/projects/${project.id}/case-fields`, { name: 'Component', type: 'text' });
     await signInAt(page, `/projects/${project.id}`, reader);
     await expect(page.getByRole('heading', { level: 1, name: 'Project Details' })).toBeVisible();

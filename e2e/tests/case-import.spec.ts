@@ -120,12 +120,12 @@ test.describe('Import Test Cases', () => {
       (window as unknown as { progressSeen: string[] }).progressSeen = seen;
       new MutationObserver(() => {
         const bar = document.querySelector<HTMLProgressElement>('progress[aria-label="Import progress"]');
-        const text = document.querySelector('.case-import-outcome [role="status"]')?.textContent ?? '';
+        const text = document.querySelector('.import-outcome [role="status"]')?.textContent ?? '';
         if (bar) seen.push(`${bar.value}/${bar.max} ${text}`);
       }).observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
     });
     await good.click();
-    const message = page.locator('.case-import-message');
+    const message = page.locator('.import-message');
     await expect(message).toBeVisible({ timeout: 30_000 });
     await expect(message).toContainText(/\S/);
     const seen = await page.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);

@@ -17,7 +17,9 @@ import { toast } from '../page-helpers';
  * docs/product/requirements-screens.md: a lead makes a requirement in the browser, links a case to
  * it on the case page, sees the case with its latest result on the requirement page and the
  * requirement passing in the matrix; axe-core on the requirements page, the requirement page and
- * the matrix at desktop and phone widths.
+ * the matrix at desktop and phone widths. A lead imports three requirements from a CSV file (one the
+ * child of another by its parent key) through Import Requirements, with axe-core on its preview and
+ * its finished import.
  */
 
 const LEAD: readonly PermissionName[] = [
@@ -97,5 +99,68 @@ test.describe('Requirements', () => {
       await page.setViewportSize(size);
       await checkScreenAt(page, 'traceability matrix', size.width);
     }
+  });
+
+  test('a lead imports requirements from a CSV file, one under another by its parent key', async ({
+    page,
+    createUser,
+  }) => {
+    test.setTimeout(90_000);
+    const lead = await createUser({ permissions: LEAD, prefix: 'req-import' });
+    const project = await createProject(await lead.api(), unique('Shop RI'));
+    const csv = [
+      'Key,Title,Status,Parent',
+      'SHOP-1,Checkout,approved,',
+      'SHOP-2,Pay by card,draft,SHOP-1',
+      ',Refund,draft,',
+    ].join('\r\n');
+
+    await signInAt(page, `/projects/${project.id}/requirements`, lead);
+    await page.getByRole('link', { name: 'Import', exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`/projects/${project.id}/import-requirements$`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Import Requirements' })).toBeVisible();
+    await page.getByLabel('CSV or XLSX file').setInputFiles({
+      name: 'requirements.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${csv}\r\n`),
+    });
+    await expect(page.getByText(/^requirements\.csv: 3 requirements/)).toBeVisible();
+    // Each column mapped by hand, whatever the server guessed from the headers.
+    for (const [header, label] of [
+      ['Key', 'Key'],
+      ['Title', 'Title'],
+      ['Status', 'Status'],
+      ['Parent', 'Parent key'],
+    ] as const) {
+      await page.getByRole('combobox', { name: header, exact: true }).selectOption({ label });
+    }
+    await expect(page.getByText('requirements.csv: 3 requirements (3 new, 0 updated).')).toBeVisible();
+    const preview = page.getByRole('table', { name: 'All 3 requirements' });
+    await expect(preview.getByRole('row').nth(2)).toHaveText(/^3SHOP-2Pay by cardDraftSHOP-1Create$/);
+    await expect(preview.getByRole('row').nth(3)).toHaveText(/^4New: next free keyRefundDraftNoneCreate$/);
+    const importButton = page.getByRole('button', { name: 'Import 3 requirements' });
+    await expect(importButton).toBeEnabled();
+    for (const size of [DESKTOP, PHONE]) {
+      await page.setViewportSize(size);
+      await checkScreenAt(page, 'requirement import preview', size.width);
+    }
+
+    await importButton.click();
+    await expect(page.locator('.import-message')).toContainText(/\S/, { timeout: 30_000 });
+    await expect(page.getByRole('progressbar')).toHaveCount(0);
+    for (const size of [PHONE, DESKTOP]) {
+      await page.setViewportSize(size);
+      await checkScreenAt(page, 'requirement import done', size.width);
+    }
+
+    await page.getByRole('link', { name: 'Back to Requirements' }).click();
+    const list = page.getByRole('list', { name: 'Requirements' });
+    await expect(list.getByRole('link', { name: 'SHOP-1' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'REQ-1' })).toBeVisible();
+    await expect(list.getByRole('link', { name: 'SHOP-2' })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Open SHOP-1' }).click();
+    await expect(
+      page.getByRole('list', { name: 'Requirements under SHOP-1' }).getByRole('link', { name: 'SHOP-2' }),
+    ).toBeVisible();
   });
 });

@@ -41,6 +41,10 @@ export interface Config {
   liveStreamsMax: number;
   /** The most bytes the kept answers of large case lists may hold (CASE_LIST_CACHE_BYTES); 0 keeps none. */
   caseListCacheBytes: number;
+  /** Request units a minute per personal API token (API_TOKEN_RATE_LIMIT); 0: no limit. */
+  apiTokenRateLimit: number;
+  /** Request units a minute per user over all of their API tokens (API_USER_RATE_LIMIT); 0: no limit. */
+  apiUserRateLimit: number;
 }
 
 export class ConfigError extends Error {}
@@ -164,6 +168,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  // Personal API tokens are scripts and agents: a runaway loop is held to its share, the web app's
+  // sessions never (modules/api-tokens/token-limits.ts).
+  const rateLimit = (name: string, fallback: number) => {
+    const given = text(name) ?? String(fallback);
+    const value = Number(given);
+    if (!Number.isInteger(value) || value < 0 || value > 1_000_000) {
+      problems.push(
+        `${name} must be a whole number of requests a minute from 0 (no limit) to 1000000 (got "${given}")`,
+      );
+    }
+    return value;
+  };
+  const apiTokenRateLimit = rateLimit('API_TOKEN_RATE_LIMIT', 1200);
+  const apiUserRateLimit = rateLimit('API_USER_RATE_LIMIT', 3000);
+
   if (problems.length > 0) {
     throw new ConfigError(`Invalid settings:\n  - ${problems.join('\n  - ')}`);
   }
@@ -190,5 +209,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     liveStreamsPerUser,
     liveStreamsMax,
     caseListCacheBytes,
+    apiTokenRateLimit,
+    apiUserRateLimit,
   };
 }

@@ -235,66 +235,71 @@ describe('parity with enforcement, for every route that declares a permission', 
     }
   });
 
-  it.each(PROFILES)('a user with $label: the inspector predicts every answer', async (profile) => {
-    const user: TestUser = await createUser(t, { permissions: profile.global });
-    const memberRoleId = await createRole(t, profile.project);
-    const emptyRoleId = await createRole(t, []);
-    const colleague = await createUser(t);
-    const stranger = await createUser(t);
-    const mismatches: string[] = [];
-    const routes = guardedRoutes(t);
+  // Hundreds of calls for one user take half a minute on a busy machine: a longer bound, not a retry.
+  it.each(PROFILES)(
+    'a user with $label: the inspector predicts every answer',
+    async (profile) => {
+      const user: TestUser = await createUser(t, { permissions: profile.global });
+      const memberRoleId = await createRole(t, profile.project);
+      const emptyRoleId = await createRole(t, []);
+      const colleague = await createUser(t);
+      const stranger = await createUser(t);
+      const mismatches: string[] = [];
+      const routes = guardedRoutes(t);
 
-    // Global routes: the global answer decides (a project role never counts there).
-    const global = new Map((await inspect(user.id)).permissions.map((p) => [p.name, p.granted]));
-    for (const route of routes) {
-      if (!('global' in route.access)) continue;
-      // A route kept for the Administrator role itself (the backup) refuses every other role,
-      // whatever permissions it holds; no profile here holds that role.
-      const roleOnly = route.access.administratorRole !== undefined;
-      const allowed = !roleOnly && route.access.global.some((name) => global.get(name));
-      const res = await t.request({ ...globalProbe(route), token: user.token });
-      const refused =
-        res.statusCode === 403 &&
-        (res.json().message.includes(route.access.global[0]) ||
-          (roleOnly && res.json().message.includes('Administrator role')));
-      if (allowed ? res.statusCode === 403 : !refused) {
-        mismatches.push(
-          `${route.method} ${route.url}: predicted ${allowed ? 'allowed' : '403'}, got ${res.statusCode}`,
-        );
+      // Global routes: the global answer decides (a project role never counts there).
+      const global = new Map((await inspect(user.id)).permissions.map((p) => [p.name, p.granted]));
+      for (const route of routes) {
+        if (!('global' in route.access)) continue;
+        // A route kept for the Administrator role itself (the backup) refuses every other role,
+        // whatever permissions it holds; no profile here holds that role.
+        const roleOnly = route.access.administratorRole !== undefined;
+        const allowed = !roleOnly && route.access.global.some((name) => global.get(name));
+        const res = await t.request({ ...globalProbe(route), token: user.token });
+        const refused =
+          res.statusCode === 403 &&
+          (res.json().message.includes(route.access.global[0]) ||
+            (roleOnly && res.json().message.includes('Administrator role')));
+        if (allowed ? res.statusCode === 403 : !refused) {
+          mismatches.push(
+            `${route.method} ${route.url}: predicted ${allowed ? 'allowed' : '403'}, got ${res.statusCode}`,
+          );
+        }
       }
-    }
 
-    // Project routes: a project of their own per call, seen as the profile says.
-    for (const route of routes) {
-      if (!('project' in route.access)) continue;
-      const world = await createProbeWorld(t, {
-        createdBy: profile.sight === 'creator' ? user.id : 1,
-        callerId: user.id,
-        ...(profile.sight === 'member' ? { member: { userId: user.id, roleId: memberRoleId } } : {}),
-        memberId: colleague.id,
-        strangerId: stranger.id,
-        emptyRoleId,
-      });
-      const answer = await inspect(user.id, world.projectId);
-      const expectedReasons = [
-        ...(profile.sight === 'member' ? ['member'] : []),
-        ...(profile.sight === 'creator' ? ['creator'] : []),
-        ...(profile.global.includes('view_all_projects') ? ['view_all_projects'] : []),
-      ];
-      expect(answer.visibility?.reasons).toEqual(expectedReasons);
-      const permission = route.access.project;
-      const predicted = !answer.visibility?.visible ? 404 : entry(answer, permission).granted ? 'ok' : 403;
-      const res = await t.request({ ...projectProbe(route, world)!, token: user.token });
-      const ok =
-        predicted === 'ok'
-          ? res.statusCode >= 200 && res.statusCode < 300
-          : res.statusCode === predicted && (predicted === 404 || res.json().message.includes(permission));
-      if (!ok) {
-        mismatches.push(
-          `${route.method} ${route.url} (${permission}): predicted ${predicted}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
-        );
+      // Project routes: a project of their own per call, seen as the profile says.
+      for (const route of routes) {
+        if (!('project' in route.access)) continue;
+        const world = await createProbeWorld(t, {
+          createdBy: profile.sight === 'creator' ? user.id : 1,
+          callerId: user.id,
+          ...(profile.sight === 'member' ? { member: { userId: user.id, roleId: memberRoleId } } : {}),
+          memberId: colleague.id,
+          strangerId: stranger.id,
+          emptyRoleId,
+        });
+        const answer = await inspect(user.id, world.projectId);
+        const expectedReasons = [
+          ...(profile.sight === 'member' ? ['member'] : []),
+          ...(profile.sight === 'creator' ? ['creator'] : []),
+          ...(profile.global.includes('view_all_projects') ? ['view_all_projects'] : []),
+        ];
+        expect(answer.visibility?.reasons).toEqual(expectedReasons);
+        const permission = route.access.project;
+        const predicted = !answer.visibility?.visible ? 404 : entry(answer, permission).granted ? 'ok' : 403;
+        const res = await t.request({ ...projectProbe(route, world)!, token: user.token });
+        const ok =
+          predicted === 'ok'
+            ? res.statusCode >= 200 && res.statusCode < 300
+            : res.statusCode === predicted && (predicted === 404 || res.json().message.includes(permission));
+        if (!ok) {
+          mismatches.push(
+            `${route.method} ${route.url} (${permission}): predicted ${predicted}, got ${res.statusCode} ${res.body.slice(0, 120)}`,
+          );
+        }
       }
-    }
-    expect(mismatches).toEqual([]);
-  });
+      expect(mismatches).toEqual([]);
+    },
+    120_000,
+  );
 });

@@ -150,6 +150,13 @@ async function freshRequirement(): Promise<number> {
   return expectStatus(await adminApi().post(`/api/projects/${ids.a}/requirements`, body), 201).requirement.id;
 }
 
+/** A shared step set of project A that no case uses. */
+async function freshSharedSteps(): Promise<number> {
+  const body = { name: `s${next()}`, steps: [{ action: 'Open', expected: 'Opens' }] };
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/shared-steps`, body), 201).shared_steps
+    .id;
+}
+
 /** A test plan of project A: one entry of its first case, so one cycle. */
 async function freshPlan(): Promise<number> {
   const body = { name: `p${next()}`, entries: [{ case_ids: [ids.case] }] };
@@ -696,6 +703,22 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED_CREATE,
     },
+    'POST /api/projects/:id/requirement-imports/preview': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/requirement-imports/preview`,
+        payload: `Title\nimported ${next()}`,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/projects/:id/requirement-imports': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/requirement-imports`,
+        payload: `Title\nimported ${next()}`,
+        headers: { 'content-type': 'text/csv' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
     'GET /api/projects/:id/case-tags': {
       prepare: at(`/api/projects/${ids.a}/case-tags?q=a`),
       expected: LIMITED_READS,
@@ -973,6 +996,36 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/requirements/${await freshRequirement()}` }),
       expected: LIMITED_REFUSED,
     },
+    'GET /api/projects/:id/shared-steps': {
+      prepare: at(`/api/projects/${ids.a}/shared-steps`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/projects/:id/shared-steps': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/shared-steps`,
+        payload: { name: `s${next()}`, steps: [{ action: 'Open', expected: 'Opens' }] },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/shared-steps/:id': {
+      prepare: async () => ({ url: `/api/shared-steps/${await freshSharedSteps()}` }),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/shared-steps/:id': {
+      prepare: async () => ({
+        url: `/api/shared-steps/${await freshSharedSteps()}`,
+        payload: { description: 'changed' },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/shared-steps/:id': {
+      prepare: async () => ({ url: `/api/shared-steps/${await freshSharedSteps()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/shared-steps/:id/usage': {
+      prepare: async () => ({ url: `/api/shared-steps/${await freshSharedSteps()}/usage` }),
+      expected: LIMITED_READS,
+    },
     'GET /api/requirements/:id/versions': {
       prepare: async () => ({ url: `/api/requirements/${await freshRequirement()}/versions` }),
       expected: LIMITED_REFUSED,
@@ -1103,7 +1156,7 @@ describe('every route', () => {
     await app.close();
   });
 
-  it('lists its error responses: 400 always, 401 if it needs a caller, 403 if its rule can refuse', async () => {
+  it('lists its error responses: 400 always, 401 if it needs a caller, 403 if its rule can refuse, 429 if an API token may call it', async () => {
     const doc = (await t.request({ method: 'GET', url: '/api/docs/json' })).json() as {
       paths: Record<string, Record<string, { responses: Record<string, unknown> }>>;
     };
@@ -1113,6 +1166,7 @@ describe('every route', () => {
       const expected = new Set([400, ...errors]);
       if (access !== 'public') expected.add(401);
       if (typeof access === 'object' || sessionOnly) expected.add(403);
+      if (access !== 'public' && !sessionOnly) expected.add(429);
       const schema = (route.options.schema?.response ?? {}) as Record<string, unknown>;
       const declared = Object.keys(schema)
         .map(Number)
@@ -1182,6 +1236,8 @@ describe('every route', () => {
         'POST /api/projects/:id/cases/bulk',
         'POST /api/projects/:id/case-imports/preview',
         'POST /api/projects/:id/case-imports',
+        'POST /api/projects/:id/requirement-imports/preview',
+        'POST /api/projects/:id/requirement-imports',
         'PUT /api/projects/:id/tracker',
         'DELETE /api/projects/:id/tracker',
         'POST /api/test-cases/:id/defects',
@@ -1210,6 +1266,9 @@ describe('every route', () => {
         'PUT /api/test-cases/:id/requirements',
         'PUT /api/requirements/:id/cases',
         'POST /api/requirements/:id/cases',
+        'POST /api/projects/:id/shared-steps',
+        'PUT /api/shared-steps/:id',
+        'DELETE /api/shared-steps/:id',
       ].sort(),
     );
   });

@@ -58,7 +58,7 @@ describe('ids are plain positive decimal integers', () => {
         for (const spelling of BAD_SPELLINGS) {
           const url = route.url.replace(/:([A-Za-z]+)/g, (_, param) => (param === name ? spelling : '1'));
           const junit = route.url.endsWith('/import/junit');
-          const csv = route.url.includes('/case-imports');
+          const csv = route.url.includes('/case-imports') || route.url.includes('/requirement-imports');
           const res = await t.request({
             method: route.method as 'GET',
             url,

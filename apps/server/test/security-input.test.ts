@@ -72,11 +72,14 @@ function errorShapeProblem(res: LightMyRequestResponse): string | null {
 }
 
 /**
- * The JUnit import takes XML, attachment uploads multipart/form-data, and the case import a CSV or
- * XLSX file (415 for anything else).
+ * The JUnit import takes XML, attachment uploads multipart/form-data, and the case and requirement
+ * imports a CSV or XLSX file (415 for anything else).
  */
 const takesNoJson = (url: string) =>
-  url.endsWith('/import/junit') || url.endsWith('/attachments') || url.includes('/case-imports');
+  url.endsWith('/import/junit') ||
+  url.endsWith('/attachments') ||
+  url.includes('/case-imports') ||
+  url.includes('/requirement-imports');
 
 describe('input', () => {
   it("every route's params, query and body schemas refuse unknown properties", () => {

@@ -26,6 +26,7 @@ export const AUDIT_ENTITIES = [
   'configuration_group',
   'plan',
   'requirement',
+  'shared_steps',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -61,6 +62,7 @@ const AuditEntitySchema = Type.Union([
   Type.Literal('configuration_group'),
   Type.Literal('plan'),
   Type.Literal('requirement'),
+  Type.Literal('shared_steps'),
 ]);
 // The lists and the schemas name the same values.
 const _actionsMatch: AuditAction extends Static<typeof AuditActionSchema> ? true : never = true;

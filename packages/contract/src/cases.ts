@@ -33,6 +33,25 @@ export const CaseStep = Type.Object(
 );
 export type CaseStep = Static<typeof CaseStep>;
 
+/** A case's step that stands for a shared step set. */
+export const SharedStepsRef = Type.Object({ shared_steps_id: Id }, { additionalProperties: false });
+export type SharedStepsRef = Static<typeof SharedStepsRef>;
+
+/** A step as a case's step list holds it: written out, or a reference to a set. */
+export const CaseStepEntry = Type.Union([CaseStep, SharedStepsRef]);
+export type CaseStepEntry = Static<typeof CaseStepEntry>;
+
+export const isSharedStepsRef = (step: CaseStepEntry): step is SharedStepsRef => 'shared_steps_id' in step;
+
+/** A step of a case with its sets expanded (`?expand=steps`): a step of a set names the set
+ * (docs/product/shared-steps.md). */
+export const ExpandedStep = Type.Object({
+  action: Type.String(),
+  expected: Type.String(),
+  shared_steps: Type.Object({ id: Type.Integer(), name: Type.String() }),
+});
+export type ExpandedStep = Static<typeof ExpandedStep>;
+
 /**
  * A tag as sent: the server trims it and lower-cases it (tags are case-insensitive), and keeps
  * each once. A tag holds no comma and no control character.
@@ -106,7 +125,7 @@ export const CaseContent = Type.Object({
   preconditions: Type.String(),
   priority: CasePriority,
   tags: Type.Array(Type.String()),
-  steps: Type.Array(CaseStep),
+  steps: Type.Array(CaseStepEntry),
   custom_fields: CustomFieldValues,
 });
 export type CaseContent = Static<typeof CaseContent>;
@@ -119,7 +138,8 @@ export type CaseContent = Static<typeof CaseContent>;
 export const TestCaseDetail = Type.Object({
   ...TestCase.properties,
   preconditions: Type.String(),
-  steps: Type.Array(CaseStep),
+  /** As written (a step or a set's reference); with `?expand=steps`, every set's steps in place. */
+  steps: Type.Array(Type.Union([ExpandedStep, CaseStep, SharedStepsRef])),
   custom_fields: CustomFieldValues,
   version: Type.Integer(),
   /**
@@ -152,7 +172,7 @@ export const CaseBody = Type.Object(
     preconditions: Type.Optional(Type.String({ maxLength: CASE_CONTENT_LIMITS.preconditionsMax })),
     priority: Type.Optional(CasePriority),
     tags: Type.Optional(Type.Array(CaseTag, { maxItems: CASE_CONTENT_LIMITS.tagsMax })),
-    steps: Type.Optional(Type.Array(CaseStep, { maxItems: CASE_CONTENT_LIMITS.stepsMax })),
+    steps: Type.Optional(Type.Array(CaseStepEntry, { maxItems: CASE_CONTENT_LIMITS.stepsMax })),
     custom_fields: Type.Optional(CustomFieldValues),
   },
   { additionalProperties: false },
@@ -170,6 +190,8 @@ export const CaseVersion = Type.Object({
   /** The content fields changed from the version before; every field for version 1. */
   changed: Type.Array(Type.String()),
   content: CaseContent,
+  /** Why the version was made when the case itself was not edited ("Shared steps 'Sign in' changed"). */
+  note: Type.Union([Type.String(), Type.Null()]),
 });
 export type CaseVersion = Static<typeof CaseVersion>;
 

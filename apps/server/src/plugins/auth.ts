@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type { PermissionName } from '@verdict/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { ForbiddenError, UnauthorizedError } from '../lib/errors.ts';
+import { ForbiddenError, TooManyRequestsError, UnauthorizedError } from '../lib/errors.ts';
 import { isApiTokenBearer } from '../modules/api-tokens/api-token-secret.ts';
 import { authenticateApiToken } from '../modules/api-tokens/api-tokens-service.ts';
+import { TokenLimits, weightOf } from '../modules/api-tokens/token-limits.ts';
 import type { TokenClaims } from '../modules/auth/tokens.ts';
 import { AUTH_CHANNEL, AuthCache, attachAuthCache } from '../modules/authz/auth-cache.ts';
 import { AuthPeers } from '../modules/authz/auth-peers.ts';
@@ -47,6 +48,11 @@ declare module 'fastify' {
      * instance and every other ('invalidates'), or not ('keeps').
      */
     authCache?: 'invalidates' | 'keeps';
+    /**
+     * An import or a bulk call: a personal API token spends one more unit of its limit per 64 KiB
+     * of the body (modules/api-tokens/token-limits.ts).
+     */
+    weighted?: true;
   }
   interface FastifyInstance {
     /**
@@ -55,6 +61,8 @@ declare module 'fastify' {
      * listening connection comes back (a change may have been missed). Answers an unsubscribe.
      */
     onAuthChange(listener: () => void): () => void;
+    /** The personal API tokens' request limits of this instance, with how many requests they refused. */
+    tokenLimits: TokenLimits;
   }
   interface FastifyRequest {
     principal: Principal | null;
@@ -133,6 +141,11 @@ export function principalOf(request: FastifyRequest): Principal {
 }
 
 export const authPlugin = fp(async (app: FastifyInstance) => {
+  const limits = new TokenLimits({
+    perToken: app.config.apiTokenRateLimit,
+    perUser: app.config.apiUserRateLimit,
+  });
+  app.decorate('tokenLimits', limits);
   app.decorateRequest('principal', null);
   app.decorateRequest('tokenClaims', null);
   app.decorateRequest('apiTokenId', null);
@@ -250,6 +263,18 @@ export const authPlugin = fp(async (app: FastifyInstance) => {
     await authenticate(app, request);
     if (request.routeOptions.config?.sessionOnly && request.apiTokenId !== null) {
       throw new ForbiddenError(SESSION_NEEDED, 'session_required');
+    }
+    if (request.apiTokenId !== null) {
+      const bytes = Number(request.headers['content-length'] ?? 0) || 0;
+      const weight = weightOf(request.routeOptions.config?.weighted === true, bytes);
+      const refusal = limits.take(request.apiTokenId, principalOf(request).id, weight);
+      if (refusal) {
+        const whose = refusal.scope === 'token' ? 'this API token' : "this user's API tokens";
+        throw new TooManyRequestsError(
+          `Too many requests for ${whose}: at most ${refusal.limit.toLocaleString('en-US')} a minute; try again in ${refusal.retryAfterSeconds} s`,
+          refusal.retryAfterSeconds,
+        );
+      }
     }
     if (typeof access === 'object' && 'global' in access) {
       requireAnyGlobal(principalOf(request), access.global);

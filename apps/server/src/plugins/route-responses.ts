@@ -26,6 +26,7 @@ declare module 'fastify' {
  * - 401: each whose access rule needs a signed-in caller;
  * - 403: each whose access rule can refuse: a permission (global or in the project) or a
  *   signed-in session (sessionOnly);
+ * - 429: each a personal API token may call, over its request limits (api-tokens/token-limits.ts);
  * - and the route's own `config.errors`.
  */
 export function errorStatusesOf(config: FastifyContextConfig | undefined): number[] {
@@ -33,6 +34,7 @@ export function errorStatusesOf(config: FastifyContextConfig | undefined): numbe
   const statuses = new Set<number>([400]);
   if (access !== 'public') statuses.add(401);
   if (typeof access === 'object' || config?.sessionOnly) statuses.add(403);
+  if (access !== 'public' && !config?.sessionOnly) statuses.add(429);
   for (const status of config?.errors ?? []) statuses.add(status);
   return [...statuses].sort((a, b) => a - b);
 }

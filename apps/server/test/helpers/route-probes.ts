@@ -69,6 +69,8 @@ export interface ProbeWorld {
   planId: number;
   /** A requirement of the project. */
   requirementId: number;
+  /** A shared step set of the project that no case uses. */
+  sharedStepsId: number;
   /** A member with an empty role, to change or remove. */
   memberId: number;
   /** A user who is not a member, to add. */
@@ -154,6 +156,10 @@ export async function createProbeWorld(
   const requirementId = await one(
     sql`insert into requirements (project_id, key, title) values (${projectId}, 'R-1', 'R') returning id`,
   );
+  const sharedStepsId = await one(
+    sql`insert into shared_step_sets (project_id, name, steps)
+    values (${projectId}, 'Sign in', '[{"action": "Open", "expected": "Opens"}]'::jsonb) returning id`,
+  );
   const members = [{ userId: options.memberId, roleId: options.emptyRoleId }];
   if (options.member) members.push(options.member);
   for (const m of members) {
@@ -179,6 +185,7 @@ export async function createProbeWorld(
     configurationGroupId,
     planId,
     requirementId,
+    sharedStepsId,
     memberId: options.memberId,
     strangerId: options.strangerId,
     emptyRoleId: options.emptyRoleId,
@@ -319,6 +326,16 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     headers: { 'content-type': 'text/csv' },
     payload: 'Name\nProbe',
   }),
+  'POST /api/projects/:id/requirement-imports/preview': (w) => ({
+    url: `/api/projects/${w.projectId}/requirement-imports/preview`,
+    headers: { 'content-type': 'text/csv' },
+    payload: 'Title\nProbe',
+  }),
+  'POST /api/projects/:id/requirement-imports': (w) => ({
+    url: `/api/projects/${w.projectId}/requirement-imports`,
+    headers: { 'content-type': 'text/csv' },
+    payload: 'Title\nProbe',
+  }),
   'GET /api/cycles/compare': (w) => ({ url: `/api/cycles/compare?from=${w.cycleId}&to=${w.cycleId}` }),
   'GET /api/projects/:id/case-tags': (w) => ({ url: `/api/projects/${w.projectId}/case-tags?q=a` }),
   'GET /api/projects/:id/case-fields': (w) => ({ url: `/api/projects/${w.projectId}/case-fields` }),
@@ -427,6 +444,18 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     payload: { title: 'R2' },
   }),
   'DELETE /api/requirements/:id': (w) => ({ url: `/api/requirements/${w.requirementId}` }),
+  'GET /api/projects/:id/shared-steps': (w) => ({ url: `/api/projects/${w.projectId}/shared-steps` }),
+  'POST /api/projects/:id/shared-steps': (w) => ({
+    url: `/api/projects/${w.projectId}/shared-steps`,
+    payload: { name: 'Probe steps', steps: [{ action: 'A', expected: 'B' }] },
+  }),
+  'GET /api/shared-steps/:id': (w) => ({ url: `/api/shared-steps/${w.sharedStepsId}` }),
+  'PUT /api/shared-steps/:id': (w) => ({
+    url: `/api/shared-steps/${w.sharedStepsId}`,
+    payload: { description: 'Probed' },
+  }),
+  'DELETE /api/shared-steps/:id': (w) => ({ url: `/api/shared-steps/${w.sharedStepsId}` }),
+  'GET /api/shared-steps/:id/usage': (w) => ({ url: `/api/shared-steps/${w.sharedStepsId}/usage` }),
   'GET /api/requirements/:id/versions': (w) => ({ url: `/api/requirements/${w.requirementId}/versions` }),
   'PUT /api/test-cases/:id/requirements': (w) => ({
     url: `/api/test-cases/${w.caseId}/requirements`,

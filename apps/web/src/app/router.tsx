@@ -1,5 +1,6 @@
 import { type ComponentType, lazy, type ReactElement } from 'react';
 import { Outlet, type RouteObject } from 'react-router';
+import { sharedStepsPaths } from '@/entities/shared-steps/shared-steps-paths';
 import { paths } from '@/lib/paths';
 import { AdminLayout } from './layouts/admin-layout';
 import { MainLayout } from './layouts/main-layout';
@@ -387,10 +388,31 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.requirementImport.pattern,
+    element: screen(
+      () => import('@/features/requirements/components/requirement-import-page'),
+      (m) => m.RequirementImportPage,
+    ),
+  },
+  {
     path: paths.traceability.pattern,
     element: screen(
       () => import('@/features/requirements/components/traceability-page'),
       (m) => m.TraceabilityPage,
+    ),
+  },
+  {
+    path: sharedStepsPaths.list.pattern,
+    element: screen(
+      () => import('@/features/shared-steps/components/shared-steps-page'),
+      (m) => m.SharedStepsPage,
+    ),
+  },
+  {
+    path: sharedStepsPaths.detail.pattern,
+    element: screen(
+      () => import('@/features/shared-steps/components/shared-steps-detail-page'),
+      (m) => m.SharedStepsDetailPage,
     ),
   },
   {

@@ -113,6 +113,8 @@ export const paths = {
   requirements: withIds('/projects/:id/requirements'),
   /** One requirement: its description, coverage, children, linked cases and history. */
   requirementDetail: withIds('/requirements/:id'),
+  /** Import Requirements from a CSV or XLSX file (docs/product/requirements-screens.md). */
+  requirementImport: withIds('/projects/:id/import-requirements'),
   /** The traceability matrix: requirements by coverage with their cases' latest results. */
   traceability: withIds('/projects/:id/traceability'),
 } as const;

@@ -94,9 +94,12 @@ export const queryKeys = {
     deliveries: (webhookId: Id, offset: number) =>
       ['webhooks', 'deliveries', Number(webhookId), offset] as const,
   },
-  /** A preview of one chosen file (`file` counts the files chosen) with one mapping ('' = the server's). */
-  caseImportPreview: (projectId: Id, file: number, mapping: string) =>
-    ['case-import-preview', Number(projectId), file, mapping] as const,
+  /**
+   * A preview of one chosen file (`file` counts the files chosen) with one mapping ('' = the
+   * server's), by the import's call (`/api/projects/3/case-imports`, lib/import-file.ts).
+   */
+  importPreview: (base: string, file: number, mapping: string) =>
+    ['import-preview', base, file, mapping] as const,
   runs: {
     all: ['runs'] as const,
     stats: () => ['runs', 'stats'] as const,

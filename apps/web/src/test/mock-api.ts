@@ -53,6 +53,7 @@ import type {
   ReportBranches,
   RequirementCases,
   RequirementDetail,
+  RequirementImportPreview,
   RequirementMutation,
   RequirementPage,
   RequirementVersionPage,
@@ -63,6 +64,10 @@ import type {
   SavedSearchList,
   SavedSearchMutation,
   SessionAnswer,
+  SharedSteps,
+  SharedStepsMutation,
+  SharedStepsPage,
+  SharedStepsUsage,
   SignInMethods,
   Suite,
   SuiteCount,
@@ -198,8 +203,18 @@ export interface ApiAnswers {
   [call: `DELETE /api/cycle-results/${number}`]: ResultUndone;
   [call: `GET /api/cycle-results/${number}/attachments`]: AttachmentList;
   [call: `GET /api/test-cases/single/${number}`]: TestCaseDetail;
+  [call: `GET /api/test-cases/single/${number}?expand=steps`]: TestCaseDetail;
+  [call: `GET /api/projects/${number}/shared-steps?${string}`]: SharedStepsPage;
+  [call: `POST /api/projects/${number}/shared-steps`]: SharedStepsMutation;
+  [call: `GET /api/shared-steps/${number}`]: SharedSteps;
+  [call: `PUT /api/shared-steps/${number}`]: SharedStepsMutation;
+  [call: `DELETE /api/shared-steps/${number}${'' | '?copy_into_cases=true'}`]: MessageResponse;
+  [call: `GET /api/shared-steps/${number}/usage?${string}`]: SharedStepsUsage;
   [call: `GET /api/projects/${number}/requirements${string}`]: RequirementPage;
   [call: `POST /api/projects/${number}/requirements`]: RequirementMutation;
+  [call: `POST /api/projects/${number}/requirement-imports/preview${string}`]: RequirementImportPreview;
+  /** A stream of JSON lines: answered with a `Response`. */
+  [call: `POST /api/projects/${number}/requirement-imports?${string}`]: never;
   [call: `GET /api/requirements/${number}`]: RequirementDetail;
   [call: `PUT /api/requirements/${number}`]: RequirementMutation;
   [call: `DELETE /api/requirements/${number}`]: MessageResponse;

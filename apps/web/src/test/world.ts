@@ -9,7 +9,9 @@ import type {
   ProjectDetail,
   Requirement,
   RequirementDetail,
+  SharedSteps,
   TestCase,
+  TestCaseDetail,
   TraceabilityRow,
 } from '@verdict/contract';
 import type { MockHandlers } from './mock-api';
@@ -240,4 +242,34 @@ export function traceabilityRowOf(id: number, patch: Partial<TraceabilityRow> = 
     case_count: 0,
     ...patch,
   };
+}
+
+/** Shared step set `id` of project 3, "Set {id}", of one step, used by no case. */
+export function sharedStepsOf(id: number, patch: Partial<SharedSteps> = {}): SharedSteps {
+  return {
+    id,
+    project_id: 3,
+    name: `Set ${id}`,
+    description: '',
+    steps: [{ action: 'Open the app', expected: '' }],
+    version: 1,
+    case_count: 0,
+    creator: { id: 7, username: 'jane' },
+    created_at: '2026-11-25T12:00:00Z',
+    updated_at: '2026-11-25T12:00:00Z',
+    ...patch,
+  };
+}
+
+/** Case `id` with its whole content, as GET /api/test-cases/single/{id} answers it. */
+export function caseDetailOf(id: number, patch: Partial<TestCaseDetail> = {}): TestCaseDetail {
+  return {
+    ...testCaseOf(id),
+    preconditions: '',
+    steps: [],
+    custom_fields: {},
+    version: 1,
+    source_id: null,
+    ...patch,
+  } as TestCaseDetail;
 }

@@ -39,7 +39,7 @@ export const auditLog = pgTable(
     ),
     check(
       'audit_log_entity_type_check',
-      sql`${t.entityType} in ('user', 'sub_user', 'role', 'permission', 'project', 'member', 'suite', 'case', 'run', 'session', 'cycle', 'webhook', 'milestone', 'configuration_group', 'plan', 'requirement')`,
+      sql`${t.entityType} in ('user', 'sub_user', 'role', 'permission', 'project', 'member', 'suite', 'case', 'run', 'session', 'cycle', 'webhook', 'milestone', 'configuration_group', 'plan', 'requirement', 'shared_steps')`,
     ),
   ],
 );

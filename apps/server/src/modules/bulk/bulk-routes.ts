@@ -8,7 +8,7 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/api/projects/:id/cases/bulk/preview',
     {
-      config: { access: { project: 'home_test_case' }, authCache: 'keeps', errors: [404] },
+      config: { access: { project: 'home_test_case' }, authCache: 'keeps', weighted: true, errors: [404] },
       schema: {
         tags: ['test cases'],
         summary: 'How many cases a selection holds, with the descendants and runs that go along',
@@ -24,7 +24,12 @@ export const bulkRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/projects/:id/cases/bulk',
     {
       // Declared as its most common need; each action checks its own (see the description).
-      config: { access: { project: 'edit_test_case' }, authCache: 'keeps', errors: [404, 409] },
+      config: {
+        access: { project: 'edit_test_case' },
+        authCache: 'keeps',
+        weighted: true,
+        errors: [404, 409],
+      },
       schema: {
         tags: ['test cases'],
         summary:

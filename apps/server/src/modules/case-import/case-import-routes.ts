@@ -1,4 +1,3 @@
-import { PassThrough } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CASE_IMPORT_CONTENT_TYPES,
@@ -12,32 +11,17 @@ import type { FastifyRequest } from 'fastify';
 import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { requireProject } from '../authz/authorization.ts';
-import { formatBytes, UnsupportedMediaTypeError } from '../imports/import-body.ts';
+import { formatBytes } from '../imports/import-body.ts';
 import { CASE_IMPORT_MAX_BYTES } from './case-import-limits.ts';
 import { importCases, previewImport } from './case-import-service.ts';
-
-const SEND_FILE = `Send the file as the body, with Content-Type ${CASE_IMPORT_CONTENT_TYPES.join(' or ')}`;
-
-function fileOf(request: FastifyRequest): Buffer {
-  const body = request.body;
-  if (!Buffer.isBuffer(body) || body.length === 0) throw new UnsupportedMediaTypeError(SEND_FILE);
-  return body;
-}
+import { acceptSpreadsheets, answerImport, spreadsheetOf } from './spreadsheet-upload.ts';
 
 /**
  * Importing cases from a CSV or XLSX file (docs/product/case-import.md). Encapsulated: its body
  * parser (the raw file, up to CASE_IMPORT_MAX_BYTES) applies to these routes alone.
  */
 export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser(
-    [...CASE_IMPORT_CONTENT_TYPES, 'application/octet-stream'],
-    { parseAs: 'buffer', bodyLimit: CASE_IMPORT_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  app.addContentTypeParser('*', (_request, _payload, done) => {
-    done(new UnsupportedMediaTypeError(SEND_FILE), undefined);
-  });
+  acceptSpreadsheets(app);
 
   // Refuse callers who may not import before reading a file of up to 50 MB.
   const mayImport = async (request: FastifyRequest) => {
@@ -57,6 +41,7 @@ export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: {
       access: { project: 'add_test_case_in_project' },
       authCache: 'keeps',
+      weighted: true,
       errors: [404, 413, 415],
     },
     bodyLimit: CASE_IMPORT_MAX_BYTES,
@@ -83,7 +68,13 @@ export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      previewImport(app.db, principalOf(request), request.params.id, fileOf(request), request.query.mapping),
+      previewImport(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        spreadsheetOf(request),
+        request.query.mapping,
+      ),
   );
 
   app.post(
@@ -99,45 +90,18 @@ export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const file = fileOf(request);
+      const file = spreadsheetOf(request);
       const principal = principalOf(request);
-      const maintain = () =>
-        app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));
-      if (!(request.headers.accept ?? '').includes('application/x-ndjson')) {
-        const result = await importCases(app.db, principal, request.params.id, file, request.query.mapping);
-        maintain();
-        return reply.status(201).send(result);
-      }
-      // Progress as JSON lines. Problems found before the first write still answer a plain 400.
-      const lines = new PassThrough();
-      let started = false;
-      const run = importCases(
-        app.db,
-        principal,
-        request.params.id,
-        file,
-        request.query.mapping,
-        (done, total) => {
-          if (!started) {
-            started = true;
-            void reply
-              .status(201)
-              .type('application/x-ndjson')
-              .send(lines as never);
-          }
-          lines.write(`${JSON.stringify({ done, total })}\n`);
-        },
+      await answerImport(
+        request,
+        reply,
+        (progress) =>
+          importCases(app.db, principal, request.params.id, file, request.query.mapping, progress),
+        () =>
+          void app.database
+            .maintain?.()
+            .catch((error) => request.log.warn({ err: error }, 'maintenance failed')),
       );
-      try {
-        const result = await run;
-        lines.end(`${JSON.stringify(result)}\n`);
-        maintain();
-      } catch (error) {
-        if (!started) throw error;
-        request.log.error({ err: error }, 'case import failed');
-        const message = error instanceof Error && 'statusCode' in error ? error.message : 'The import failed';
-        lines.end(`${JSON.stringify({ message: `${message}; nothing was imported`, error: true })}\n`);
-      }
       return reply;
     },
   );

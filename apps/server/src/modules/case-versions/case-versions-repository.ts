@@ -26,7 +26,7 @@ export async function hasVersions(tx: Tx, caseId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const VERSION_COLUMNS = sql`v.version, ${isoText(sql`v.created_at`)} as created_at, v.changed, v.content,
+const VERSION_COLUMNS = sql`v.version, ${isoText(sql`v.created_at`)} as created_at, v.changed, v.content, v.note,
   case when v.author_id is null then null
     else json_build_object('id', v.author_id, 'username', coalesce(u.username, 'deleted user')) end as author`;
 

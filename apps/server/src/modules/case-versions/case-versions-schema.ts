@@ -24,6 +24,8 @@ export const caseVersions = pgTable(
     changed: text('changed').array().notNull(),
     /** {name, description, preconditions, priority, tags, steps, custom_fields} */
     content: jsonb('content').notNull(),
+    /** Why a version was made besides an edit of the case: "Shared steps 'Sign in' changed". */
+    note: text('note'),
   },
   (t) => [uniqueIndex('case_versions_case_version_idx').on(t.caseId, t.version)],
 );

@@ -45,6 +45,7 @@ export async function caseVersions(
     created_at: current.created_at,
     changed: [...CONTENT_FIELDS],
     content: contentOf(current),
+    note: null,
   };
   return { items: offset === 0 ? [only] : [], total: 1 };
 }

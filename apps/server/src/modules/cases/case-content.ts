@@ -1,8 +1,16 @@
-import type { CaseBody, CaseContent, CasePriority, CaseStep } from '@verdict/contract';
+import {
+  type CaseBody,
+  type CaseContent,
+  type CasePriority,
+  type CaseStepEntry,
+  isSharedStepsRef,
+  SHARED_STEPS_LIMITS,
+} from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
 import { BadRequestError } from '../../lib/errors.ts';
 import { resolveCustomFields } from '../case-fields/case-field-values.ts';
 import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
+import { sharedStepSetSizes } from './cases-repository.ts';
 
 /**
  * A case's content as the rules write it (docs/product/rich-cases.md): what a create or an update
@@ -49,9 +57,35 @@ export async function contentAfter(
     preconditions: body.preconditions ?? base.preconditions,
     priority: (body.priority ?? base.priority) as CasePriority,
     tags: body.tags ? normalizeTags(body.tags) : base.tags,
-    steps: body.steps
-      ? body.steps.map((s: CaseStep) => ({ action: s.action, expected: s.expected }))
-      : base.steps,
+    steps: body.steps ? await checkedSteps(tx, projectId, body.steps) : base.steps,
     custom_fields: resolveCustomFields(fields, base.custom_fields, body.custom_fields, current === null),
   };
+}
+
+const stepsProblem = (message: string) => new BadRequestError(message, [{ field: 'steps', message }]);
+
+/**
+ * The steps as a case holds them: written steps as `{action, expected}`, references as
+ * `{shared_steps_id}` to sets of the project (locked, so none is deleted while the case is saved),
+ * at most SHARED_STEPS_LIMITS.expandedMax steps with every set expanded (docs/product/shared-steps.md).
+ */
+async function checkedSteps(tx: Tx, projectId: number, steps: CaseStepEntry[]): Promise<CaseStepEntry[]> {
+  const refs = [...new Set(steps.filter(isSharedStepsRef).map((s) => s.shared_steps_id))];
+  const sizes = refs.length === 0 ? new Map<number, number>() : await sharedStepSetSizes(tx, projectId, refs);
+  const missing = refs.filter((id) => !sizes.has(id));
+  if (missing.length > 0) {
+    throw stepsProblem(
+      `Shared steps ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not in this project`,
+    );
+  }
+  let expanded = 0;
+  for (const step of steps) expanded += isSharedStepsRef(step) ? sizes.get(step.shared_steps_id)! : 1;
+  if (expanded > SHARED_STEPS_LIMITS.expandedMax) {
+    throw stepsProblem(
+      `A case has at most ${SHARED_STEPS_LIMITS.expandedMax} steps with its shared steps in place; these make ${expanded}`,
+    );
+  }
+  return steps.map((s) =>
+    isSharedStepsRef(s) ? { shared_steps_id: s.shared_steps_id } : { action: s.action, expected: s.expected },
+  );
 }

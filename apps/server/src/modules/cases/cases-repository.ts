@@ -1,6 +1,6 @@
 import type {
   CasePriority,
-  CaseStep,
+  CaseStepEntry,
   CustomFieldValues,
   ListQuery,
   TestCase,
@@ -29,7 +29,7 @@ export interface CaseContentValues {
   preconditions: string;
   priority: CasePriority;
   tags: string[];
-  steps: CaseStep[];
+  steps: CaseStepEntry[];
   custom_fields: CustomFieldValues;
 }
 
@@ -430,4 +430,30 @@ export function selectProjectTags(
     sql`select tag, cases from project_tags where project_id = ${projectId} and tag like ${pattern}
     order by cases desc, tag limit ${limit}`,
   );
+}
+
+/**
+ * How many steps each of these sets of the project has, by id (a set of another project, or none,
+ * is left out), locked so none is deleted or changed while a case that names it is saved.
+ */
+export async function sharedStepSetSizes(
+  tx: Tx,
+  projectId: number,
+  ids: number[],
+): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; size: number }>(
+    tx,
+    sql`select id, jsonb_array_length(steps) as size from shared_step_sets
+    where project_id = ${projectId} and id = any(${`{${ids.join(',')}}`}::int[]) order by id for key share`,
+  );
+  return new Map(rows.map((row) => [row.id, row.size]));
+}
+
+/** The case's steps with every shared step set's steps in its reference's place. */
+export async function findExpandedSteps(db: Tx, id: number): Promise<TestCaseDetail['steps']> {
+  const [row] = await queryRows<{ steps: TestCaseDetail['steps'] }>(
+    db,
+    sql`select expanded_steps(steps) as steps from test_cases where id = ${id}`,
+  );
+  return row?.steps ?? [];
 }

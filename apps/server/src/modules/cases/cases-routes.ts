@@ -13,6 +13,7 @@ import {
   type PermissionName,
   ProjectCaseWindowQuery,
   ProjectIdParams,
+  SingleCaseQuery,
   SuiteIdParams,
   TestCaseDetail,
   TestCaseList,
@@ -192,12 +193,13 @@ export const casesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: 'signed-in', errors: [404] },
       schema: {
         tags,
-        summary: 'A case in a project the caller sees',
+        summary: 'A case in a project the caller sees (?expand=steps: its shared steps in place)',
         params: IdParams,
+        querystring: SingleCaseQuery,
         response: { 200: TestCaseDetail },
       },
     },
-    (request) => getCase(app.db, principalOf(request), request.params.id),
+    (request) => getCase(app.db, principalOf(request), request.params.id, request.query.expand),
   );
 
   app.put(

@@ -32,6 +32,7 @@ import {
   findCaseContent,
   findCaseView,
   findCaseViewBatched,
+  findExpandedSteps,
   findListScope,
   insertCase,
   listCasesJson,
@@ -199,12 +200,19 @@ export async function createChildCase(db: Db, principal: Principal, parentId: nu
   });
 }
 
-export async function getCase(db: Db, principal: Principal, id: number): Promise<TestCaseDetail> {
+/** `expand: 'steps'`: the steps with every shared step set's steps in place (docs/product/shared-steps.md). */
+export async function getCase(
+  db: Db,
+  principal: Principal,
+  id: number,
+  expand?: 'steps',
+): Promise<TestCaseDetail> {
   // Read first, then check: a case the caller may not see answers the same 404 as a missing one.
-  const testCase = await findCaseViewBatched(db, id);
-  const access = await requireProjectOf(db, principal, testCase?.project_id, CASE_NOT_FOUND);
-  if (!access.permissions.has('home_requirement')) return testCase!;
-  return { ...testCase!, requirements: await requirementRefsOfCase(db, id) };
+  const found = await findCaseViewBatched(db, id);
+  const access = await requireProjectOf(db, principal, found?.project_id, CASE_NOT_FOUND);
+  const testCase = expand === 'steps' ? { ...found!, steps: await findExpandedSteps(db, id) } : found!;
+  if (!access.permissions.has('home_requirement')) return testCase;
+  return { ...testCase, requirements: await requirementRefsOfCase(db, id) };
 }
 
 export async function updateCase(

@@ -174,7 +174,7 @@ export async function lockItemsForResults(tx: Tx, itemIds: number[]): Promise<Ma
     sql`select l.id, l.cycle_id, l.case_id, l.project_id, l.cycle_state, c.case_version, c.case_steps
     from lock_cycle_items(${sql.param(itemIds)}::int[]) l
     cross join lateral (
-      select c.version as case_version, jsonb_array_length(c.steps) as case_steps
+      select c.version as case_version, jsonb_array_length(expanded_steps(c.steps)) as case_steps
       from test_cases c where c.id = l.case_id offset 0
     ) c`,
   );

@@ -198,7 +198,7 @@ export async function findResultReport(db: Tx, resultId: number): Promise<Result
   const [row] = await queryRows<ResultReport>(
     db,
     sql`select y.project_id, r.id as result_id, i.id as item_id, r.state, r.comment, r.failure_message,
-      r.failure_type, r.step_results, c.name as case_name, c.description, c.preconditions, c.steps,
+      r.failure_type, r.step_results, c.name as case_name, c.description, c.preconditions, expanded_steps(c.steps) as steps,
       y.name as cycle_name, y.environment, y.milestone, y.branch, y.commit, y.build_number, y.build_url
     from cycle_results r
     join cycle_items i on i.id = r.item_id

@@ -116,7 +116,7 @@ export interface CaseContentRow {
 export function caseContentBatch(db: Tx, ids: number[]) {
   return queryRows<CaseContentRow>(
     db,
-    sql`select id, preconditions, priority, tags, steps, custom_fields from test_cases
+    sql`select id, preconditions, priority, tags, expanded_steps(steps) as steps, custom_fields from test_cases
     where id = any(${sql.param(ids)}::int[])`,
   );
 }

@@ -73,7 +73,12 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/api/projects/:id/import/junit',
     {
       // Suites, cases and runs only: nothing a cached answer about access depends on.
-      config: { access: { project: 'import_results' }, authCache: 'keeps', errors: [404, 413, 415] },
+      config: {
+        access: { project: 'import_results' },
+        authCache: 'keeps',
+        weighted: true,
+        errors: [404, 413, 415],
+      },
       bodyLimit: limit,
       schema: {
         tags: ['imports'],

@@ -49,6 +49,17 @@ export function createAppMetrics(app: FastifyInstance): AppMetrics {
     registers,
   });
   for (const kind of Object.values(IMPORT_ROUTES)) importsRunning.set({ kind }, 0);
+  const limits = app.tokenLimits;
+  new Counter({
+    name: 'verdict_rate_limited_total',
+    help: "Requests of personal API tokens this instance refused with 429, by the limit they passed (token: one token; user: all of a user's tokens)",
+    labelNames: ['scope'],
+    registers,
+    collect() {
+      this.reset();
+      for (const scope of ['token', 'user'] as const) this.inc({ scope }, limits.refused[scope]);
+    },
+  });
 
   app.addHook('onRequest', (request, reply, done) => {
     const kind = IMPORT_ROUTES[`${request.method} ${request.routeOptions.url}`];

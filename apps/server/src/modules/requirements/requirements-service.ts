@@ -11,6 +11,7 @@ import {
   type RequirementPage,
   type RequirementVersionPage,
   type RequirementVersionsQuery,
+  type Tracker,
   type UpdateRequirementBody,
 } from '@verdict/contract';
 import type { Db, Tx } from '../../db/client.ts';
@@ -85,7 +86,11 @@ function checkedUrl(url: string | null): string | null {
  * and GitLab (decision 208).
  */
 async function trackerUrlOfKey(tx: Tx, projectId: number, key: string): Promise<string | null> {
-  const tracker = await trackerOfProject(tx, projectId);
+  return trackerUrlFor(await trackerOfProject(tx, projectId), key);
+}
+
+/** The address of the key on this tracker when the key is written as one of its ids, else null. */
+export function trackerUrlFor(tracker: Tracker | null, key: string): string | null {
   if (!tracker) return null;
   const shaped =
     tracker.kind === 'github' || tracker.kind === 'gitlab'

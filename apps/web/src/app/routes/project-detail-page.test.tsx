@@ -196,4 +196,21 @@ describe('the project page', () => {
     expect(screen.queryByRole('button', { name: 'Settings' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Import / Export' })).toBeNull();
   });
+
+  it('links Shared Steps in Insights for holders of home_test_case only', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD);
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    expect(screen.getByRole('link', { name: 'Shared Steps' }).getAttribute('href')).toBe(
+      '/projects/3/shared-steps',
+    );
+  });
+
+  it('shows no Shared Steps link without home_test_case', async () => {
+    const user = userEvent.setup();
+    renderProject(LEAD.filter((permission) => permission !== 'home_test_case'));
+    await user.click(await screen.findByRole('button', { name: 'Insights' }));
+    expect(screen.getByRole('link', { name: 'Reports' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Shared Steps' })).toBeNull();
+  });
 });

@@ -1,6 +1,7 @@
 import { ButtonLink } from '@/components/ui/button';
 import { DisclosureMenu } from '@/components/ui/disclosure-menu';
 import type { BulkBarSlot } from '@/entities/case/selection';
+import { sharedStepsPaths } from '@/entities/shared-steps/shared-steps-paths';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { ProjectSearchBox } from '@/features/case-search/components/project-search-box';
@@ -19,7 +20,7 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
  * /projects/{id}: the project screen. It leads with what a lead opens daily: the test cycles with
  * their progress, the requirements' coverage in one line, then a search box for its cases, its suites and top-level cases. The tools
  * added since the seed sit in menus at the right of the title (decision record 181): Insights
- * (Milestones, Test plans, Requirements, Traceability matrix, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
+ * (Milestones, Test plans, Requirements, Traceability matrix, Shared Steps, Reports, Flaky Tests), Import / Export (results, cases, the CSV export) and Settings (Case
  * Fields, Webhooks, Issue Tracker, Configurations); a menu none of whose entries the user may use is not shown.
  */
 export function ProjectDetailRoute() {
@@ -45,6 +46,11 @@ export function ProjectDetailRoute() {
           can('home_requirement') ? (
             <ButtonLink key="traceability" variant="ghost" to={paths.traceability(project.id)}>
               Traceability matrix
+            </ButtonLink>
+          ) : null,
+          can('home_test_case') ? (
+            <ButtonLink key="shared-steps" variant="ghost" to={sharedStepsPaths.list(project.id)}>
+              Shared Steps
             </ButtonLink>
           ) : null,
           can('home_test_cycle') ? (

@@ -109,6 +109,7 @@ export const ENTITY_LABELS: Record<AuditEntity, string> = {
   configuration_group: 'Configuration group',
   plan: 'Test plan',
   requirement: 'Requirement',
+  shared_steps: 'Shared steps',
 };
 
 /** Who acted, as the list shows it: the name copied into the entry, else the email, else the system. */

@@ -1,6 +1,7 @@
 import type { CaseField, TestCaseDetail } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
-import { addTags, fieldValue, moveStep, normalizeTag, richBody, richContentOf } from './case-content';
+import { moveStep } from '@/entities/case/step-order';
+import { addTags, fieldValue, normalizeTag, richBody, richContentOf } from './case-content';
 
 const field = (id: number, type: CaseField['type'], extra: Partial<CaseField> = {}): CaseField => ({
   id,

@@ -3,7 +3,7 @@ import {
   type CaseBody,
   type CaseField,
   type CasePriority,
-  type CaseStep,
+  type CaseStepEntry,
   type CustomFieldValues,
   type TestCaseDetail,
 } from '@verdict/contract';
@@ -13,7 +13,8 @@ export interface RichContent {
   preconditions: string;
   priority: CasePriority;
   tags: string[];
-  steps: CaseStep[];
+  /** Written steps and references to shared step sets, in order. */
+  steps: CaseStepEntry[];
   /** By field id; each value as its control holds it (a number as typed text). */
   custom_fields: Record<string, unknown>;
 }
@@ -48,7 +49,12 @@ export function richContentOf(testCase: TestCaseDetail | null): RichContent {
     preconditions: testCase.preconditions,
     priority: testCase.priority,
     tags: [...testCase.tags],
-    steps: testCase.steps.map((step) => ({ ...step })),
+    // Only what a body may hold: a step's two texts, or a reference's set id.
+    steps: testCase.steps.map((step) =>
+      'shared_steps_id' in step
+        ? { shared_steps_id: step.shared_steps_id }
+        : { action: step.action, expected: step.expected },
+    ),
     custom_fields: {},
   };
 }
@@ -115,16 +121,6 @@ export function addTags(tags: readonly string[], raw: string): string[] {
     const tag = normalizeTag(part);
     if (tag && !next.includes(tag) && next.length < CASE_CONTENT_LIMITS.tagsMax) next.push(tag);
   }
-  return next;
-}
-
-/** The steps with step `index` moved `by` places (-1 up, +1 down); unchanged at an end. */
-export function moveStep<T>(steps: readonly T[], index: number, by: -1 | 1): T[] {
-  const target = index + by;
-  if (index < 0 || index >= steps.length || target < 0 || target >= steps.length) return [...steps];
-  const next = [...steps];
-  const [moved] = next.splice(index, 1);
-  next.splice(target, 0, moved as T);
   return next;
 }
 

@@ -25,10 +25,14 @@ export interface FieldDiff {
   after: DiffPart[];
 }
 
-/** The steps numbered, each with its expected result when it has one (an empty one says nothing). */
+/**
+ * The steps numbered, each with its expected result when it has one (an empty one says nothing);
+ * a shared step set as its id, since a version keeps only the reference.
+ */
 function stepsText(steps: CaseContent['steps']): string {
   return steps
     .map((step, index) => {
+      if ('shared_steps_id' in step) return `${index + 1}. Shared steps #${step.shared_steps_id}`;
       const expected = step.expected.trim() === '' ? '' : `\n   Expected: ${step.expected}`;
       return `${index + 1}. ${step.action}${expected}`;
     })

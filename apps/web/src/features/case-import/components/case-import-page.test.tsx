@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CaseImportPreview } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
+import { lineStream } from '@/test/line-stream';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
 import { projectDetail } from '@/test/world';
@@ -75,22 +76,6 @@ async function chooseFile(name = 'cases.csv', type = 'text/csv') {
   const file = new File(['Title,Priority\nPay,High\n'], name, { type });
   await user.upload(input, file);
   return { user, file };
-}
-
-/** A stream answer the test feeds line by line. */
-function lineStream() {
-  const encoder = new TextEncoder();
-  let controller: ReadableStreamDefaultController<Uint8Array> | undefined;
-  const body = new ReadableStream<Uint8Array>({
-    start(c) {
-      controller = c;
-    },
-  });
-  return {
-    response: new Response(body, { status: 200, headers: { 'Content-Type': 'application/x-ndjson' } }),
-    send: (line: unknown) => controller?.enqueue(encoder.encode(`${JSON.stringify(line)}\n`)),
-    end: () => controller?.close(),
-  };
 }
 
 describe('Import Test Cases', () => {

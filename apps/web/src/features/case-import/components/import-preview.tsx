@@ -1,40 +1,11 @@
 import type { CaseImportPreview, CasePriority } from '@verdict/contract';
 import { PRIORITY_LABELS } from '@/entities/case/case-priority';
 import { formatCount } from '@/lib/format-number';
-import { problemText } from '../import-mapping';
 
 const priorityText = (priority: string) => PRIORITY_LABELS[priority as CasePriority] ?? priority;
 
 /** '5 cases', '1 case'. */
 export const casesText = (n: number) => `${formatCount(n)} ${n === 1 ? 'case' : 'cases'}`;
-
-/**
- * The problems of the file, each by its row and column ('Row 5, Priority: …'), with how many
- * there are in all when the server listed only the first
- * (docs/product/case-import-screens.md, "Preview").
- */
-export function ImportProblems({ preview }: { preview: CaseImportPreview }) {
-  const { problems, problem_count: count } = preview;
-  if (count === 0) return null;
-  return (
-    <section className="case-import-problems" aria-labelledby="case-import-problems-title">
-      <h3 id="case-import-problems-title" className="case-import-subtitle">
-        {count === 1 ? '1 problem' : `${formatCount(count)} problems`}
-      </h3>
-      <ul>
-        {problems.map((problem, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: a row can have several problems in one column
-          <li key={index}>{problemText(problem)}</li>
-        ))}
-      </ul>
-      {count > problems.length ? (
-        <p className="case-import-more">
-          Showing the first {formatCount(problems.length)} of {formatCount(count)} problems.
-        </p>
-      ) : null}
-    </section>
-  );
-}
 
 /** The first rows as they would be imported: row number, name, suite, priority, tags, steps. */
 export function PreviewTable({ preview }: { preview: CaseImportPreview }) {
@@ -49,7 +20,7 @@ export function PreviewTable({ preview }: { preview: CaseImportPreview }) {
   return (
     <div className="table-wrap">
       <table className="table table-stack case-import-preview">
-        <caption className="case-import-caption">{caption}</caption>
+        <caption className="import-caption">{caption}</caption>
         <thead>
           <tr>
             <th scope="col">Row</th>
@@ -64,25 +35,25 @@ export function PreviewTable({ preview }: { preview: CaseImportPreview }) {
           {rows.map((row) => (
             <tr key={row.row}>
               <td data-label="Row">{row.row}</td>
-              <td data-label="Name" className="case-import-name">
+              <td data-label="Name" className="import-name">
                 <span>{row.name}</span>
                 {row.parent_row === null ? null : (
-                  <span className="case-import-muted"> (child of row {row.parent_row})</span>
+                  <span className="import-muted"> (child of row {row.parent_row})</span>
                 )}
               </td>
-              <td data-label="Suite">{row.suite ?? <span className="case-import-muted">No suite</span>}</td>
+              <td data-label="Suite">{row.suite ?? <span className="import-muted">No suite</span>}</td>
               <td data-label="Priority">
                 {row.priority_valid ? (
                   priorityText(row.priority)
                 ) : (
                   <span className="case-import-invalid">
-                    {row.priority} <span className="case-import-muted">(not a priority)</span>
+                    {row.priority} <span className="import-muted">(not a priority)</span>
                   </span>
                 )}
               </td>
               <td data-label="Tags">
                 {row.tags.length === 0 ? (
-                  <span className="case-import-muted">None</span>
+                  <span className="import-muted">None</span>
                 ) : (
                   <span>{row.tags.join(', ')}</span>
                 )}

@@ -60,11 +60,17 @@ describe('CaseContentFields', () => {
     await user.click(screen.getByRole('button', { name: 'Add step' }));
     await user.keyboard('Sign in');
     await user.keyboard('{Alt>}{ArrowUp}{/Alt}');
-    expect(latest.steps.map((s) => s.action)).toEqual(['Sign in', 'Open the page']);
+    expect(latest.steps.map((s) => ('action' in s ? s.action : s.shared_steps_id))).toEqual([
+      'Sign in',
+      'Open the page',
+    ]);
     const first = within(screen.getByRole('group', { name: 'Step 1' })).getByLabelText('Action');
     expect(document.activeElement).toBe(first);
     await user.click(screen.getByRole('button', { name: 'Move step 1 down' }));
-    expect(latest.steps.map((s) => s.action)).toEqual(['Open the page', 'Sign in']);
+    expect(latest.steps.map((s) => ('action' in s ? s.action : s.shared_steps_id))).toEqual([
+      'Open the page',
+      'Sign in',
+    ]);
     await user.click(screen.getByRole('button', { name: 'Remove step 1' }));
     expect(latest.steps).toEqual([{ action: 'Sign in', expected: '' }]);
   });

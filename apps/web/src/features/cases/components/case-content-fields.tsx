@@ -2,11 +2,11 @@ import { CASE_CONTENT_LIMITS, CASE_PRIORITIES, type TestCaseDetail } from '@verd
 import { SelectField, TextAreaField } from '@/components/ui/form-field';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { PRIORITY_LABELS } from '@/entities/case/case-priority';
+import { StepsEditor } from '@/entities/case/steps-editor';
 import type { FieldErrors } from '@/lib/field-errors';
 import { useCaseFields } from '../api/case-fields';
 import { fieldValue, type RichContent } from '../case-content';
 import { CustomFieldInput } from './custom-field-input';
-import { StepsEditor } from './steps-editor';
 import { TagInput } from './tag-input';
 import './case-content.css';
 
@@ -67,7 +67,12 @@ export function CaseContentFields({
         onChange={(tags) => set('tags', tags)}
         error={errors.tags ?? Object.entries(errors).find(([key]) => key.startsWith('tags.'))?.[1]}
       />
-      <StepsEditor steps={content.steps} onChange={(steps) => set('steps', steps)} errors={errors} />
+      <StepsEditor
+        steps={content.steps}
+        onChange={(steps) => set('steps', steps)}
+        errors={errors}
+        sharedStepsOf={projectId}
+      />
       {fields.isError ? (
         <LoadFailed what="the custom fields" error={fields.error} onRetry={() => void fields.refetch()} />
       ) : null}

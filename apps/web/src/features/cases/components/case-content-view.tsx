@@ -2,7 +2,7 @@ import type { CaseField, TestCaseDetail } from '@verdict/contract';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Markdown } from '@/components/ui/markdown';
 import { PriorityBadge, TagBadges } from '@/entities/case/case-badges';
-import { CaseStepList } from '@/entities/case/case-steps';
+import { CaseStepList, shownSteps } from '@/entities/case/case-steps';
 import { useCaseFields } from '../api/case-fields';
 import { fieldText } from '../case-content';
 import './case-content.css';
@@ -23,11 +23,12 @@ function FieldValue({ field, value }: { field: CaseField; value: unknown }) {
 
 /**
  * The case page's content (docs/product/rich-cases-screens.md): priority, tags, the id it had in
- * the tool it was imported from, preconditions and steps (Markdown), and the project's custom
- * fields with the case's values.
+ * the tool it was imported from, preconditions and steps (Markdown; `testCase` read with its
+ * shared steps expanded), and the project's custom fields with the case's values.
  */
 export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
   const fields = useCaseFields(testCase.project_id);
+  const steps = shownSteps(testCase.steps);
   return (
     <div className="case-content">
       <dl className="case-facts">
@@ -77,9 +78,9 @@ export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
       </section>
       <section aria-labelledby="case-steps">
         <h2 className="case-section-title" id="case-steps">
-          Steps ({testCase.steps.length})
+          Steps ({steps.length})
         </h2>
-        <CaseStepList steps={testCase.steps} />
+        <CaseStepList steps={steps} />
       </section>
     </div>
   );

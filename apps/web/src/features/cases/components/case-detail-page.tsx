@@ -13,6 +13,7 @@ import { ObjectNotFound } from '@/components/ui/object-not-found';
 import { Card, Page } from '@/components/ui/page';
 import { Tabs } from '@/components/ui/tabs';
 import type { NavigationToastState } from '@/components/ui/toast';
+import { useExpandedCase } from '@/entities/case/get-case';
 import type { BulkBarSlot } from '@/entities/case/selection';
 import { StatusMark } from '@/entities/case/status-mark';
 import { type ProjectPermissions, useProjectPermissions } from '@/entities/project/project-permissions';
@@ -20,7 +21,7 @@ import { useObjectTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { caseParentRef, refreshAfterCaseDelete } from '@/lib/refresh';
 import { useIdParam } from '@/lib/route-params';
-import { useCase, useDeleteCase } from '../api/case-api';
+import { useDeleteCase } from '../api/case-api';
 import { useCaseWindowRows } from '../api/case-window-page';
 import { CaseContentView } from './case-content-view';
 import { CaseHistory } from './case-history';
@@ -44,7 +45,8 @@ export interface CaseDetailPageProps {
  */
 export function CaseDetailPage({ moreButtons, moreContents, childBulkBar }: CaseDetailPageProps) {
   const id = useIdParam();
-  const testCase = useCase(id);
+  // Its shared steps expanded, numbered as part of the case (docs/product/shared-steps-screens.md).
+  const testCase = useExpandedCase(id);
   const trail = useObjectTrail({ type: 'case', id });
   if (id === null) {
     return (

@@ -39,6 +39,7 @@ const version = (n: number, description: string, changed: string[]): CaseVersion
     steps: [],
     custom_fields: {},
   },
+  note: null,
 });
 
 function renderHistory(mayRestore = true) {
@@ -119,5 +120,30 @@ describe('CaseHistory', () => {
     expect(older?.textContent).toBe('1. Open the page');
     expect(newer?.textContent).toBe('1. Open the page\n2. Sign in\n   Expected: The dashboard shows');
     expect(newer?.textContent?.match(/Expected:/g)).toHaveLength(1);
+  });
+
+  it('says why a version came without an edit of the case, and names a set of steps by its id', async () => {
+    const base = version(2, 'With a passkey', ['steps']);
+    mockApi({
+      'GET /api/projects/1/case-fields': { body: { fields: [] } },
+      'GET /api/test-cases/5/versions?limit=50&offset=0': {
+        body: {
+          items: [
+            { ...base, note: "Shared steps 'Sign in' changed" },
+            {
+              ...version(1, 'With a passkey', ['name']),
+              content: { ...base.content, steps: [{ shared_steps_id: 4 }, { action: 'Pay', expected: '' }] },
+            },
+          ],
+          total: 2,
+        },
+      },
+    });
+    renderWithProviders(<CaseHistory testCase={testCase} mayRestore={false} />);
+    const table = await screen.findByRole('table', { name: 'Versions of Sign in' });
+    expect(within(table).getByText("Shared steps 'Sign in' changed")).toBeTruthy();
+    const diff = screen.getByRole('region', { name: 'Version 1 → version 2' });
+    const steps = within(diff).getByRole('rowheader', { name: 'Steps' }).closest('tr') as HTMLElement;
+    expect(within(steps).getAllByRole('cell')[0]?.textContent).toBe('1. Shared steps #4\n2. Pay');
   });
 });

@@ -37,8 +37,8 @@ interface CaseHistoryProps {
 
 /**
  * The case page's History tab (docs/product/rich-cases-screens.md, "History"): the versions,
- * newest first, each with its author, time and changed fields; two of them chosen (From, To)
- * compared side by side below; 'Restore this version' makes a new version with an old content.
+ * newest first, each with its author, time and changed fields (and why, when the case itself was
+ * not edited); two of them chosen (From, To) compared side by side below; 'Restore this version' makes a new version with an old content.
  */
 export function CaseHistory({ testCase, mayRestore }: CaseHistoryProps) {
   const [limit, setLimit] = useState(VERSIONS_PAGE);
@@ -129,7 +129,11 @@ export function CaseHistory({ testCase, mayRestore }: CaseHistoryProps) {
                 <td data-label="Time">
                   <time dateTime={isoDateTime(item.created_at)}>{formatDateTime(item.created_at)}</time>
                 </td>
-                <td data-label="Changed">{changedText(item.changed, fieldList)}</td>
+                <td data-label="Changed">
+                  {changedText(item.changed, fieldList)}
+                  {/* Why a version came without an edit of the case, e.g. its shared steps changed. */}
+                  {item.note ? <span className="case-version-note">{item.note}</span> : null}
+                </td>
                 {mayRestore ? (
                   <td data-label="Restore">
                     {item.version === testCase.version ? (

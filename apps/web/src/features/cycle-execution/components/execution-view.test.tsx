@@ -4,7 +4,7 @@ import type { CycleItem, CycleItemDetail, CycleResult } from '@verdict/contract'
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { type MockHandlers, signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { cycleItemOf, cycleOf, projectDetail } from '@/test/world';
+import { caseDetailOf, cycleItemOf, cycleOf, projectDetail } from '@/test/world';
 
 /** docs/product/cycle-execution.md: Undo, Previous, the cycle's items and the result form. */
 
@@ -265,5 +265,42 @@ describe('the execution view', () => {
     ]);
     const linked = api.calls.find((c) => c.method === 'POST' && c.path === '/api/cycle-items/1/defects');
     expect(linked?.body).toEqual({ defect: 'https://bugs.example.com/12', result_id: 40 });
+  });
+
+  it("shows the case's shared steps expanded, named by their set, each with its own step result", async () => {
+    const user = userEvent.setup();
+    const signIn = { id: 4, name: 'Sign in' };
+    const api = signedIn(
+      TESTER,
+      handlers({
+        'GET /api/test-cases/single/10?expand=steps': {
+          body: caseDetailOf(10, {
+            steps: [
+              { action: 'Type the user', expected: '', shared_steps: signIn },
+              { action: 'Type the password', expected: 'Signed in', shared_steps: signIn },
+              { action: 'Pay', expected: 'Paid' },
+            ],
+          }),
+        },
+        'POST /api/cycle-items/1/results': {
+          status: 201,
+          body: { message: 'Result recorded', result: result(40, 1, { state: 'failed' }), item: item(1) },
+        },
+        'GET /api/cycles/5/items?state=untested&assignee_id=7&after_id=1&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&assignee_id=7&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&after_id=1&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&limit=2&offset=0': page([]),
+      }),
+    );
+    renderApp('/cycle-items/1');
+    expect(await screen.findByText('Type the password')).toBeTruthy();
+    expect(screen.getAllByRole('link', { name: 'Shared steps: Sign in' })).toHaveLength(1);
+    const third = screen.getByRole('group', { name: 'Step 3 result' });
+    await user.click(within(third).getByRole('radio', { name: 'Failed' }));
+    await user.click(screen.getByRole('button', { name: /^Failed/ }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = api.calls.find((call) => call.method === 'POST')?.body as { step_results?: unknown[] };
+    expect(body.step_results).toHaveLength(3);
+    expect(body.step_results?.[2]).toMatchObject({ state: 'failed' });
   });
 });

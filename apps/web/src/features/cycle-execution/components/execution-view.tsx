@@ -21,8 +21,8 @@ import { Card, Page } from '@/components/ui/page';
 import { useToast } from '@/components/ui/toast';
 import { refreshAttachments, uploadFiles } from '@/entities/attachment/attachments';
 import { PendingFiles } from '@/entities/attachment/pending-files';
-import { CaseStepList } from '@/entities/case/case-steps';
-import { useCase } from '@/entities/case/get-case';
+import { CaseStepList, shownSteps } from '@/entities/case/case-steps';
+import { useExpandedCase } from '@/entities/case/get-case';
 import { getCycleItems, useRecordResult, useUndoResult } from '@/entities/cycle/cycle-api';
 import { CycleProgress, CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { STATE_LABELS } from '@/entities/cycle/cycle-states';
@@ -101,9 +101,10 @@ export function ExecutionView({
   const navigate = useNavigate();
   const timer = useElapsed();
   const [comment, setComment] = useState('');
-  // The case's preconditions and steps: the item carries only its name and description.
-  const testCase = useCase(item.test_case.id);
-  const steps = testCase.data?.steps ?? [];
+  // The case's preconditions and steps: the item carries only its name and description. Its shared
+  // steps come expanded, so the step results count them as the server does.
+  const testCase = useExpandedCase(item.test_case.id);
+  const steps = shownSteps(testCase.data?.steps ?? []);
   const [stepEntries, setStepEntries] = useState<StepEntry[]>([]);
   // Files for the result being recorded: sent once it exists (docs/product/rich-cases-screens.md).
   const [files, setFiles] = useState<File[]>([]);

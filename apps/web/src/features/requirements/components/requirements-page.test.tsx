@@ -127,6 +127,19 @@ describe('the requirements of a project', () => {
     await waitFor(() => expect(screen.getByText('Requirement created')).toBeTruthy());
   });
 
+  it('links Import Requirements beside New requirement, for add_requirement only', async () => {
+    renderList([...READER, 'add_requirement']);
+    const link = await screen.findByRole('link', { name: 'Import' });
+    expect(link.getAttribute('href')).toBe('/projects/3/import-requirements');
+    expect(screen.getByRole('button', { name: 'New requirement' })).toBeTruthy();
+  });
+
+  it('shows no Import link without add_requirement', async () => {
+    renderList(READER);
+    await screen.findByRole('link', { name: 'Traceability matrix' });
+    expect(screen.queryByRole('link', { name: 'Import' })).toBeNull();
+  });
+
   it('needs home_requirement', async () => {
     renderList(['home_project']);
     expect(

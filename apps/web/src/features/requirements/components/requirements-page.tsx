@@ -42,7 +42,7 @@ const isCoverage = (value: string | null): value is RequirementCoverage =>
  * /projects/{id}/requirements: the project's requirements as a tree (top level first, a
  * requirement's children loaded when it is opened), each with its coverage; a text, status or
  * coverage filter shows the matching requirements as one flat list instead. Filters and page live
- * in the address (?q=&status=&coverage=&page=). New requirement for add_requirement holders
+ * in the address (?q=&status=&coverage=&page=). Import and New requirement for add_requirement holders
  * (docs/product/requirements-screens.md).
  */
 export function RequirementsPage() {
@@ -65,7 +65,14 @@ export function RequirementsPage() {
       <ButtonLink variant="secondary" to={paths.traceability(projectId)}>
         Traceability matrix
       </ButtonLink>
-      {can('add_requirement') ? <Button onClick={() => setCreating(true)}>New requirement</Button> : null}
+      {can('add_requirement') ? (
+        <>
+          <ButtonLink variant="secondary" to={paths.requirementImport(projectId)}>
+            Import
+          </ButtonLink>
+          <Button onClick={() => setCreating(true)}>New requirement</Button>
+        </>
+      ) : null}
     </>
   ) : null;
   let body: ReactNode;

@@ -1,0 +1,165 @@
+// Shared steps at size (docs/product/shared-steps.md; targets: a set used by 10,000 cases edited in
+// < 2 s with every case's new version written, and the execution view of a case with 3 sets and 50
+// expanded steps p99 ≤ 100 ms). Seeds a fresh database with a project of 10,000 cases that all
+// reference one set, and one case of 3 sets and 50 expanded steps in a cycle; then edits the big
+// set 5 times through the API and reads the execution view's calls (the item and the case with
+// `?expand=steps`) 200 times. `npm run bench -- --only shared-steps [--db embedded|postgres|both]`,
+// or `node --import tsx bench/shared-steps.ts [--db embedded|postgres]`.
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
+import { startOnFreshDatabase } from './server-process.ts';
+
+export const EDIT_TARGET_MS = 2000;
+export const VIEW_TARGET_MS = 100;
+const CASES = 10_000;
+const ADMIN_PASSWORD = 'shared-steps-bench-admin-password';
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+};
+const round = (n: number) => Math.round(n * 10) / 10;
+
+async function call(base: string, token: string, method: string, url: string, body?: unknown) {
+  const started = performance.now();
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return { json, ms: performance.now() - started };
+}
+
+const steps = (n: number, label: string) =>
+  Array.from({ length: n }, (_, i) => ({ action: `${label} step ${i + 1}`, expected: `${label} works` }));
+
+async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
+  const database = await openDatabase(target);
+  try {
+    await migrateDatabase(database);
+    await bootstrap(database.db, {
+      adminEmail: 'admin@example.com',
+      adminName: 'admin',
+      adminPassword: ADMIN_PASSWORD,
+    });
+    const q = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
+    await q(sql`insert into projects (name, created_by) values ('Shared steps bench', 1)`);
+    await q(sql`insert into suites (project_id, name) values (1, 'Suite 1')`);
+    // Set 1 is the big one; sets 2-4 make the execution view's case.
+    await q(sql`insert into shared_step_sets (project_id, name, steps) values
+      (1, 'Sign in', ${JSON.stringify(steps(5, 'Sign in'))}::jsonb),
+      (1, 'Cart', ${JSON.stringify(steps(15, 'Cart'))}::jsonb),
+      (1, 'Pay', ${JSON.stringify(steps(15, 'Pay'))}::jsonb),
+      (1, 'Receipt', ${JSON.stringify(steps(10, 'Receipt'))}::jsonb)`);
+    await q(sql`insert into shared_step_versions (set_id, version, content)
+      select id, 1, jsonb_build_object('name', name, 'description', description, 'steps', steps) from shared_step_sets`);
+    const used = JSON.stringify([{ action: 'Open the shop', expected: 'It opens' }, { shared_steps_id: 1 }]);
+    await q(sql`insert into test_cases (project_id, suite_id, name, steps)
+      select 1, 1, 'Case ' || g, ${used}::jsonb from generate_series(1, ${CASES}) g`);
+    const viewed = JSON.stringify([
+      ...steps(5, 'Own'),
+      { shared_steps_id: 2 },
+      { shared_steps_id: 3 },
+      { shared_steps_id: 4 },
+      ...steps(5, 'Own end'),
+    ]);
+    await q(
+      sql`insert into test_cases (project_id, suite_id, name, steps) values (1, 1, 'Checkout', ${viewed}::jsonb)`,
+    );
+    await q(sql`analyze`);
+  } finally {
+    await database.close();
+  }
+}
+
+export interface SharedStepsResult {
+  cases: number;
+  editMs: number[];
+  view: { p50: number; p99: number; steps: number };
+}
+
+export async function measureSharedSteps(base: string, token: string): Promise<SharedStepsResult> {
+  const editMs: number[] = [];
+  for (let edit = 1; edit <= 5; edit++) {
+    const { json, ms } = await call(base, token, 'PUT', '/api/shared-steps/1', {
+      steps: steps(5 + edit, `Sign in v${edit}`),
+    });
+    if (!String(json.message).includes(`${CASES.toLocaleString('en-US')} cases`)) {
+      throw new Error(`The edit did not change every case: ${json.message}`);
+    }
+    editMs.push(round(ms));
+  }
+  const caseId = CASES + 1;
+  const { json: made } = await call(base, token, 'POST', '/api/projects/1/cycles', {
+    name: 'Execution',
+    case_ids: [caseId],
+  });
+  const { json: page } = await call(base, token, 'GET', `/api/cycles/${made.cycle.id}/items?limit=1`);
+  const itemId = page.items[0].id as number;
+  const view = async () => {
+    const started = performance.now();
+    const [, detail] = await Promise.all([
+      call(base, token, 'GET', `/api/cycle-items/${itemId}`),
+      call(base, token, 'GET', `/api/test-cases/single/${caseId}?expand=steps`),
+    ]);
+    return { ms: performance.now() - started, steps: (detail.json.steps as unknown[]).length };
+  };
+  const first = await view();
+  const times: number[] = [];
+  for (let i = 0; i < 200; i++) times.push((await view()).ms);
+  return {
+    cases: CASES,
+    editMs,
+    view: { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), steps: first.steps },
+  };
+}
+
+export async function runSharedSteps(dbs: ('embedded' | 'postgres')[]): Promise<void> {
+  for (const db of dbs) {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-shared-steps-'));
+    const { server, drop } = await startOnFreshDatabase({
+      db,
+      work,
+      prefix: 'verdict_shared_steps',
+      serverUrl: () =>
+        process.env.DATABASE_URL ?? 'postgres://root@localhost/postgres?host=/var/run/postgresql',
+      seed,
+      env: { ADMIN_PASSWORD, VERDICT_SKIP_WEB_BUILD: '1', WEB_DIST: path.join(work, 'no-web') },
+      port: 3700 + Math.floor(Math.random() * 100),
+    });
+    try {
+      const { json: login } = await call(server.url, '', 'POST', '/api/auth/login', {
+        email: 'admin@example.com',
+        password: ADMIN_PASSWORD,
+      });
+      const result = await measureSharedSteps(server.url, login.token as string);
+      console.log(
+        `shared set used by ${result.cases.toLocaleString('en-US')} cases edited on ${db}: ${result.editMs.join(', ')} ms (target < ${EDIT_TARGET_MS})`,
+      );
+      console.log(
+        `execution view of a case with 3 sets and ${result.view.steps} expanded steps on ${db}: p50 ${result.view.p50} ms, p99 ${result.view.p99} ms (target ≤ ${VIEW_TARGET_MS})`,
+      );
+    } finally {
+      await server.stop();
+      await drop();
+      rmSync(work, { recursive: true, force: true });
+    }
+  }
+}
+
+export function sharedStepsDatabases(args: string[]): ('embedded' | 'postgres')[] {
+  const index = args.indexOf('--db');
+  const db = index >= 0 ? args[index + 1] : 'both';
+  return db === 'both' ? ['embedded', 'postgres'] : [db === 'postgres' ? 'postgres' : 'embedded'];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runSharedSteps(sharedStepsDatabases(process.argv.slice(2)));
+}
