@@ -1,20 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CASE_IMPORT_CONTENT_TYPES,
-  CaseImportFile,
-  CaseImportPreview,
-  CaseImportQuery,
-  CaseImportResult,
-  IdParams,
-} from '@verdict/contract';
-import type { FastifyRequest } from 'fastify';
-import { plainId } from '../../lib/validation.ts';
+import { CaseImportPreview, CaseImportQuery, CaseImportResult } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
-import { requireProject } from '../authz/authorization.ts';
 import { formatBytes } from '../imports/import-body.ts';
 import { CASE_IMPORT_MAX_BYTES } from './case-import-limits.ts';
 import { importCases, previewImport } from './case-import-service.ts';
-import { acceptSpreadsheets, answerImport, spreadsheetOf } from './spreadsheet-upload.ts';
+import { acceptSpreadsheets, answerImport, spreadsheetOf, spreadsheetRoute } from './spreadsheet-upload.ts';
 
 /**
  * Importing cases from a CSV or XLSX file (docs/product/case-import.md). Encapsulated: its body
@@ -23,37 +13,19 @@ import { acceptSpreadsheets, answerImport, spreadsheetOf } from './spreadsheet-u
 export const caseImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   acceptSpreadsheets(app);
 
-  // Refuse callers who may not import before reading a file of up to 50 MB.
-  const mayImport = async (request: FastifyRequest) => {
-    // Params are not validated yet here: a malformed id is left to the schema (400).
-    const id = plainId((request.params as { id?: unknown }).id);
-    if (id !== null) await requireProject(app.db, principalOf(request), id, 'add_test_case_in_project');
-  };
-
   const description =
     `The file (at most ${formatBytes(CASE_IMPORT_MAX_BYTES)}) is the body. ?mapping= names what each column ` +
     'fills, in column order, comma-separated (name, description, preconditions, steps, expected_results, priority, ' +
     'tags, suite, id, parent_id, field:<id>, or empty); without it the server recognises TestRail and Verdict ' +
     'exports and usual headers.';
 
-  // What both calls share: who may call them, the file as the body, and its limit.
-  const fileRoute = {
-    config: {
-      access: { project: 'add_test_case_in_project' },
-      authCache: 'keeps',
-      weighted: true,
-      errors: [404, 413, 415],
-    },
-    bodyLimit: CASE_IMPORT_MAX_BYTES,
-    onRequest: mayImport,
-  } as const;
-  const fileSchema = {
-    tags: ['test cases'],
-    consumes: [...CASE_IMPORT_CONTENT_TYPES],
-    params: IdParams,
-    querystring: CaseImportQuery,
-    body: CaseImportFile,
-  };
+  // What both calls share: who may call them (checked before the file is read), the file and its limit.
+  const { options: fileRoute, schema: fileSchema } = spreadsheetRoute(
+    app,
+    'add_test_case_in_project',
+    ['test cases'],
+    CaseImportQuery,
+  );
 
   app.post(
     '/api/projects/:id/case-imports/preview',

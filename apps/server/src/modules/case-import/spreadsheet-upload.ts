@@ -1,6 +1,10 @@
 import { PassThrough } from 'node:stream';
-import { CASE_IMPORT_CONTENT_TYPES } from '@verdict/contract';
+import { CASE_IMPORT_CONTENT_TYPES, CaseImportFile, IdParams, type PermissionName } from '@verdict/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TSchema } from 'typebox';
+import { plainId } from '../../lib/validation.ts';
+import { principalOf } from '../../plugins/auth.ts';
+import { requireProject } from '../authz/authorization.ts';
 import { UnsupportedMediaTypeError } from '../imports/import-body.ts';
 import { CASE_IMPORT_MAX_BYTES } from './case-import-limits.ts';
 
@@ -25,6 +29,43 @@ export function acceptSpreadsheets(app: FastifyInstance): void {
   app.addContentTypeParser('*', (_request, _payload, done) => {
     done(new UnsupportedMediaTypeError(SEND_FILE), undefined);
   });
+}
+
+/**
+ * What the preview and the import of a project's spreadsheet share: who may call them (checked
+ * before a file of up to 50 MB is read), the file as the body with its limit, and the weight an
+ * API token's limits give it.
+ */
+export function spreadsheetRoute<Q extends TSchema>(
+  app: FastifyInstance,
+  permission: PermissionName,
+  tags: string[],
+  querystring: Q,
+) {
+  const mayImport = async (request: FastifyRequest) => {
+    // Params are not validated yet here: a malformed id is left to the schema (400).
+    const id = plainId((request.params as { id?: unknown }).id);
+    if (id !== null) await requireProject(app.db, principalOf(request), id, permission);
+  };
+  return {
+    options: {
+      config: {
+        access: { project: permission },
+        authCache: 'keeps',
+        weighted: true,
+        errors: [404, 413, 415],
+      },
+      bodyLimit: CASE_IMPORT_MAX_BYTES,
+      onRequest: mayImport,
+    } as const,
+    schema: {
+      tags,
+      consumes: [...CASE_IMPORT_CONTENT_TYPES],
+      params: IdParams,
+      querystring,
+      body: CaseImportFile,
+    },
+  };
 }
 
 /** The uploaded file; an empty body is a 415 that says how to send one. */

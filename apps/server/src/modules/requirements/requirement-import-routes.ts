@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import {
-  CASE_IMPORT_CONTENT_TYPES,
-  CaseImportFile,
-  IdParams,
-  RequirementImportPreview,
-  RequirementImportQuery,
-  RequirementImportResult,
-} from '@verdict/contract';
-import type { FastifyRequest } from 'fastify';
-import { plainId } from '../../lib/validation.ts';
+import { RequirementImportPreview, RequirementImportQuery, RequirementImportResult } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
-import { requireProject } from '../authz/authorization.ts';
 import { CASE_IMPORT_MAX_BYTES } from '../case-import/case-import-limits.ts';
-import { acceptSpreadsheets, answerImport, spreadsheetOf } from '../case-import/spreadsheet-upload.ts';
+import {
+  acceptSpreadsheets,
+  answerImport,
+  spreadsheetOf,
+  spreadsheetRoute,
+} from '../case-import/spreadsheet-upload.ts';
 import { formatBytes } from '../imports/import-body.ts';
 import { importRequirements, previewRequirementImport } from './requirement-import-service.ts';
 
@@ -23,35 +18,19 @@ import { importRequirements, previewRequirementImport } from './requirement-impo
 export const requirementImportRoutes: FastifyPluginAsyncTypebox = async (app) => {
   acceptSpreadsheets(app);
 
-  // Refuse callers who may not import before reading a file of up to 50 MB.
-  const mayImport = async (request: FastifyRequest) => {
-    const id = plainId((request.params as { id?: unknown }).id);
-    if (id !== null) await requireProject(app.db, principalOf(request), id, 'add_requirement');
-  };
-
   const description =
     `The file (at most ${formatBytes(CASE_IMPORT_MAX_BYTES)}) is the body. ?mapping= names what each column ` +
     'fills, in column order, comma-separated (key, title, description, status, parent, external_url, or empty); ' +
     'without it the server maps usual headers (Key, Title, Summary, Status, Parent, URL...). A row whose key the ' +
     'project has updates that requirement; any other row creates one.';
 
-  const fileRoute = {
-    config: {
-      access: { project: 'add_requirement' },
-      authCache: 'keeps',
-      weighted: true,
-      errors: [404, 413, 415],
-    },
-    bodyLimit: CASE_IMPORT_MAX_BYTES,
-    onRequest: mayImport,
-  } as const;
-  const fileSchema = {
-    tags: ['requirements'],
-    consumes: [...CASE_IMPORT_CONTENT_TYPES],
-    params: IdParams,
-    querystring: RequirementImportQuery,
-    body: CaseImportFile,
-  };
+  // What both calls share: who may call them (checked before the file is read), the file and its limit.
+  const { options: fileRoute, schema: fileSchema } = spreadsheetRoute(
+    app,
+    'add_requirement',
+    ['requirements'],
+    RequirementImportQuery,
+  );
 
   app.post(
     '/api/projects/:id/requirement-imports/preview',
