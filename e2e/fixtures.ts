@@ -1,4 +1,5 @@
 import { type APIRequestContext, test as base, expect, type Page } from '@playwright/test';
+import { createVerdictClient, type VerdictClient } from '@verdict/client';
 import type {
   AddMemberBody,
   CaseBody,
@@ -11,8 +12,6 @@ import type {
   CreateSuiteBody,
   CreateUserBody,
   Cycle,
-  CycleMutation,
-  LoginResponse,
   MemberMutation,
   Permission,
   PermissionBody,
@@ -20,19 +19,18 @@ import type {
   PermissionName,
   Project,
   ProjectBody,
-  ProjectMutation,
   Role,
   RoleBody,
   RoleMutation,
   RunMutation,
   RunStatusValue,
   Suite,
-  SuiteMutation,
   TestCase,
   TestRun,
   User,
   UserMutation,
 } from '@verdict/contract';
+import { BASE_URL } from './playwright.config';
 
 /**
  * The one fixture layer of the browser tests. Every test makes its own data through the real
@@ -81,50 +79,74 @@ export function uniquePermissionName(prefix: string): string {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-/** A thin API client, signed in as one user, for setting up data through the real API. */
+/** What the typed client answers for a call: the data of a success, the error of a failure. */
+type ClientAnswer<T> = { data?: T; error?: unknown; response: Response };
+
+/**
+ * The typed client's calls by any path: the specs name paths with their ids filled in
+ * (`/api/cycles/12`), which the typed paths (`/api/cycles/{id}`) do not list.
+ */
+interface UntypedClient {
+  request(
+    method: HttpMethod,
+    url: string,
+    init: { body?: unknown; parseAs: 'text' },
+  ): Promise<ClientAnswer<string>>;
+}
+
+/** A failure's body as the server sent it (the client parses JSON errors). */
+const errorText = (error: unknown) => (typeof error === 'string' ? error : (JSON.stringify(error) ?? ''));
+
+/**
+ * A thin API client, signed in as one user, for setting up data through the real API: the typed
+ * client (@verdict/client) with the user's token, against the server the tests run on.
+ */
 export class Api {
-  constructor(
-    private readonly request: APIRequestContext,
-    readonly token: string,
-  ) {}
+  /** The typed client, for calls by a typed path: `api.ok(api.client.GET('/api/projects/{id}', …))`. */
+  readonly client: VerdictClient;
+
+  constructor(readonly token: string) {
+    this.client = createVerdictClient({ baseUrl: BASE_URL, token });
+  }
 
   /** Signs in through the API (asserting it succeeds). */
-  static async login(request: APIRequestContext, who: Credentials = ADMIN): Promise<Api> {
-    const res = await request.post('/api/auth/login', { data: { email: who.email, password: who.password } });
-    expect(res.status(), await res.text()).toBe(200);
-    return new Api(request, ((await res.json()) as LoginResponse).token);
+  static async login(who: Credentials = ADMIN): Promise<Api> {
+    const anonymous = createVerdictClient({ baseUrl: BASE_URL });
+    const body = { email: who.email, password: who.password };
+    const { data, error, response } = await anonymous.POST('/api/auth/login', { body });
+    expect(response.status, errorText(error)).toBe(200);
+    return new Api(data!.token);
+  }
+
+  /** The data of a typed call that must succeed. */
+  async ok<T>(call: Promise<ClientAnswer<T>>): Promise<T> {
+    const { data, error, response } = await call;
+    expect(response.ok, `${response.url} → ${response.status} ${errorText(error)}`).toBeTruthy();
+    return data as T;
   }
 
   /** Makes a call that must succeed; answers its JSON body. */
   async call<T = unknown>(method: HttpMethod, url: string, data?: unknown): Promise<T> {
-    const res = await this.send(method, url, data);
-    const text = await res.text();
-    expect(res.ok(), `${method} ${url} → ${res.status()} ${text}`).toBeTruthy();
+    const { data: text, error, response } = await this.send(method, url, data);
+    expect(response.ok, `${method} ${url} → ${response.status} ${errorText(error)}`).toBeTruthy();
     return text ? (JSON.parse(text) as T) : (undefined as T);
   }
 
   /** Uploads one file as multipart/form-data (attachments); the call must succeed. */
   async upload<T = unknown>(url: string, name: string, mimeType: string, buffer: Buffer): Promise<T> {
-    const res = await this.request.post(url, {
-      headers: { authorization: `Bearer ${this.token}` },
-      multipart: { file: { name, mimeType, buffer } },
-    });
-    const text = await res.text();
-    expect(res.ok(), `POST ${url} → ${res.status()} ${text}`).toBeTruthy();
-    return JSON.parse(text) as T;
+    const form = new FormData();
+    form.append('file', new Blob([new Uint8Array(buffer)], { type: mimeType }), name);
+    return this.call<T>('POST', url, form);
   }
 
   /** The HTTP status of a call, for calls that are meant to be refused. */
   async status(method: HttpMethod, url: string, data?: unknown): Promise<number> {
-    return (await this.send(method, url, data)).status();
+    return (await this.send(method, url, data)).response.status;
   }
 
   private send(method: HttpMethod, url: string, data?: unknown) {
-    return this.request.fetch(url, {
-      method,
-      headers: { authorization: `Bearer ${this.token}` },
-      ...(data === undefined ? {} : { data }),
-    });
+    // A success is read as text, so that an empty answer and a JSON one are told apart here.
+    return (this.client as unknown as UntypedClient).request(method, url, { body: data, parseAs: 'text' });
   }
 }
 
@@ -301,13 +323,13 @@ export async function createPermission(api: Api, name = uniquePermissionName('pe
   return (await api.call<PermissionMutation>('POST', '/api/permissions/create', body)).permission;
 }
 
-function testUser(request: APIRequestContext, user: User): TestUser {
+function testUser(user: User): TestUser {
   let api: Promise<Api> | undefined;
   return {
     ...user,
     password: PASSWORD,
     api: () => {
-      api ??= Api.login(request, { email: user.email, password: PASSWORD });
+      api ??= Api.login({ email: user.email, password: PASSWORD });
       return api;
     },
   };
@@ -320,7 +342,7 @@ async function roleIdsFor(admin: Api, options: NewUser): Promise<number[]> {
   return [role.id, ...roleIds];
 }
 
-async function newUser(admin: Api, request: APIRequestContext, options: NewUser): Promise<TestUser> {
+async function newUser(admin: Api, options: NewUser): Promise<TestUser> {
   const username = options.name ?? unique(options.prefix ?? 'user');
   const body: CreateUserBody = {
     username,
@@ -329,14 +351,10 @@ async function newUser(admin: Api, request: APIRequestContext, options: NewUser)
     roleIds: await roleIdsFor(admin, options),
     ...(options.maxUserLimit === undefined ? {} : { max_user_limit: options.maxUserLimit }),
   };
-  return testUser(request, (await admin.call<UserMutation>('POST', '/api/users/create', body)).user);
+  return testUser((await admin.call<UserMutation>('POST', '/api/users/create', body)).user);
 }
 
-async function newSubUser(
-  admin: Api,
-  request: APIRequestContext,
-  { owner, ...options }: NewSubUser,
-): Promise<TestUser> {
+async function newSubUser(admin: Api, { owner, ...options }: NewSubUser): Promise<TestUser> {
   const maker = owner ? await owner.api() : admin;
   const username = options.name ?? unique(options.prefix ?? 'sub');
   const body: CreateSubUserBody = {
@@ -345,7 +363,7 @@ async function newSubUser(
     password: PASSWORD,
     roleIds: await roleIdsFor(admin, { ...options, prefix: options.prefix ?? 'sub' }),
   };
-  return testUser(request, (await maker.call<UserMutation>('POST', '/api/users/create-subuser', body)).user);
+  return testUser((await maker.call<UserMutation>('POST', '/api/users/create-subuser', body)).user);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -357,7 +375,7 @@ export async function createProject(
   description = 'An e2e project',
 ): Promise<Project> {
   const body: ProjectBody = { name, description };
-  return (await api.call<ProjectMutation>('POST', '/api/projects/create', body)).project;
+  return (await api.ok(api.client.POST('/api/projects/create', { body }))).project;
 }
 
 export async function addMember(api: Api, projectId: number, userId: number, roleId: number) {
@@ -382,7 +400,7 @@ export async function createSuite(
   description = '',
 ): Promise<Suite> {
   const body: CreateSuiteBody = { project_id: projectId, name, description };
-  return (await api.call<SuiteMutation>('POST', '/api/testsuites/create', body)).suite;
+  return (await api.ok(api.client.POST('/api/testsuites/create', { body }))).suite;
 }
 
 /** Where a case goes: at the top of a project, into a suite, or under another case. */
@@ -425,7 +443,8 @@ export async function createCycle(
   name = unique('cycle'),
 ): Promise<Cycle> {
   const body: CreateCycleBody = { name, case_ids: caseIds };
-  return (await api.call<CycleMutation>('POST', `/api/projects/${projectId}/cycles`, body)).cycle;
+  const params = { path: { id: projectId } };
+  return (await api.ok(api.client.POST('/api/projects/{id}/cycles', { params, body }))).cycle;
 }
 
 export async function createRun(
@@ -464,14 +483,15 @@ interface Fixtures {
 }
 
 export const test = base.extend<Fixtures>({
-  adminApi: async ({ request }, use) => {
-    await use(await Api.login(request));
+  // biome-ignore lint/correctness/noEmptyPattern: Playwright reads a fixture's dependencies from this pattern.
+  adminApi: async ({}, use) => {
+    await use(await Api.login());
   },
-  createUser: async ({ adminApi, request }, use) => {
-    await use((options = {}) => newUser(adminApi, request, options));
+  createUser: async ({ adminApi }, use) => {
+    await use((options = {}) => newUser(adminApi, options));
   },
-  createSubUser: async ({ adminApi, request }, use) => {
-    await use((options = {}) => newSubUser(adminApi, request, options));
+  createSubUser: async ({ adminApi }, use) => {
+    await use((options = {}) => newSubUser(adminApi, options));
   },
 });
 export { expect };

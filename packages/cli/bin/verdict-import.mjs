@@ -1,10 +1,11 @@
 #!/usr/bin/env node
-// verdict-import: uploads JUnit XML reports to a Verdict project. One file, no dependencies,
-// Node 20+, so a CI job can run it with npx or copy it as is.
+// verdict-import: uploads JUnit XML reports to a Verdict project. One file on Node 20+ and the
+// typed API client (@verdict/client), so a CI job can run it with npx.
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
+import { createVerdictClient } from '@verdict/client';
 
 const VERSION = '0.1.0';
 const USAGE = `Usage: verdict-import --url URL --token TOKEN --project ID [options] REPORT...
@@ -121,7 +122,6 @@ function parseOptions(argv, env) {
   if (values.gate !== undefined && values.gate !== 'all' && values.gate !== 'new')
     throw new UsageError(`--gate takes "new" or nothing (got "${values.gate}")`);
 
-  const endpoint = new URL(`api/projects/${project}/import/junit`, base);
   const detected = ciFacts(env);
   const facts = {
     name: values.name,
@@ -130,11 +130,11 @@ function parseOptions(argv, env) {
     build_url: values['build-url'] ?? detected.build_url,
     build_number: values['build-number'] ?? detected.build_number,
   };
-  for (const [key, value] of Object.entries(facts)) if (value) endpoint.searchParams.set(key, value);
 
   return {
-    endpoint,
-    token,
+    client: createVerdictClient({ baseUrl: base.href, token }),
+    project: Number(project),
+    facts: Object.fromEntries(Object.entries(facts).filter(([, value]) => value)),
     files: positionals.flatMap(expandReport),
     gzip: !values['no-gzip'],
     timeoutMs: timeout * 1000,
@@ -318,45 +318,61 @@ async function upload(options, file, label) {
   const size = options.gzip
     ? `${formatBytes(raw.length)}, ${formatBytes(body.length)} gzipped`
     : formatBytes(raw.length);
-  progress.start(`uploading ${file} (${size}) to ${options.endpoint.origin}`);
+  progress.start(`uploading ${file} (${size}) to ${options.origin.origin}`);
   const started = Date.now();
-  const headers = {
-    authorization: `Bearer ${options.token}`,
-    'content-type': 'application/xml',
-    accept: 'application/json',
-  };
-  if (options.gzip) headers['content-encoding'] = 'gzip';
-  let response;
+  let result;
   try {
-    response = await fetch(options.endpoint, {
-      method: 'POST',
-      headers,
+    result = await options.client.POST('/api/projects/{id}/import/junit', {
+      params: { path: { id: options.project }, query: options.facts },
+      headers: {
+        'content-type': 'application/xml',
+        accept: 'application/json',
+        ...(options.gzip ? { 'content-encoding': 'gzip' } : {}),
+      },
+      // The report goes as it is, read in slices as the socket takes them (not as JSON).
       body: streamed(body, (sent) => progress.update(sent, body.length)),
+      bodySerializer: (stream) => stream,
       duplex: 'half',
+      parseAs: 'text',
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
-    const reason = error?.name === 'TimeoutError' ? `no answer within ${options.timeoutMs / 1000} s` : cause;
-    progress.end(`failed: could not reach ${options.endpoint.origin} (${reason})`);
+    progress.end(`failed: could not reach ${options.origin.origin} (${unreachable(error, options)})`);
     return null;
   }
-  const text = await response.text();
-  let answer;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    answer = undefined;
-  }
-  if (!response.ok || !answer?.summary) {
-    const message =
-      typeof answer?.message === 'string' ? answer.message : text.slice(0, 200) || response.statusText;
-    progress.end(`failed: HTTP ${response.status}: ${message}`);
+  const { answer, failure } = answerOf(result, (a) => Boolean(a?.summary));
+  if (failure) {
+    progress.end(`failed: ${failure}`);
     return null;
   }
   progress.end(`imported in ${((Date.now() - started) / 1000).toFixed(1)} s`);
   for (const warning of answer.summary.warnings ?? []) err(`${label} warning: ${warning}`);
   return answer;
+}
+
+/** Why a call got no answer: the network's reason, or the time it waited. */
+function unreachable(error, options) {
+  if (error?.name === 'TimeoutError') return `no answer within ${options.timeoutMs / 1000} s`;
+  return error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
+}
+
+/**
+ * The server's answer to a call made with `parseAs: 'text'` when it is what `expected` says, else
+ * the failure to report: 'HTTP 403: …' with the server's message, or the start of its text.
+ */
+function answerOf({ data, error, response }, expected) {
+  // The client answers a success as text (parseAs) and a failure as JSON when it parses as such.
+  let answer = response.ok ? data : error;
+  if (typeof answer === 'string') {
+    try {
+      answer = JSON.parse(answer);
+    } catch {}
+  }
+  if (response.ok && expected(answer)) return { answer };
+  const text = typeof answer === 'string' ? answer : (JSON.stringify(answer) ?? '');
+  const message =
+    typeof answer?.message === 'string' ? answer.message : text.slice(0, 200) || response.statusText;
+  return { failure: `HTTP ${response.status}: ${message}` };
 }
 
 /** The URL and token shared by both commands, checked the same way. */
@@ -402,8 +418,8 @@ function parseReadinessOptions(argv, env) {
   if (!Number.isFinite(timeout) || timeout <= 0)
     throw new UsageError('--timeout must be a positive number of seconds');
   return {
-    endpoint: new URL(`api/milestones/${values.milestone}/readiness`, base),
-    token,
+    client: createVerdictClient({ baseUrl: base.href, token }),
+    milestone: Number(values.milestone),
     json: values.json,
     summaryFile: values['summary-file'] ?? null,
     stepSummary: env.GITHUB_STEP_SUMMARY || null,
@@ -485,29 +501,23 @@ async function readiness(argv, env) {
     out(USAGE);
     return 0;
   }
-  let response;
+  let result;
   try {
-    response = await fetch(options.endpoint, {
-      headers: { authorization: `Bearer ${options.token}`, accept: 'application/json' },
+    result = await options.client.GET('/api/milestones/{id}/readiness', {
+      params: { path: { id: options.milestone } },
+      headers: { accept: 'application/json' },
+      parseAs: 'text',
       signal: AbortSignal.timeout(options.timeoutMs),
     });
   } catch (error) {
-    const cause = error?.cause?.code ?? error?.cause?.message ?? error?.message ?? String(error);
-    const reason = error?.name === 'TimeoutError' ? `no answer within ${options.timeoutMs / 1000} s` : cause;
-    err(`verdict-import readiness: failed: could not reach ${options.endpoint.origin} (${reason})`);
+    err(
+      `verdict-import readiness: failed: could not reach ${options.origin.origin} (${unreachable(error, options)})`,
+    );
     return 1;
   }
-  const text = await response.text();
-  let answer;
-  try {
-    answer = JSON.parse(text);
-  } catch {
-    answer = undefined;
-  }
-  if (!response.ok || typeof answer?.ready !== 'boolean') {
-    const message =
-      typeof answer?.message === 'string' ? answer.message : text.slice(0, 200) || response.statusText;
-    err(`verdict-import readiness: failed: HTTP ${response.status}: ${message}`);
+  const { answer, failure } = answerOf(result, (a) => typeof a?.ready === 'boolean');
+  if (failure) {
+    err(`verdict-import readiness: failed: ${failure}`);
     return 1;
   }
   const summary = readinessMarkdown(answer, options);
