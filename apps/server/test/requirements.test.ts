@@ -248,6 +248,47 @@ describe('links', () => {
 });
 
 describe('coverage', () => {
+  it('a blocked or skipped result after the latest run sets the coverage without a scope, until a run or an undo changes it', async () => {
+    const project = await createProject(t, w.admin);
+    const p = project.id;
+    const requirement = await createRequirement({ key: 'U-1', title: 'Unrun' }, p);
+    const caseId = await createCase('u1', p);
+    await link(requirement.id, [caseId]);
+    const read = async () => expectStatus(await admin().get(`/api/requirements/${requirement.id}`), 200);
+    const matrix = async () =>
+      expectStatus(await admin().get(`/api/projects/${p}/traceability`), 200).items[0].coverage;
+    await run(caseId, 'passed');
+    expect((await read()).coverage).toBe('passing');
+    const cycle = expectStatus(
+      await admin().post(`/api/projects/${p}/cycles`, { name: 'Unrun', case_ids: [caseId] }),
+      201,
+    ).cycle;
+    const { items } = expectStatus(await admin().get(`/api/cycles/${cycle.id}/items`), 200);
+    const record = async (state: string) =>
+      expectStatus(await admin().post(`/api/cycle-items/${items[0].id}/results`, { state }), 201).result.id;
+    await record('blocked');
+    const blocked = await read();
+    expect(blocked).toMatchObject({ coverage: 'failing', counts: { cases: 1, failing: 1 } });
+    expect(blocked.cases[0].latest).toMatchObject({ state: 'blocked', source: 'cycle', cycle_id: cycle.id });
+    expect(await matrix()).toBe('failing');
+    // A run recorded later is the latest result again.
+    await run(caseId, 'passed');
+    expect((await read()).coverage).toBe('passing');
+    const skipped = await record('skipped');
+    expect((await read()).coverage).toBe('untested');
+    expect(await matrix()).toBe('untested');
+    // Undoing the skipped result leaves the run as the latest result; undoing a run uncovers the blocked one.
+    expectStatus(await admin().del(`/api/cycle-results/${skipped}`), 200);
+    expect((await read()).coverage).toBe('passing');
+    await record('blocked');
+    expect((await read()).coverage).toBe('failing');
+    const passedInCycle = await record('passed');
+    expect((await read()).cases[0].latest).toMatchObject({ state: 'passed' });
+    expect((await read()).coverage).toBe('passing');
+    expectStatus(await admin().del(`/api/cycle-results/${passedInCycle}`), 200);
+    expect((await read()).coverage).toBe('failing');
+  });
+
   it('reads each case’s latest run, rolls children up into parents, and filters the list', async () => {
     const project = await createProject(t, w.admin);
     const p = project.id;
@@ -353,10 +394,10 @@ describe('coverage', () => {
       items.find((i: { test_case: { id: number } }) => i.test_case.id === caseId).id;
     expectStatus(await admin().post(`/api/cycle-items/${itemOf(c1)}/results`, { state: 'passed' }), 201);
     expectStatus(await admin().post(`/api/cycle-items/${itemOf(c2)}/results`, { state: 'blocked' }), 201);
-    // Outside any scope a blocked result records no run: c2 has none, so the requirement is untested.
+    // Outside any scope too the blocked result is c2's latest, though it records no run.
     const matrix = async (query: string) =>
       expectStatus(await admin().get(`/api/projects/${p}/traceability?${query}`), 200);
-    expect((await matrix('')).items[0]).toMatchObject({ coverage: 'untested' });
+    expect((await matrix('')).items[0]).toMatchObject({ coverage: 'failing' });
     const scoped = await matrix(`milestone_id=${milestone.id}`);
     expect(scoped.items[0]).toMatchObject({
       coverage: 'failing',

@@ -132,3 +132,24 @@ export const caseRunStates = pgTable(
   },
   (t) => [index('case_run_states_project_idx').on(t.projectId, t.status, t.caseId)],
 );
+
+/**
+ * The cases whose latest result records no run (blocked, skipped or to retest, from a cycle or an
+ * import) because it came after their latest run, with that result; kept by
+ * db/triggers/case-unrun-results.sql. With case_run_states it answers each case's latest result
+ * from any source, which requirement coverage reads (docs/product/requirements.md, "Coverage").
+ */
+export const caseUnrunResults = pgTable(
+  'case_unrun_results',
+  {
+    caseId: integer('case_id')
+      .primaryKey()
+      .references(() => testCases.id, { onDelete: 'cascade' }),
+    projectId: integer('project_id').notNull(),
+    state: text('state').notNull(),
+    // No foreign key: the trigger that deletes a result takes its row out itself.
+    resultId: integer('result_id').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('case_unrun_results_project_idx').on(t.projectId, t.caseId)],
+);

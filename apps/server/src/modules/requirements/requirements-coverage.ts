@@ -4,8 +4,9 @@ import { type SQL, sql } from 'drizzle-orm';
 /**
  * How requirements get their coverage (decision 207, docs/product/requirements.md): from the
  * figures the database keeps per case and per cycle item, never from the results themselves.
- * - No scope: a case's latest run (case_run_states, kept by db/triggers/case-latest-run.sql);
- *   every passed or failed result records one, whatever its source.
+ * - No scope: a case's latest result from any source: its latest run (case_run_states, kept by
+ *   db/triggers/case-latest-run.sql; every passed or failed result records one), unless a blocked,
+ *   skipped or retest result came after it (case_unrun_results, db/triggers/case-unrun-results.sql).
  * - A milestone (with its sub-milestones) and/or a configuration: the scope's cycles; a case reads
  *   the state of its item in the newest of them where it has a result (an item's state is its
  *   latest result).
@@ -42,8 +43,13 @@ const classOf = (state: SQL) =>
 /** (case_id, cls) of every case of the project that has a result in scope. */
 function caseStatesSql(projectId: number, scope: CoverageScope): SQL {
   if (!isScoped(scope)) {
+    // A case's latest result from any source: its latest run, unless a result that records no run
+    // (blocked, skipped, retest) came after it (case_unrun_results, decision 223).
     return sql`select s.case_id, ${classOf(sql`s.status`)} as cls from case_run_states s
-      where s.project_id = ${projectId}`;
+      where s.project_id = ${projectId}
+        and not exists (select 1 from case_unrun_results u where u.case_id = s.case_id)
+      union all
+      select u.case_id, ${classOf(sql`u.state`)} from case_unrun_results u where u.project_id = ${projectId}`;
   }
   return sql`select distinct on (i.case_id) i.case_id, ${classOf(sql`i.state`)} as cls
     from cycle_items i
@@ -132,11 +138,20 @@ export const countsOfRow = (row: CoverageColumns): RequirementCounts => ({
  */
 export function latestOfCaseSql(projectId: number, scope: CoverageScope): SQL {
   if (!isScoped(scope)) {
+    // The result without a run, when the case has one newer than its latest run; else that run.
     return sql`left join lateral (
-        select r.status as latest_state, r.created_at as latest_at,
-          (select i.cycle_id from cycle_results cr join cycle_items i on i.id = cr.item_id
-            where cr.run_id = r.id limit 1) as latest_cycle_id
-        from test_runs r where r.case_id = c.id order by r.id desc limit 1
+        select u.state as latest_state, u.at as latest_at, i.cycle_id as latest_cycle_id, 0 as pick
+        from case_unrun_results u
+          join cycle_results cr on cr.id = u.result_id join cycle_items i on i.id = cr.item_id
+        where u.case_id = c.id
+        union all
+        select * from (
+          select r.status, r.created_at,
+            (select i.cycle_id from cycle_results cr join cycle_items i on i.id = cr.item_id
+              where cr.run_id = r.id limit 1), 1
+          from test_runs r where r.case_id = c.id order by r.id desc limit 1
+        ) run
+        order by pick limit 1
       ) lr on true`;
   }
   return sql`left join lateral (
