@@ -17,7 +17,8 @@ import { toast } from '../page-helpers';
  * docs/product/requirements-screens.md: a lead makes a requirement in the browser, links a case to
  * it on the case page, sees the case with its latest result on the requirement page and the
  * requirement passing in the matrix; axe-core on the requirements page, the requirement page and
- * the matrix at desktop and phone widths. A lead imports three requirements from a CSV file (one the
+ * the matrix at desktop and phone widths. The matrix of 60 requirements draws only the rows in view
+ * and loads its second page as it scrolls. A lead imports three requirements from a CSV file (one the
  * child of another by its parent key) through Import Requirements, with axe-core on its preview and
  * its finished import.
  */
@@ -99,6 +100,31 @@ test.describe('Requirements', () => {
       await page.setViewportSize(size);
       await checkScreenAt(page, 'traceability matrix', size.width);
     }
+  });
+
+  test('the matrix draws the rows in view and loads the next page as it scrolls', async ({
+    page,
+    createUser,
+  }) => {
+    test.setTimeout(90_000);
+    const lead = await createUser({ permissions: LEAD, prefix: 'matrix' });
+    const api = await lead.api();
+    const project = await createProject(api, unique('Matrix'));
+    for (let i = 1; i <= 60; i++) {
+      await api.call('POST', `/api/projects/${project.id}/requirements`, { title: `Step ${i}` });
+    }
+    await signInAt(page, `/projects/${project.id}/traceability`, lead);
+    await expect(page.getByText('60 requirements')).toBeVisible();
+    await expect(page.getByRole('link', { name: 'REQ-1', exact: true })).toBeVisible();
+    // Only a window of the rows is drawn; REQ-60 is on the server's second page of 50.
+    expect(await page.getByRole('row').count()).toBeLessThan(40);
+    await expect(page.getByRole('link', { name: 'REQ-60', exact: true })).toHaveCount(0);
+    await expect(async () => {
+      await page.mouse.wheel(0, 2000);
+      await expect(page.getByRole('link', { name: 'REQ-60', exact: true })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 20_000 });
+    await expect(page.getByRole('link', { name: 'REQ-1', exact: true })).toHaveCount(0);
+    expect(await page.getByRole('row', { name: /REQ-60/ }).getAttribute('aria-rowindex')).toBe('61');
   });
 
   test('a lead imports requirements from a CSV file, one under another by its parent key', async ({

@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CaseRequirements,
   CaseSearchPage,
@@ -64,11 +64,18 @@ export function traceabilityQuery(filters: TraceabilityFilters): string {
   return text === '' ? '' : `?${text}`;
 }
 
-export function useTraceability(projectId: number, filters: TraceabilityFilters, enabled = true) {
+/** The matrix's rows from `filters.offset` under the filters, its total and its summary. */
+export function traceabilityPageQuery(projectId: number, filters: TraceabilityFilters) {
   const query = traceabilityQuery(filters);
-  return useQuery({
+  return queryOptions({
     queryKey: queryKeys.requirements.traceability(projectId, query),
     queryFn: () => api.get<TraceabilityPage>(`/api/projects/${projectId}/traceability${query}`),
+  });
+}
+
+export function useTraceability(projectId: number, filters: TraceabilityFilters, enabled = true) {
+  return useQuery({
+    ...traceabilityPageQuery(projectId, filters),
     enabled: enabled && projectId > 0,
     placeholderData: (previous) => previous,
   });

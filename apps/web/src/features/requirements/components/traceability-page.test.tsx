@@ -16,7 +16,7 @@ const READER = ['home_project', 'home_requirement', 'home_milestone'];
 const summary = { passing: 12, failing: 3, untested: 4, not_covered: 5 };
 
 const page: TraceabilityPage = {
-  total: 120,
+  total: 2,
   summary,
   items: [
     traceabilityRowOf(1, {
@@ -67,6 +67,24 @@ function renderMatrix(handlers: MockHandlers = {}, path = '/projects/3/traceabil
   return api;
 }
 
+/** 1,000 requirements, answered 50 at a time like the server. */
+function thousandRows(): MockHandlers {
+  const handlers: MockHandlers = {};
+  for (let offset = 0; offset < 1000; offset += 50) {
+    handlers[`GET /api/projects/3/traceability?limit=50&offset=${offset}`] = {
+      body: {
+        total: 1000,
+        summary: { passing: 0, failing: 0, untested: 0, not_covered: 1000 },
+        items: Array.from({ length: 50 }, (_, i) => traceabilityRowOf(offset + i + 1)),
+      },
+    };
+  }
+  return handlers;
+}
+
+const traceabilityPaths = (calls: { path: string }[]) =>
+  calls.map((call) => call.path).filter((path) => path.startsWith('/api/projects/3/traceability'));
+
 const { createObjectURL, revokeObjectURL } = URL;
 afterEach(() => {
   vi.restoreAllMocks();
@@ -75,11 +93,13 @@ afterEach(() => {
 });
 
 describe('the traceability matrix', () => {
-  it('shows a page of rows indented by depth, with their cases, latest results and the summary', async () => {
+  it('shows rows indented by depth, with their cases, latest results, the count and the summary', async () => {
     renderMatrix();
     const table = await screen.findByRole('table');
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
+    expect(table.getAttribute('aria-rowcount')).toBe('3');
+    expect(rows.map((row) => row.getAttribute('aria-rowindex'))).toEqual(['2', '3']);
     const [epic, pay] = rows as HTMLElement[];
     expect(within(epic as HTMLElement).getByRole('rowheader').style.paddingLeft).toBe('0.5rem');
     expect(within(pay as HTMLElement).getByRole('rowheader').style.paddingLeft).toBe('1.75rem');
@@ -103,22 +123,17 @@ describe('the traceability matrix', () => {
     expect(
       screen.getByRole('list', { name: 'Requirements: 12 passing, 3 failing, 4 untested, 5 not covered' }),
     ).toBeTruthy();
-    expect(screen.getByText('Showing 1-50 of 120')).toBeTruthy();
-    expect(screen.getByText('Page 1 of 3')).toBeTruthy();
+    expect(screen.getByText('2 requirements')).toBeTruthy();
   });
 
-  it('narrows to a milestone, a configuration and a coverage, and pages', { timeout: 20_000 }, async () => {
+  it('narrows to a milestone, a configuration and a coverage', { timeout: 20_000 }, async () => {
     const user = userEvent.setup();
     const api = renderMatrix({
       'GET /api/projects/3/traceability?milestone_id=6&limit=50&offset=0': { body: page },
       'GET /api/projects/3/traceability?milestone_id=6&configuration_id=12&limit=50&offset=0': { body: page },
       'GET /api/projects/3/traceability?milestone_id=6&configuration_id=12&coverage=failing&limit=50&offset=0':
         {
-          body: page,
-        },
-      'GET /api/projects/3/traceability?milestone_id=6&configuration_id=12&coverage=failing&limit=50&offset=50':
-        {
-          body: { ...page, items: [traceabilityRowOf(60)] },
+          body: { ...page, total: 1, items: [traceabilityRowOf(60, { coverage: 'failing' })] },
         },
     });
     await screen.findByRole('table');
@@ -131,12 +146,53 @@ describe('the traceability matrix', () => {
     await waitFor(() =>
       expect(screen.getByRole('combobox', { name: 'Coverage' })).toHaveProperty('value', 'failing'),
     );
-    await user.click(await screen.findByRole('button', { name: 'Next' }));
     expect(await screen.findByRole('link', { name: 'REQ-60' })).toBeTruthy();
-    expect(screen.getByText('Page 2 of 3')).toBeTruthy();
+    expect(screen.getByText('1 requirement match')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'REQ-2' })).toBeNull();
     expect(api.calls.map((call) => call.path).filter((path) => path.includes('traceability'))).toContain(
-      '/api/projects/3/traceability?milestone_id=6&configuration_id=12&coverage=failing&limit=50&offset=50',
+      '/api/projects/3/traceability?milestone_id=6&configuration_id=12&coverage=failing&limit=50&offset=0',
     );
+  });
+
+  it('draws only the rows in view of 1,000 and loads the page the scroll reaches', {
+    timeout: 20_000,
+  }, async () => {
+    // jsdom lays nothing out: each measured row is 80 px high, the window 768 px, the page
+    // long enough to scroll.
+    vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockReturnValue(80);
+    vi.spyOn(Element.prototype, 'scrollHeight', 'get').mockReturnValue(100_000);
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+    const scrollY = vi.spyOn(window, 'scrollY', 'get').mockReturnValue(0);
+    // The table starts at the page's top: scrolled, it moves up as far.
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(() =>
+      DOMRect.fromRect({ x: 0, y: -window.scrollY, width: 1024, height: 80 }),
+    );
+    const api = renderMatrix(thousandRows());
+    const table = await screen.findByRole('table');
+    expect(await within(table).findByRole('link', { name: 'REQ-1' })).toBeTruthy();
+    expect(screen.getByText('1,000 requirements')).toBeTruthy();
+    expect(table.getAttribute('aria-rowcount')).toBe('1001');
+    const drawn = within(table).getAllByRole('row').slice(1);
+    expect(drawn.length).toBeGreaterThan(5);
+    expect(drawn.length).toBeLessThan(30);
+    expect(traceabilityPaths(api.calls)).toEqual(['/api/projects/3/traceability?limit=50&offset=0']);
+
+    // Some 600 rows down: the rows there are drawn (not row 1) once their page loads.
+    scrollY.mockReturnValue(600 * 80);
+    window.dispatchEvent(new Event('scroll'));
+    await waitFor(() => expect(within(table).queryByRole('link', { name: 'REQ-1' })).toBeNull());
+    const reached = await within(table).findAllByRole('link', { name: /^REQ-/ });
+    const numbers = reached.map((link) => Number(link.textContent?.slice(4)));
+    expect(Math.min(...numbers)).toBeGreaterThan(500);
+    for (const link of reached) {
+      const row = link.closest('tr') as HTMLElement;
+      expect(row.getAttribute('aria-rowindex')).toBe(String(Number(link.textContent?.slice(4)) + 1));
+    }
+    expect(within(table).getAllByRole('row').slice(1).length).toBeLessThan(30);
+    const offset = Math.floor((Math.min(...numbers) - 1) / 50) * 50;
+    expect(traceabilityPaths(api.calls)).toContain(`/api/projects/3/traceability?limit=50&offset=${offset}`);
+    // Only the pages in view were asked for, not the 18 others.
+    expect(traceabilityPaths(api.calls).length).toBeLessThanOrEqual(3);
   });
 
   it('downloads the whole matrix under the filters as CSV', async () => {

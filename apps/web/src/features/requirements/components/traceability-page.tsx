@@ -5,12 +5,8 @@ import {
 } from '@verdict/contract';
 import type { ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
 import { SelectField } from '@/components/ui/form-field';
-import { LoadFailed } from '@/components/ui/load-failed';
-import { Loading } from '@/components/ui/loading';
-import { pageFromParam } from '@/components/ui/object-list';
 import { Card, Page } from '@/components/ui/page';
 import { useConfigurationGroups } from '@/entities/configuration/configuration-groups';
 import { milestoneOptions, useProjectMilestones } from '@/entities/milestone/milestone-api';
@@ -18,7 +14,6 @@ import { useProject } from '@/entities/project/get-project';
 import { useProjectPermissions } from '@/entities/project/project-permissions';
 import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { COVERAGE_LABELS, STATUS_LABELS } from '@/entities/requirement/requirement-api';
-import { pageWindow, showingText } from '@/lib/pagination';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { withParam } from '@/lib/use-url-list-state';
@@ -26,13 +21,10 @@ import { type TraceabilityFilters, useTraceability } from '../api/requirements';
 import { summaryText } from '../requirement-text';
 import { CoverageBadge } from './coverage';
 import { MatrixCsvButton } from './matrix-csv-button';
-import { MatrixTable } from './matrix-table';
+import { MATRIX_PAGE_SIZE, MatrixTable } from './matrix-table';
 import './requirements.css';
 
 const TITLE = 'Traceability matrix';
-
-/** Rows a page of the matrix holds. */
-export const MATRIX_PAGE_SIZE = 50;
 
 const positiveId = (value: string | null) =>
   value !== null && /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null;
@@ -40,7 +32,7 @@ const positiveId = (value: string | null) =>
 /**
  * /projects/{id}/traceability: every requirement in tree order with its coverage, counts and its
  * cases' latest results, within a milestone or a configuration; filters by coverage and status,
- * the summary of the whole matrix, a page at a time, and Download CSV of the whole matrix
+ * the summary of the whole matrix, every row in one virtualized table, and Download CSV of it
  * (docs/product/requirements-screens.md, "The traceability matrix").
  */
 export function TraceabilityPage() {
@@ -84,21 +76,16 @@ function MatrixView({ projectId, milestonesShown }: { projectId: number; milesto
   const groups = useConfigurationGroups(projectId);
   const coverage = params.get('coverage') ?? '';
   const status = params.get('status') ?? '';
-  const page = pageFromParam(params.get('page'));
   const scope: TraceabilityFilters = {
     milestone_id: positiveId(params.get('milestone')),
     configuration_id: positiveId(params.get('configuration')),
     coverage: (REQUIREMENT_COVERAGES as readonly string[]).includes(coverage) ? coverage : '',
     status: (REQUIREMENT_STATUSES as readonly string[]).includes(status) ? status : '',
   };
-  const matrix = useTraceability(projectId, {
-    ...scope,
-    limit: MATRIX_PAGE_SIZE,
-    offset: (page - 1) * MATRIX_PAGE_SIZE,
-  });
+  // The table's first page: the same request, so the summary costs nothing more.
+  const matrix = useTraceability(projectId, { ...scope, limit: MATRIX_PAGE_SIZE, offset: 0 });
   const setFilter = (name: string, value: string) =>
-    setParams(withParam(withParam(params, name, value), 'page', ''), { replace: true });
-  const setPage = (next: number) => setParams(withParam(params, 'page', next <= 1 ? '' : String(next)));
+    setParams(withParam(params, name, value), { replace: true });
   const configurationOptions = (groups.data ?? []).flatMap((group) =>
     group.configurations.map((configuration) => ({
       value: configuration.id,
@@ -145,26 +132,7 @@ function MatrixView({ projectId, milestonesShown }: { projectId: number; milesto
         <MatrixCsvButton projectId={projectId} filters={scope} />
       </Card>
       <Card>
-        {matrix.isError && !matrix.data ? (
-          <LoadFailed
-            what="the traceability matrix"
-            error={matrix.error}
-            onRetry={() => void matrix.refetch()}
-          />
-        ) : !matrix.data ? (
-          <Loading text="Loading the traceability matrix..." />
-        ) : matrix.data.total === 0 ? (
-          <p>
-            {scope.coverage || scope.status
-              ? 'No requirements match these filters.'
-              : 'No requirements yet. Add them on the Requirements page.'}
-          </p>
-        ) : (
-          <>
-            <MatrixTable rows={matrix.data.items} />
-            <Pager total={matrix.data.total} page={page} onPage={setPage} />
-          </>
-        )}
+        <MatrixTable key={JSON.stringify(scope)} projectId={projectId} filters={scope} />
       </Card>
     </>
   );
@@ -183,37 +151,5 @@ function Summary({ summary }: { summary: Matrix['summary'] }) {
         ))}
       </ul>
     </>
-  );
-}
-
-function Pager({ total, page, onPage }: { total: number; page: number; onPage: (page: number) => void }) {
-  const view = pageWindow(total, page, MATRIX_PAGE_SIZE);
-  return (
-    <nav className="requirement-pager" aria-label="Matrix pages">
-      <p>{showingText(view)}</p>
-      {view.showControls ? (
-        <span className="requirement-pager-buttons">
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={view.page === 1}
-            onClick={() => onPage(view.page - 1)}
-          >
-            Previous
-          </Button>
-          <span aria-current="page">
-            Page {view.page} of {view.pageCount}
-          </span>
-          <Button
-            variant="secondary"
-            size="sm"
-            disabled={view.page === view.pageCount}
-            onClick={() => onPage(view.page + 1)}
-          >
-            Next
-          </Button>
-        </span>
-      ) : null}
-    </nav>
   );
 }
