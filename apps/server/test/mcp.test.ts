@@ -162,6 +162,30 @@ describe('the MCP server over streamable HTTP', () => {
     );
     expect(read.case).toMatchObject({ name: 'Pays with a voucher', priority: 'high' });
     expect(read.case.steps).toEqual([{ action: 'Apply the voucher', expected: 'The total drops' }]);
+    // Shared steps come written out in place, each naming its set.
+    const set = expectStatus(
+      await as(t, lead.token).post(`/api/projects/${p}/shared-steps`, {
+        name: 'Open the basket',
+        steps: [{ action: 'Open the basket', expected: 'It lists the items' }],
+      }),
+      201,
+    ).shared_steps;
+    expectStatus(
+      await as(t, lead.token).put(`/api/test-cases/update/${caseId}`, {
+        name: 'Pays with a voucher',
+        steps: [{ shared_steps_id: set.id }, { action: 'Apply the voucher', expected: 'The total drops' }],
+      }),
+      200,
+    );
+    const expanded = await call<{ case: { steps: unknown[] } }>(client, 'get_case', { case_id: caseId });
+    expect(expanded.case.steps).toEqual([
+      {
+        action: 'Open the basket',
+        expected: 'It lists the items',
+        shared_steps: { id: set.id, name: 'Open the basket' },
+      },
+      { action: 'Apply the voucher', expected: 'The total drops' },
+    ]);
     expect((await client.readResource({ uri: `verdict://cases/${caseId}` })).contents[0]).toMatchObject({
       mimeType: 'application/json',
     });

@@ -194,14 +194,17 @@ export function verdictMcpServer(api: ApiCaller, version: string): McpServer {
     'get_case',
     {
       description:
-        'A test case with its description, preconditions, steps, custom fields and tags, and its latest results ' +
-        '(runs and cycle results, newest first) when the token may read them.',
+        'A test case with its description, preconditions, steps (shared steps written out in place, each ' +
+        'naming its set), custom fields and tags, and its latest results (runs and cycle results, newest ' +
+        'first) when the token may read them.',
       inputSchema: { case_id: id, history: limit(50, 10) },
       annotations: { readOnlyHint: true },
     },
     ({ case_id, history }) =>
       run(async () => {
-        const testCase = await ok<Record<string, unknown>>(api('GET', `/api/test-cases/single/${case_id}`));
+        const testCase = await ok<Record<string, unknown>>(
+          api('GET', `/api/test-cases/single/${case_id}?expand=steps`),
+        );
         const results = await api('GET', `/api/test-cases/${case_id}/results?limit=${history}`);
         return {
           case: { ...testCase, description: cut(testCase.description as string, 5000) },
