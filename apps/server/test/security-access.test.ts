@@ -6,6 +6,7 @@ import { roles } from '../src/modules/roles/roles-schema.ts';
 import { users as usersTable } from '../src/modules/users/users-schema.ts';
 import { webhookDeliveries } from '../src/modules/webhooks/webhooks-schema.ts';
 import { PUBLIC_ROUTES } from '../src/plugins/auth.ts';
+import { ERROR_RESPONSE_REF } from '../src/plugins/route-responses.ts';
 import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
 import { as, expectStatus } from './helpers/requests.ts';
 import { apiRoutes, checksum, routeKey } from './helpers/security.ts';
@@ -1174,8 +1175,8 @@ describe('every route', () => {
       if (declared.sort().join() !== [...expected].sort().join()) {
         problems.push(`${routeKey(route)} declares ${declared.join(', ')}`);
       }
-      if (declared.some((status) => schema[status] !== ErrorResponse)) {
-        problems.push(`${routeKey(route)} answers an error without ErrorResponse`);
+      if (declared.some((status) => schema[status] !== ERROR_RESPONSE_REF)) {
+        problems.push(`${routeKey(route)} answers an error without the ErrorResponse reference`);
       }
       const path = route.url.replace(/:([A-Za-z]+)/g, '{$1}');
       const documented = Object.keys(doc.paths[path]?.[route.method.toLowerCase()]?.responses ?? {});

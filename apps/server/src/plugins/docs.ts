@@ -18,6 +18,11 @@ export const docsPlugin = fp(async (app: FastifyInstance) => {
       },
       security: [{ bearerAuth: [] }],
     },
+    // Shared schemas keep their names (`#/components/schemas/ErrorResponse`), not `def-0`.
+    refResolver: {
+      buildLocalReference: (json, _baseUri, _fragment, i) =>
+        typeof json.$id === 'string' ? json.$id : `def-${i}`,
+    },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 });

@@ -40,12 +40,20 @@ export function errorStatusesOf(config: FastifyContextConfig | undefined): numbe
 }
 
 /**
- * Fills each API route's error responses (every one the `ErrorResponse` schema) from
+ * The error answer's schema, once: added as a shared schema and referred to by every error
+ * response, so the OpenAPI document holds it (and its list of codes) in one place,
+ * `#/components/schemas/ErrorResponse`, instead of once per response.
+ */
+export const ERROR_RESPONSE_REF = { $ref: 'ErrorResponse#' } as const;
+
+/**
+ * Fills each API route's error responses (every one a reference to the `ErrorResponse` schema) from
  * errorStatusesOf, so the OpenAPI document lists the same refusals for every route alike. A route
  * that writes an error response into its schema by hand stops the server from starting: it is
  * declared once, in `config`. Registered after the auth plugin and before the docs.
  */
 export const routeResponsesPlugin = fp(async (app: FastifyInstance) => {
+  app.addSchema({ $id: 'ErrorResponse', ...JSON.parse(JSON.stringify(ErrorResponse)) });
   app.addHook('onRoute', (route) => {
     if (!isGuardedRoute(route.url)) return;
     const response = (route.schema?.response ?? {}) as Record<string, unknown>;
@@ -55,7 +63,9 @@ export const routeResponsesPlugin = fp(async (app: FastifyInstance) => {
         `Route ${route.method} ${route.url} declares error responses (${byHand.join(', ')}) in its schema; list them in config.errors`,
       );
     }
-    const errors = Object.fromEntries(errorStatusesOf(route.config).map((status) => [status, ErrorResponse]));
+    const errors = Object.fromEntries(
+      errorStatusesOf(route.config).map((status) => [status, ERROR_RESPONSE_REF]),
+    );
     route.schema = { ...route.schema, response: { ...response, ...errors } };
   });
 });
