@@ -2,6 +2,7 @@ import type { CasePriority } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { CHILDREN_OF } from '../../db/tree-sql.ts';
+import { versionContentJson } from '../case-versions/version-record.ts';
 
 /**
  * The statements of the bulk actions (docs/product/bulk-actions.md): each action is one
@@ -151,12 +152,6 @@ export async function deleteSubtrees(tx: Tx, roots: readonly number[]): Promise<
   return rows.length;
 }
 
-/** A case's content as its versions hold it (case_versions.content). */
-const CONTENT_JSON = (c: string) =>
-  sql.raw(`jsonb_build_object('name', ${c}.name, 'description', ${c}.description,
-    'preconditions', ${c}.preconditions, 'priority', ${c}.priority, 'tags', to_jsonb(${c}.tags),
-    'steps', ${c}.steps, 'custom_fields', ${c}.custom_fields)`);
-
 /**
  * Sets one content field of the cases to `value` (an expression over the case row `c`), as
  * each case's next version: a case with no versions yet first gets its current content written
@@ -180,7 +175,7 @@ export async function editContent(
     ), first as (
       insert into case_versions (case_id, version, author_id, changed, content, created_at)
       select b.id, b.version, null, '{name,description,preconditions,priority,tags,steps,custom_fields}',
-        ${CONTENT_JSON('b')}, b.created_at
+        ${versionContentJson('b')}, b.created_at
       from before b
       -- A join the planner hashes: with NOT EXISTS it probed case_versions once per case.
       left join (select distinct v.case_id from case_versions v where v.case_id = any(${idArray(ids)})) h
@@ -192,7 +187,7 @@ export async function editContent(
       returning c.*
     ), versions as (
       insert into case_versions (case_id, version, author_id, changed, content)
-      select u.id, u.version, ${authorId}, ${`{${field}}`}::text[], ${CONTENT_JSON('u')} from updated u
+      select u.id, u.version, ${authorId}, ${`{${field}}`}::text[], ${versionContentJson('u')} from updated u
     )
     select count(*)::int as changed from updated`,
   );

@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CaseContent } from '@verdict/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { hasVersions, insertVersion } from './case-versions-repository.ts';
 
@@ -68,3 +69,13 @@ export async function recordFirstVersion(
 ): Promise<void> {
   await insertVersion(tx, { caseId, version: 1, authorId, changed: [...CONTENT_FIELDS], content });
 }
+
+/**
+ * A case's content as its versions hold it (case_versions.content), built in SQL from the case row
+ * aliased `alias`: for the set-based writes that version many cases in one statement (bulk edits,
+ * shared steps).
+ */
+export const versionContentJson = (alias: string): SQL =>
+  sql.raw(`jsonb_build_object('name', ${alias}.name, 'description', ${alias}.description,
+    'preconditions', ${alias}.preconditions, 'priority', ${alias}.priority, 'tags', to_jsonb(${alias}.tags),
+    'steps', ${alias}.steps, 'custom_fields', ${alias}.custom_fields)`);

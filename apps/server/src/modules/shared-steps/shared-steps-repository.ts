@@ -3,6 +3,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { isoText } from '../../db/iso-time.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
+import { textMatches } from '../../lib/list-paging.ts';
+import { versionContentJson } from '../case-versions/version-record.ts';
 
 /** SQL of shared step sets, their versions and their usage (docs/product/shared-steps.md). */
 
@@ -38,16 +40,14 @@ const SET_COLUMNS = sql`s.id, s.project_id, s.name, s.description, s.steps, s.ve
   u.id as creator_id, u.username as creator_username,
   ${isoText(sql`s.created_at`)} as created_at, ${isoText(sql`s.updated_at`)} as updated_at`;
 
-/** A page of the project's sets by name (`q`: a LIKE pattern on the name, ignoring case) and how many match. */
+/** A page of the project's sets by name (`q`: contained in the name, ignoring case) and how many match. */
 export async function selectSetPage(
   db: Tx,
   projectId: number,
   q: string | undefined,
   page: { limit: number; offset: number },
 ): Promise<{ items: SharedSteps[]; total: number }> {
-  const where: SQL = q
-    ? sql`s.project_id = ${projectId} and s.name ilike ${q}`
-    : sql`s.project_id = ${projectId}`;
+  const where = sql`s.project_id = ${projectId} and ${textMatches(q, sql`s.name`)}`;
   const rows = await queryRows<SetRow>(
     db,
     sql`select ${SET_COLUMNS} from shared_step_sets s left join users u on u.id = s.created_by
@@ -176,12 +176,6 @@ export async function countUsage(db: Tx, setId: number): Promise<number> {
   return row?.n ?? 0;
 }
 
-/** A case's content as its versions hold it (case_versions.content), from the case row `c`. */
-const CONTENT_JSON = (c: string) =>
-  sql.raw(`jsonb_build_object('name', ${c}.name, 'description', ${c}.description,
-    'preconditions', ${c}.preconditions, 'priority', ${c}.priority, 'tags', to_jsonb(${c}.tags),
-    'steps', ${c}.steps, 'custom_fields', ${c}.custom_fields)`);
-
 /**
  * Gives every case that uses the set its next version (a crossing into the cases' and case
  * versions' tables by name, as bulk edits make, decision 217): one statement whatever the number of
@@ -205,7 +199,7 @@ export async function versionCasesUsing(
     ), first as (
       insert into case_versions (case_id, version, author_id, changed, content, created_at)
       select b.id, b.version, null, '{name,description,preconditions,priority,tags,steps,custom_fields}',
-        ${CONTENT_JSON('b')}, b.created_at
+        ${versionContentJson('b')}, b.created_at
       from before b
       left join (select distinct v.case_id from case_versions v where v.case_id in (select id from before)) h
         on h.case_id = b.id
@@ -216,7 +210,7 @@ export async function versionCasesUsing(
       returning c.*
     ), versions as (
       insert into case_versions (case_id, version, author_id, changed, content, note)
-      select u.id, u.version, ${authorId}, '{steps}', ${CONTENT_JSON('u')}, ${note} from updated u
+      select u.id, u.version, ${authorId}, '{steps}', ${versionContentJson('u')}, ${note} from updated u
     )
     select count(*)::int as n from updated`,
   );

@@ -68,13 +68,6 @@ const audited = (id: number, projectId: number, content: SetContent) => ({
 const cleanSteps = (steps: SetContent['steps']) =>
   steps.map((s) => ({ action: s.action, expected: s.expected }));
 
-/** `%` and `_` typed in the search box match themselves. */
-function likePattern(q: string | undefined): string | undefined {
-  const needle = q?.trim();
-  if (!needle) return undefined;
-  return `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 async function setOrFail(db: Tx, id: number): Promise<SharedSteps> {
   const set = await findSet(db, id);
   if (!set) throw new NotFoundError(SHARED_STEPS_NOT_FOUND);
@@ -88,7 +81,7 @@ export async function listSharedSteps(
   query: SharedStepsListQuery,
 ): Promise<SharedStepsPage> {
   await requireProject(db, principal, projectId, 'home_test_case');
-  return selectSetPage(db, projectId, likePattern(query.q), {
+  return selectSetPage(db, projectId, query.q, {
     limit: query.limit ?? SHARED_STEPS_LIMITS.pageDefault,
     offset: query.offset ?? 0,
   });
