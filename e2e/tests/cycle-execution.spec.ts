@@ -185,6 +185,9 @@ test('mine first: after a result the next item is the caller’s own, then any u
   await page.getByRole('button', { name: 'Passed' }).click();
   // The third item is the caller's; the second, earlier, is someone else's.
   await expect(page).toHaveURL(new RegExp(`/cycle-items/${third!.id}$`));
+  // The third item's own view, drawn: a click while the first item's view is still replaced can
+  // land on a button that goes with it.
+  await expect(heading(page, setup.cases[2]!.name)).toBeVisible();
   await expect(page.getByText(user.username, { exact: true })).toBeVisible();
   await page.getByRole('button', { name: 'Blocked' }).click();
   await expect(page).toHaveURL(new RegExp(`/cycle-items/${second!.id}$`));
