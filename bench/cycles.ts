@@ -14,13 +14,13 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
 import { measureReadiness, READINESS_TARGET_MS, type ReadinessResult } from './readiness.ts';
 import { startOnFreshDatabase } from './server-process.ts';
+import { apiCall as call, percentile, round } from './sized-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'cycles-bench-admin-password';
@@ -55,12 +55,6 @@ interface CyclesResult {
   readiness: ReadinessResult;
 }
 
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
-
 function postgresServerUrl(): string {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   return 'postgres://root@localhost/postgres?host=/var/run/postgresql';
@@ -94,18 +88,6 @@ async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-async function call(base: string, token: string, method: string, url: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-  return { json, ms: performance.now() - started };
 }
 
 async function runOne(db: Db): Promise<CyclesResult> {

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
 import { startOnFreshDatabase } from './server-process.ts';
+import { percentile, round } from './sized-server.ts';
 
 export const READINESS_TARGET_MS = 300;
 
@@ -34,12 +35,6 @@ export interface ReadinessResult extends Latency {
   /** GET /api/milestones/{id}/sign-off.pdf, once. */
   signOffPdfMs: number;
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
 
 /** p50 and p99 of `rounds` runs of `read`, after one to warm. */
 async function latency(rounds: number, read: () => Promise<unknown>): Promise<Latency> {

@@ -18,7 +18,8 @@
 // list and the traceability matrix over 5,000 requirements and 2,000,000 results,
 // bench/requirements.ts, with `--db` and `--scale`; `--only shared-steps` a shared set used by
 // 10,000 cases edited and the execution view of a case with 3 sets, bench/shared-steps.ts, with
-// `--db`), --skip-floor, --skip-auth-off, --skip-web,
+// `--db`; `--only report-formats` 20,000-test reports of each format through the results import,
+// bench/report-formats.ts, with `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -82,6 +83,13 @@ if (only === 'cycle-items') {
 if (only === 'requirements') {
   const { requirementsDatabases, runRequirements } = await import('./requirements.ts');
   await runRequirements(requirementsDatabases(args));
+  process.exit();
+}
+
+if (only === 'report-formats') {
+  const { databasesOf } = await import('./sized-server.ts');
+  const { runReportFormats } = await import('./report-formats.ts');
+  await runReportFormats(databasesOf(args));
   process.exit();
 }
 

@@ -1,9 +1,10 @@
-// Shared steps at size (docs/product/shared-steps.md; targets: a set used by 10,000 cases edited in
-// < 2 s with every case's new version written, and the execution view of a case with 3 sets and 50
-// expanded steps p99 ≤ 100 ms). Seeds a fresh database with a project of 10,000 cases that all
-// reference one set, and one case of 3 sets and 50 expanded steps in a cycle; then edits the big
-// set 5 times through the API and reads the execution view's calls (the item and the case with
-// `?expand=steps`) 200 times. `npm run bench -- --only shared-steps [--db embedded|postgres|both]`,
+// Shared steps and parameters at size (docs/product/shared-steps.md, parameters.md; targets: a set
+// used by 10,000 cases edited in < 2 s with every case's new version written, the execution view
+// of a case with 3 sets and 50 expanded steps p99 ≤ 100 ms, and a cycle of 1,000 cases × 10 data
+// rows created in < 2 s). Seeds a fresh database with a project of 10,000 cases that all
+// reference one set, one case of 3 sets and 50 expanded steps, and a suite of 1,000 cases with
+// 10 rows each; then edits the big set 5 times through the API, reads the execution view's calls
+// (the item and the case with `?expand=steps`) 200 times, and makes the 10,000-item cycle 5 times. `npm run bench -- --only shared-steps [--db embedded|postgres|both]`,
 // or `node --import tsx bench/shared-steps.ts [--db embedded|postgres]`.
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -13,29 +14,15 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
 import { startOnFreshDatabase } from './server-process.ts';
+import { apiCall as call, percentile, round } from './sized-server.ts';
 
 export const EDIT_TARGET_MS = 2000;
 export const VIEW_TARGET_MS = 100;
+export const PARAMETER_CYCLE_TARGET_MS = 2000;
+const PARAMETERIZED = 1_000;
+const ROWS = 10;
 const CASES = 10_000;
 const ADMIN_PASSWORD = 'shared-steps-bench-admin-password';
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const round = (n: number) => Math.round(n * 10) / 10;
-
-async function call(base: string, token: string, method: string, url: string, body?: unknown) {
-  const started = performance.now();
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
-  return { json, ms: performance.now() - started };
-}
 
 const steps = (n: number, label: string) =>
   Array.from({ length: n }, (_, i) => ({ action: `${label} step ${i + 1}`, expected: `${label} works` }));
@@ -73,6 +60,20 @@ async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
     await q(
       sql`insert into test_cases (project_id, suite_id, name, steps) values (1, 1, 'Checkout', ${viewed}::jsonb)`,
     );
+    // Suite 2: the parameterized cases, 10 rows of 3 columns each.
+    await q(sql`insert into suites (project_id, name) values (1, 'Suite 2')`);
+    const parameters = JSON.stringify({
+      columns: ['card', 'locale', 'amount'],
+      rows: Array.from({ length: ROWS }, (_, i) => [
+        `Card ${i + 1}`,
+        `locale-${i % 3}`,
+        String(10 * (i + 1)),
+      ]),
+    });
+    await q(sql`insert into test_cases (project_id, suite_id, name, steps, parameters)
+      select 1, 2, 'Pay ' || g, '[{"action": "Pay {{amount}} with {{card}}", "expected": "Paid"}]'::jsonb,
+        ${parameters}::jsonb
+      from generate_series(1, ${PARAMETERIZED}) g`);
     await q(sql`analyze`);
   } finally {
     await database.close();
@@ -83,6 +84,8 @@ export interface SharedStepsResult {
   cases: number;
   editMs: number[];
   view: { p50: number; p99: number; steps: number };
+  /** Each create of the cycle of PARAMETERIZED cases × ROWS rows. */
+  parameterCycleMs: number[];
 }
 
 export async function measureSharedSteps(base: string, token: string): Promise<SharedStepsResult> {
@@ -114,10 +117,22 @@ export async function measureSharedSteps(base: string, token: string): Promise<S
   const first = await view();
   const times: number[] = [];
   for (let i = 0; i < 200; i++) times.push((await view()).ms);
+  const parameterCycleMs: number[] = [];
+  for (let round_ = 1; round_ <= 5; round_++) {
+    const { json, ms } = await call(base, token, 'POST', '/api/projects/1/cycles', {
+      name: `Parameters ${round_}`,
+      suite_ids: [2],
+    });
+    if (json.cycle.counts.total !== PARAMETERIZED * ROWS) {
+      throw new Error(`The cycle holds ${json.cycle.counts.total} items, not ${PARAMETERIZED * ROWS}`);
+    }
+    parameterCycleMs.push(round(ms));
+  }
   return {
     cases: CASES,
     editMs,
     view: { p50: round(percentile(times, 50)), p99: round(percentile(times, 99)), steps: first.steps },
+    parameterCycleMs,
   };
 }
 
@@ -145,6 +160,9 @@ export async function runSharedSteps(dbs: ('embedded' | 'postgres')[]): Promise<
       );
       console.log(
         `execution view of a case with 3 sets and ${result.view.steps} expanded steps on ${db}: p50 ${result.view.p50} ms, p99 ${result.view.p99} ms (target ≤ ${VIEW_TARGET_MS})`,
+      );
+      console.log(
+        `cycle of ${PARAMETERIZED.toLocaleString('en-US')} cases × ${ROWS} rows created on ${db}: ${result.parameterCycleMs.join(', ')} ms (target < ${PARAMETER_CYCLE_TARGET_MS})`,
       );
     } finally {
       await server.stop();

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
 import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
@@ -20,6 +21,25 @@ export const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 export const round = (n: number) => Math.round(n * 10) / 10;
+
+/** One API call with a bearer token, timed; throws on an error answer. The answer is the API's JSON. */
+export async function apiCall(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ json: any; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
+  return { json, ms: performance.now() - started };
+}
 
 /** `--db embedded|postgres|both` (embedded when absent). */
 export function databasesOf(argv: string[]): Db[] {

@@ -73,8 +73,16 @@ async function member(
 
 test.describe('CSV export', () => {
   // The rich content follows the seed's columns (docs/product/export.md); these cases have none.
-  const RICH_COLUMNS = ['preconditions', 'priority', 'tags', 'steps', 'expected_results'];
-  const PLAIN = ['', 'medium', '', '', ''];
+  const RICH_COLUMNS = [
+    'preconditions',
+    'priority',
+    'tags',
+    'steps',
+    'expected_results',
+    'shared_steps',
+    'parameters',
+  ];
+  const PLAIN = ['', 'medium', '', '', '', '', ''];
 
   test('the project page downloads its cases with their hierarchy, latest status and roll-up', async ({
     page,

@@ -32,6 +32,7 @@ const detail = (version = 1) => ({
   preconditions: '',
   steps: [],
   custom_fields: {},
+  parameters: null,
   version,
   source_id: null,
 });

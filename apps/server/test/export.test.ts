@@ -37,14 +37,14 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     expect(res.headers['transfer-encoding']).toBe('chunked');
     expect(res.headers['content-length']).toBeUndefined();
     expect(res.body.split('\r\n')[0]).toBe(
-      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results"',
+      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results","shared_steps","parameters"',
     );
     // The first eight columns are the seed's; the rich content of these plain cases follows.
     expect(
       parseCsv(res.body)
         .slice(1)
         .map((row) => row.slice(8)),
-    ).toEqual(Array.from({ length: 4 }, () => ['', 'medium', '', '', '']));
+    ).toEqual(Array.from({ length: 4 }, () => ['', 'medium', '', '', '', '', '']));
     expect(
       parseCsv(res.body)
         .slice(1)
@@ -100,7 +100,9 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
       201,
     );
     const { body } = await download(casesUrl(project.id));
-    expect(body.split('\r\n')[0]).toContain('"expected_results","Browser","Automated"');
+    expect(body.split('\r\n')[0]).toContain(
+      '"expected_results","shared_steps","parameters","Browser","Automated"',
+    );
     const [rich, plain] = csvRecords(body);
     expect(rich).toMatchObject({
       preconditions: 'Signed in',
@@ -173,7 +175,7 @@ describe('GET /api/projects/{id}/export/cases.csv', () => {
     // splits inside one.
     expect(body).toMatch(/^(?:"(?:[^"]|"")*"(?:,"(?:[^"]|"")*")*\r\n)+$/);
     expect(body.split('\r\n')[0]).toBe(
-      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results"',
+      '"id","parent_id","suite","path","name","description","latest_status","rollup","preconditions","priority","tags","steps","expected_results","shared_steps","parameters"',
     );
     // And one that does not (or splits on ; | tab or a line break as well): no piece of the
     // file starts, after its opening quote and spaces, like a formula.

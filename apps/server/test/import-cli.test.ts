@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -145,6 +145,70 @@ describe('verdict-import', () => {
       summary: { runsRecorded: 3 },
     });
     expect(result.stderr).not.toContain('gzipped');
+  });
+
+  it('sends other formats to the results import: by --format, by extension, an Allure directory zipped', async () => {
+    const reports = path.join(import.meta.dirname, 'fixtures/reports');
+    const json = (stdout: string) =>
+      stdout
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+
+    // --format names the format: the report goes to /import/results?format=.
+    const named = await verdictImport([
+      ...target(),
+      '--json',
+      '--format',
+      'xunit',
+      path.join(reports, 'xunit-v2.xml'),
+    ]);
+    expect(named.code, named.stderr).toBe(0);
+    expect(json(named.stdout)).toEqual([
+      expect.objectContaining({
+        format: 'xunit',
+        summary: expect.objectContaining({ tests: 5, retried: 1 }),
+      }),
+    ]);
+
+    // Without it, *.xml still goes to the JUnit import (whose answer names no format), and a
+    // *.trx or *.json file to the results import, which detects its format.
+    const trx = path.join(scratch, 'run.trx');
+    writeFileSync(trx, readFileSync(path.join(reports, 'mstest.trx.xml')));
+    const byExtension = await verdictImport([
+      ...target(),
+      '--json',
+      path.join(fixtures, 'vitest.xml'),
+      trx,
+      path.join(reports, 'cucumber.json'),
+    ]);
+    expect(byExtension.code, byExtension.stderr).toBe(0);
+    const [junit, detected, cucumber] = json(byExtension.stdout);
+    expect(junit).not.toHaveProperty('format');
+    expect(detected).toMatchObject({ format: 'trx', summary: { tests: 4, failed: 1 } });
+    expect(cucumber).toMatchObject({ format: 'cucumber' });
+
+    // A directory of Allure results is zipped and sent as one report.
+    const allure = path.join(scratch, 'allure-results');
+    mkdirSync(allure);
+    for (const name of readdirSync(path.join(reports, 'allure-results')))
+      writeFileSync(path.join(allure, name), readFileSync(path.join(reports, 'allure-results', name)));
+    const zipped = await verdictImport([...target(), allure]);
+    expect(zipped.code, zipped.stderr).toBe(0);
+    expect(zipped.stderr).toMatch(/uploading .*allure-results \(zipped, .+\)/);
+    expect(zipped.stdout).toMatch(
+      /allure-results: recorded 5 results in "CLI project" \(2 passed, 3 failed, 1 error among the failures\); 1 skipped/,
+    );
+    const again = await verdictImport([...target(), '--json', '--format', 'allure', allure]);
+    expect(json(again.stdout)).toEqual([
+      expect.objectContaining({ format: 'allure', summary: expect.objectContaining({ casesCreated: 0 }) }),
+    ]);
+
+    const unknown = await verdictImport([...target(), '--format', 'tap', trx]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toContain(
+      '--format takes one of junit, playwright, cucumber, trx, nunit, testng, xunit, allure (got "tap")',
+    );
   });
 
   it('exits 1 naming the server’s reason when a report is refused, and still imports the others', async () => {

@@ -389,7 +389,10 @@ describe('versions', () => {
     const after = expectStatus(await admin().get(`/api/test-cases/${one.id}/versions`), 200);
     expect(after.items.map((v: CaseVersion) => [v.version, v.changed])).toEqual([
       [2, ['priority']],
-      [1, ['name', 'description', 'preconditions', 'priority', 'tags', 'steps', 'custom_fields']],
+      [
+        1,
+        ['name', 'description', 'preconditions', 'priority', 'tags', 'steps', 'custom_fields', 'parameters'],
+      ],
     ]);
   });
 });

@@ -37,6 +37,7 @@ async function listed(id: number): Promise<TestCase> {
     custom_fields: _c,
     version: _v,
     source_id: _i,
+    parameters: _m,
     requirements: _r,
     ...shape
   } = (await single(id)) as TestCaseDetail;

@@ -464,6 +464,14 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED_CREATE,
     },
+    'POST /api/projects/:id/import/results': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/import/results`,
+        payload: JUNIT,
+        headers: { 'content-type': 'application/xml' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
     'GET /api/testsuites/project/:projectId': {
       prepare: async () => ({ url: `/api/testsuites/project/${ids.a}` }),
       expected: LIMITED_READS,
@@ -1204,6 +1212,7 @@ describe('every route', () => {
         'POST /api/auth/totp/enable',
         'POST /api/auth/totp/disable',
         'POST /api/projects/:id/import/junit',
+        'POST /api/projects/:id/import/results',
         'POST /api/testsuites/create',
         'PUT /api/testsuites/update/:id',
         'DELETE /api/testsuites/delete/:id',
@@ -1667,6 +1676,7 @@ describe('objects of another project', () => {
       ['PUT', `/api/testruns/update/${bRun}`, { status: 'passed' }],
       ['DELETE', `/api/testruns/delete/${bRun}`],
       ['POST', `/api/projects/${b}/import/junit`, JUNIT],
+      ['POST', `/api/projects/${b}/import/results`, JUNIT],
       ['POST', `/api/projects/${b}/cases/bulk`, { selection: { ids: [bCase] }, action: 'delete' }],
       ['POST', `/api/projects/${b}/cases/bulk/preview`, { selection: { ids: [bCase] } }],
     ];

@@ -1,11 +1,13 @@
 #!/usr/bin/env node
-// verdict-import: uploads JUnit XML reports to a Verdict project. One file on Node 20+ and the
-// typed API client (@verdict/client), so a CI job can run it with npx.
+// verdict-import: uploads test reports to a Verdict project. One file on Node 20+, the typed API
+// client (@verdict/client) and yazl (to zip an Allure results directory), so a CI job can run it
+// with npx.
 import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createVerdictClient } from '@verdict/client';
+import yazl from 'yazl';
 
 const VERSION = '0.1.0';
 const USAGE = `Usage: verdict-import --url URL --token TOKEN --project ID [options] REPORT...
@@ -18,10 +20,18 @@ failure, named by --name (else the report's name and the time) and carrying the 
 which are read from GitHub Actions, GitLab CI, Jenkins and CircleCI when not given.
 A REPORT may be a directory: its *.xml files are uploaded.
 
+Other formats go to the results import, which detects the format or takes --format: TRX,
+NUnit 3, TestNG and xUnit.net v2 XML, Playwright and Cucumber JSON, and Allure results. Without
+--format, *.xml files go to the JUnit import as above, and other files (*.json, *.trx, *.zip) to
+the results import; a directory holding *-result.json files is an Allure results directory,
+zipped and uploaded as one report.
+
 Options:
   --url URL          Verdict address, e.g. https://verdict.example.com  (or VERDICT_URL)
   --token TOKEN      a personal API token (or VERDICT_TOKEN; in CI prefer the variable)
   --project ID       the project id, as in /projects/ID                  (or VERDICT_PROJECT)
+  --format FORMAT    the reports' format: junit, playwright, cucumber, trx, nunit, testng,
+                     xunit or allure (a directory of Allure results, or its zip)
   --name NAME        the test cycle's name
   --branch NAME      the branch built            (detected in CI)
   --commit SHA       the commit built            (detected in CI)
@@ -84,6 +94,7 @@ function parseOptions(argv, env) {
       token: { type: 'string' },
       project: { type: 'string' },
       'no-gzip': { type: 'boolean', default: false },
+      format: { type: 'string' },
       name: { type: 'string' },
       branch: { type: 'string' },
       commit: { type: 'string' },
@@ -121,6 +132,9 @@ function parseOptions(argv, env) {
   if (positionals.length === 0) throw new UsageError('name at least one report file');
   if (values.gate !== undefined && values.gate !== 'all' && values.gate !== 'new')
     throw new UsageError(`--gate takes "new" or nothing (got "${values.gate}")`);
+  const format = values.format ?? null;
+  if (format !== null && !FORMATS.includes(format))
+    throw new UsageError(`--format takes one of ${FORMATS.join(', ')} (got "${format}")`);
 
   const detected = ciFacts(env);
   const facts = {
@@ -135,7 +149,8 @@ function parseOptions(argv, env) {
     client: createVerdictClient({ baseUrl: base.href, token }),
     project: Number(project),
     facts: Object.fromEntries(Object.entries(facts).filter(([, value]) => value)),
-    files: positionals.flatMap(expandReport),
+    format,
+    files: positionals.flatMap((target) => expandReport(target, format)),
     gzip: !values['no-gzip'],
     timeoutMs: timeout * 1000,
     json: values.json,
@@ -190,8 +205,17 @@ function ciFacts(env) {
   return {};
 }
 
-/** A directory stands for the *.xml files directly in it. */
-function expandReport(target) {
+/** The formats of the results import (docs/product/report-formats.md). */
+const FORMATS = ['junit', 'playwright', 'cucumber', 'trx', 'nunit', 'testng', 'xunit', 'allure'];
+/** The files a directory stands for, by format: JSON reports, TRX files, XML reports. */
+const EXTENSIONS = { playwright: ['.json'], cucumber: ['.json'], trx: ['.trx', '.xml'] };
+const isAllureResults = (dir) => readdirSync(dir).some((name) => name.endsWith('-result.json'));
+
+/**
+ * A directory stands for the reports directly in it (*.xml, or those of --format), or, when it
+ * holds Allure results (or --format is allure), for itself: it is zipped and sent as one report.
+ */
+function expandReport(target, format) {
   let stats;
   try {
     stats = statSync(target);
@@ -199,12 +223,50 @@ function expandReport(target) {
     throw new UsageError(`no such report: ${target}`);
   }
   if (!stats.isDirectory()) return [target];
+  if (format === 'allure' || (format === null && isAllureResults(target))) return [target];
+  const extensions = EXTENSIONS[format] ?? ['.xml'];
   const files = readdirSync(target)
-    .filter((name) => name.toLowerCase().endsWith('.xml'))
+    .filter((name) => extensions.some((extension) => name.toLowerCase().endsWith(extension)))
     .sort()
     .map((name) => path.join(target, name));
-  if (files.length === 0) throw new UsageError(`no *.xml report in the directory ${target}`);
+  if (files.length === 0)
+    throw new UsageError(
+      `no ${extensions.map((e) => `*${e}`).join(' or ')} report in the directory ${target}`,
+    );
   return files;
+}
+
+/** The files directly in a directory (Allure writes its results flat) as a zip archive. */
+async function zipOfDirectory(dir) {
+  const zip = new yazl.ZipFile();
+  for (const name of readdirSync(dir).sort()) {
+    const file = path.join(dir, name);
+    if (statSync(file).isFile()) zip.addBuffer(readFileSync(file), name);
+  }
+  zip.end();
+  const chunks = [];
+  for await (const chunk of zip.outputStream) chunks.push(chunk);
+  return Buffer.concat(chunks);
+}
+
+/**
+ * Where a report goes and as what: a *.xml file without --format to the JUnit import, as it
+ * always has; anything else to the results import, with --format when given.
+ */
+function destinationOf(file, format) {
+  const name = file.toLowerCase();
+  const directory = statSync(file).isDirectory();
+  const zip = directory || name.endsWith('.zip') || format === 'allure';
+  const json = name.endsWith('.json') || format === 'playwright' || format === 'cucumber';
+  return {
+    route:
+      format === null && name.endsWith('.xml')
+        ? '/api/projects/{id}/import/junit'
+        : '/api/projects/{id}/import/results',
+    contentType: zip ? 'application/zip' : json ? 'application/json' : 'application/xml',
+    directory,
+    format,
+  };
 }
 
 /** Progress on stderr: one line rewritten in place on a terminal, start and end lines in CI logs. */
@@ -313,21 +375,26 @@ function markdownSummary(results, options) {
 
 async function upload(options, file, label) {
   const progress = progressLine(label);
-  const raw = readFileSync(file);
-  const body = options.gzip ? gzipSync(raw) : raw;
-  const size = options.gzip
+  const to = destinationOf(file, options.format);
+  const raw = to.directory ? await zipOfDirectory(file) : readFileSync(file);
+  // A zip is compressed already.
+  const gzip = options.gzip && to.contentType !== 'application/zip';
+  const body = gzip ? gzipSync(raw) : raw;
+  const size = gzip
     ? `${formatBytes(raw.length)}, ${formatBytes(body.length)} gzipped`
     : formatBytes(raw.length);
-  progress.start(`uploading ${file} (${size}) to ${options.origin.origin}`);
+  const what = to.directory ? `${file} (zipped, ${size})` : `${file} (${size})`;
+  progress.start(`uploading ${what} to ${options.origin.origin}`);
   const started = Date.now();
+  const query = to.format ? { ...options.facts, format: to.format } : options.facts;
   let result;
   try {
-    result = await options.client.POST('/api/projects/{id}/import/junit', {
-      params: { path: { id: options.project }, query: options.facts },
+    result = await options.client.POST(to.route, {
+      params: { path: { id: options.project }, query },
       headers: {
-        'content-type': 'application/xml',
+        'content-type': to.contentType,
         accept: 'application/json',
-        ...(options.gzip ? { 'content-encoding': 'gzip' } : {}),
+        ...(gzip ? { 'content-encoding': 'gzip' } : {}),
       },
       // The report goes as it is, read in slices as the socket takes them (not as JSON).
       body: streamed(body, (sent) => progress.update(sent, body.length)),

@@ -1813,6 +1813,12 @@ export interface paths {
                                     elapsed_ms: number | null;
                                     failure_message: string | null;
                                 } | null;
+                                parameter_row: {
+                                    index: number;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
                                 results: number;
                                 state: "untested" | "passed" | "failed" | "blocked" | "skipped" | "retest";
                                 test_case: {
@@ -2166,6 +2172,12 @@ export interface paths {
                                     elapsed_ms: number | null;
                                     failure_message: string | null;
                                 } | null;
+                                parameter_row: {
+                                    index: number;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
                                 results: number;
                                 state: "untested" | "passed" | "failed" | "blocked" | "skipped" | "retest";
                                 test_case: {
@@ -2312,6 +2324,12 @@ export interface paths {
                                 last_result: {
                                     elapsed_ms: number | null;
                                     failure_message: string | null;
+                                } | null;
+                                parameter_row: {
+                                    index: number;
+                                    values: {
+                                        [key: string]: string;
+                                    };
                                 } | null;
                                 results: number;
                                 state: "untested" | "passed" | "failed" | "blocked" | "skipped" | "retest";
@@ -3516,6 +3534,12 @@ export interface paths {
                                 last_result: {
                                     elapsed_ms: number | null;
                                     failure_message: string | null;
+                                } | null;
+                                parameter_row: {
+                                    index: number;
+                                    values: {
+                                        [key: string]: string;
+                                    };
                                 } | null;
                                 results: number;
                                 state: "untested" | "passed" | "failed" | "blocked" | "skipped" | "retest";
@@ -5053,6 +5077,12 @@ export interface paths {
                                     last_result: {
                                         elapsed_ms: number | null;
                                         failure_message: string | null;
+                                    } | null;
+                                    parameter_row: {
+                                        index: number;
+                                        values: {
+                                            [key: string]: string;
+                                        };
                                     } | null;
                                     results: number;
                                     state: "untested" | "passed" | "failed" | "blocked" | "skipped" | "retest";
@@ -6963,6 +6993,11 @@ export interface paths {
                             columns: string[];
                             format: "csv" | "xlsx";
                             mapping: (string | null)[];
+                            notes: {
+                                column: string;
+                                message: string;
+                                row: number;
+                            }[];
                             preview: {
                                 name: string;
                                 parent_row: number | null;
@@ -6980,6 +7015,7 @@ export interface paths {
                                 row: number;
                             }[];
                             recognized: "testrail" | "verdict" | null;
+                            shared_steps_mapped: number;
                             suites_to_create: string[];
                         };
                     };
@@ -8000,7 +8036,7 @@ export interface paths {
         };
         /**
          * A project's cases as CSV
-         * @description Columns: id, parent_id, suite, path (case names from the top level down, joined with " / "), name, description, latest_status, rollup. Ordered by id, so a parent comes before its children. Needs export_project in the project; a project the caller cannot see answers 404.
+         * @description Columns: id, parent_id, suite, path (case names from the top level down, joined with " / "), name, description, latest_status, rollup, then the content: preconditions, priority, tags, steps, expected_results (numbered lines, shared steps written out), shared_steps ("1-2: Sign in; 5: Add to cart"), parameters (a pipe table, the names first), and one column per custom field. Ordered by id, so a parent comes before its children. Needs export_project in the project; a project the caller cannot see answers 404.
          */
         get: {
             parameters: {
@@ -8526,6 +8562,7 @@ export interface paths {
                                 id: number;
                                 name: string;
                             } | null;
+                            format?: "junit" | "playwright" | "cucumber" | "trx" | "nunit" | "testng" | "xunit" | "allure";
                             gate: {
                                 branch: string | null;
                                 compared_with: {
@@ -8579,6 +8616,193 @@ export interface paths {
                                 errors: number;
                                 failed: number;
                                 passed: number;
+                                retried?: number;
+                                runsRecorded: number;
+                                skipped: number;
+                                suites: number;
+                                suitesCreated: number;
+                                tests: number;
+                                warnings: string[];
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/import/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Import a test report of any common format: suites and cases by name or key, one run per test
+         * @description Reads JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3, TestNG, xUnit.net v2 or an Allure results zip, detected from the report or named by ?format=. A test that names its case ([C123] or @C123 in its title, a verdict_case_id property, a Playwright annotation {type: "verdict"}) lands on that case. Retries are results of the same item. Permissions and the answer are those of the JUnit import.
+         */
+        post: {
+            parameters: {
+                query?: {
+                    name?: string;
+                    branch?: string;
+                    commit?: string;
+                    build_url?: string;
+                    build_number?: string;
+                    format?: "junit" | "playwright" | "cucumber" | "trx" | "nunit" | "testng" | "xunit" | "allure";
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            /** @description A test report: JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3 XML, TestNG XML or xUnit.net v2 XML (application/xml, text/xml or application/json), or an Allure results directory as a zip (application/zip); optionally with Content-Encoding: gzip */
+            requestBody: {
+                content: {
+                    "application/json": string;
+                    "application/xml": string;
+                    "application/zip": string;
+                    "text/xml": string;
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cycle: {
+                                id: number;
+                                name: string;
+                            } | null;
+                            format?: "junit" | "playwright" | "cucumber" | "trx" | "nunit" | "testng" | "xunit" | "allure";
+                            gate: {
+                                branch: string | null;
+                                compared_with: {
+                                    branch: string | null;
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                counts: {
+                                    fixed: number;
+                                    flaky: number;
+                                    new: number;
+                                    quarantined: number;
+                                    still_failing: number;
+                                };
+                                fails: boolean;
+                                fails_new: boolean;
+                                fixed: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                flaky: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                new: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                quarantined: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                still_failing: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                            } | null;
+                            message: string;
+                            project: {
+                                id: number;
+                                name: string;
+                            };
+                            summary: {
+                                cases: number;
+                                casesCreated: number;
+                                errors: number;
+                                failed: number;
+                                passed: number;
+                                retried?: number;
                                 runsRecorded: number;
                                 skipped: number;
                                 suites: number;
@@ -13621,6 +13845,10 @@ export interface paths {
                         };
                         description?: string;
                         name: string;
+                        parameters?: {
+                            columns: string[];
+                            rows: string[][];
+                        } | null;
                         preconditions?: string;
                         priority?: "critical" | "high" | "medium" | "low";
                         steps?: ({
@@ -13650,6 +13878,10 @@ export interface paths {
                                 has_children: boolean;
                                 id: number;
                                 name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
                                 parent_id: number | null;
                                 preconditions: string;
                                 priority: "critical" | "high" | "medium" | "low";
@@ -13762,6 +13994,10 @@ export interface paths {
                         };
                         description?: string;
                         name: string;
+                        parameters?: {
+                            columns: string[];
+                            rows: string[][];
+                        } | null;
                         preconditions?: string;
                         priority?: "critical" | "high" | "medium" | "low";
                         steps?: ({
@@ -13791,6 +14027,10 @@ export interface paths {
                                 has_children: boolean;
                                 id: number;
                                 name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
                                 parent_id: number | null;
                                 preconditions: string;
                                 priority: "critical" | "high" | "medium" | "low";
@@ -14010,6 +14250,10 @@ export interface paths {
                             has_children: boolean;
                             id: number;
                             name: string;
+                            parameters: {
+                                columns: string[];
+                                rows: string[][];
+                            } | null;
                             parent_id: number | null;
                             preconditions: string;
                             priority: "critical" | "high" | "medium" | "low";
@@ -14114,6 +14358,10 @@ export interface paths {
                         };
                         description?: string;
                         name: string;
+                        parameters?: {
+                            columns: string[];
+                            rows: string[][];
+                        } | null;
                         preconditions?: string;
                         priority?: "critical" | "high" | "medium" | "low";
                         steps?: ({
@@ -14143,6 +14391,10 @@ export interface paths {
                                 has_children: boolean;
                                 id: number;
                                 name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
                                 parent_id: number | null;
                                 preconditions: string;
                                 priority: "critical" | "high" | "medium" | "low";
@@ -14353,6 +14605,10 @@ export interface paths {
                         };
                         description?: string;
                         name: string;
+                        parameters?: {
+                            columns: string[];
+                            rows: string[][];
+                        } | null;
                         preconditions?: string;
                         priority?: "critical" | "high" | "medium" | "low";
                         steps?: ({
@@ -14382,6 +14638,10 @@ export interface paths {
                                 has_children: boolean;
                                 id: number;
                                 name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
                                 parent_id: number | null;
                                 preconditions: string;
                                 priority: "critical" | "high" | "medium" | "low";
@@ -15597,6 +15857,12 @@ export interface paths {
                                     text: string | null;
                                     type: string | null;
                                 } | null;
+                                parameter_row: {
+                                    index: number;
+                                    values: {
+                                        [key: string]: string;
+                                    };
+                                } | null;
                                 result_id: number | null;
                                 run_id: number | null;
                                 source: "run" | "cycle" | "import";
@@ -15702,6 +15968,10 @@ export interface paths {
                                     };
                                     description: string;
                                     name: string;
+                                    parameters: {
+                                        columns: string[];
+                                        rows: string[][];
+                                    } | null;
                                     preconditions: string;
                                     priority: "critical" | "high" | "medium" | "low";
                                     steps: ({
@@ -15813,6 +16083,10 @@ export interface paths {
                                 has_children: boolean;
                                 id: number;
                                 name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
                                 parent_id: number | null;
                                 preconditions: string;
                                 priority: "critical" | "high" | "medium" | "low";

@@ -20,6 +20,8 @@ export const CaseImportFile = Type.Unknown({
  * What a column can fill. `field:<id>` is a custom field of the project. `id` and `parent_id`
  * are the ids a Verdict export writes: a row whose parent_id names another row's id becomes that
  * row's child. `suite` is a suite's name (created when the project has none of that name).
+ * `shared_steps` says which numbered steps are which shared step set (`1-2: Sign in`);
+ * `parameters` is a pipe table (`card | locale`, then a line per row), as the export writes them.
  */
 export const CASE_IMPORT_TARGETS = [
   'name',
@@ -32,6 +34,8 @@ export const CASE_IMPORT_TARGETS = [
   'suite',
   'id',
   'parent_id',
+  'shared_steps',
+  'parameters',
 ] as const;
 export type CaseImportTarget = (typeof CASE_IMPORT_TARGETS)[number] | `field:${number}`;
 
@@ -83,6 +87,13 @@ export const CaseImportPreview = Type.Object({
   preview: Type.Array(CaseImportPreviewRow),
   problems: Type.Array(CaseImportProblem),
   problem_count: Type.Integer(),
+  /** Written steps of the file that become references to the project's shared step sets. */
+  shared_steps_mapped: Type.Integer(),
+  /**
+   * What the import does otherwise than the file may mean, without stopping it (the first 200):
+   * steps the `shared_steps` column names that stay written out, and why.
+   */
+  notes: Type.Array(CaseImportProblem),
 });
 export type CaseImportPreview = Static<typeof CaseImportPreview>;
 

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { IdName } from './common.ts';
 import { CycleResult, CycleResultState } from './cycles.ts';
+import { ItemParameterRow } from './parameters.ts';
 
 /**
  * A case's one history of results (docs/product/cases.md, "Results"), whatever recorded them: a
@@ -25,6 +26,8 @@ export const CaseResultEntry = Type.Object({
   result_id: Type.Union([Type.Integer(), Type.Null()]),
   /** The cycle (an import's cycle for an import), or null for a run recorded on its own. */
   cycle: Type.Union([IdName, Type.Null()]),
+  /** The data row of a parameterized case the result was recorded on (null: none, or a run). */
+  parameter_row: ItemParameterRow,
   /** The user who recorded it; null once that user is deleted (`executed_by` keeps the id). */
   executor: Type.Union([Type.Object({ id: Type.Integer(), username: Type.String() }), Type.Null()]),
   executed_by: Type.Union([Type.Integer(), Type.Null()]),

@@ -1,6 +1,7 @@
 import { type Static, Type } from 'typebox';
 import { Description, Id, Name } from './common.ts';
 import { LIMITS } from './constants.ts';
+import { CaseParameters } from './parameters.ts';
 import { RunStatus } from './runs.ts';
 
 /** Limits of a case's rich content (docs/product/rich-cases.md). */
@@ -127,6 +128,8 @@ export const CaseContent = Type.Object({
   tags: Type.Array(Type.String()),
   steps: Type.Array(CaseStepEntry),
   custom_fields: CustomFieldValues,
+  /** Columns and rows of values (docs/product/parameters.md); null for a case without them. */
+  parameters: Type.Union([CaseParameters, Type.Null()]),
 });
 export type CaseContent = Static<typeof CaseContent>;
 
@@ -141,6 +144,8 @@ export const TestCaseDetail = Type.Object({
   /** As written (a step or a set's reference); with `?expand=steps`, every set's steps in place. */
   steps: Type.Array(Type.Union([ExpandedStep, CaseStep, SharedStepsRef])),
   custom_fields: CustomFieldValues,
+  /** Columns and rows of values; a cycle gets one item per row (docs/product/parameters.md). */
+  parameters: Type.Union([CaseParameters, Type.Null()]),
   version: Type.Integer(),
   /**
    * The case's id in the tool it was imported from (TestRail's "C123"), kept by the case import;
@@ -174,6 +179,8 @@ export const CaseBody = Type.Object(
     tags: Type.Optional(Type.Array(CaseTag, { maxItems: CASE_CONTENT_LIMITS.tagsMax })),
     steps: Type.Optional(Type.Array(CaseStepEntry, { maxItems: CASE_CONTENT_LIMITS.stepsMax })),
     custom_fields: Type.Optional(CustomFieldValues),
+    /** Left out keeps them; null removes them. */
+    parameters: Type.Optional(Type.Union([CaseParameters, Type.Null()])),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@ import { type Static, Type } from 'typebox';
 import { CasePriority } from './cases.ts';
 import { Description, Id, IdName, Name } from './common.ts';
 import { LIMITS } from './constants.ts';
+import { ItemParameterRow } from './parameters.ts';
 
 /**
  * Test cycles (docs/product/cycles.md): a named execution of a chosen set of cases, one item per
@@ -183,6 +184,8 @@ export const CycleItem = Type.Object({
   id: Type.Integer(),
   cycle_id: Type.Integer(),
   test_case: CycleItemCase,
+  /** The case's data row this item runs, as the cycle took it; null for a case without parameters. */
+  parameter_row: ItemParameterRow,
   state: CycleItemState,
   assignee: Type.Union([UserRef, Type.Null()]),
   /** Who recorded its latest result (null before the first result, for CI, or once deleted). */

@@ -46,6 +46,50 @@ export const JunitXmlBody = Type.String({
     'sent as application/xml or text/xml, optionally with Content-Encoding: gzip',
 });
 
+/**
+ * The report formats `POST /api/projects/{id}/import/results` reads (docs/product/report-formats.md):
+ * detected from the report's first bytes, or named by `?format=`.
+ */
+export const REPORT_FORMATS = [
+  'junit',
+  'playwright',
+  'cucumber',
+  'trx',
+  'nunit',
+  'testng',
+  'xunit',
+  'allure',
+] as const;
+export const ReportFormat = Type.Union([
+  Type.Literal('junit'),
+  Type.Literal('playwright'),
+  Type.Literal('cucumber'),
+  Type.Literal('trx'),
+  Type.Literal('nunit'),
+  Type.Literal('testng'),
+  Type.Literal('xunit'),
+  Type.Literal('allure'),
+]);
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+/** What the results import takes: XML reports, JSON reports, and an Allure results directory as a zip. */
+export const RESULTS_CONTENT_TYPES = [...JUNIT_CONTENT_TYPES, 'application/json', 'application/zip'] as const;
+
+/** The query of POST /api/projects/{id}/import/results: the JUnit import's, and the format when not detected. */
+export const ResultsImportQuery = Type.Object(
+  { ...ImportQuery.properties, format: Type.Optional(ReportFormat) },
+  { additionalProperties: false },
+);
+export type ResultsImportQuery = Static<typeof ResultsImportQuery>;
+
+/** The request body of POST /api/projects/{id}/import/results: the report as its runner wrote it. */
+export const ResultsReportBody = Type.String({
+  description:
+    'A test report: JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3 XML, TestNG XML or xUnit.net v2 XML ' +
+    '(application/xml, text/xml or application/json), or an Allure results directory as a zip (application/zip); ' +
+    'optionally with Content-Encoding: gzip',
+});
+
 /** What one import did. Skipped test cases record no run; they become skipped items of its cycle. */
 export const ImportSummary = Type.Object({
   /** Test cases in the report (every `<testcase>`). */
@@ -65,6 +109,11 @@ export const ImportSummary = Type.Object({
   skipped: Type.Integer(),
   /** Things worth knowing that did not stop the import, e.g. a name shortened to fit. */
   warnings: Type.Array(Type.String()),
+  /**
+   * Tests that failed and then passed on a retry in the same report (a flaky signal: each attempt
+   * is a result of the item). Answered by the results import.
+   */
+  retried: Type.Optional(Type.Integer()),
 });
 export type ImportSummary = Static<typeof ImportSummary>;
 
@@ -76,5 +125,7 @@ export const ImportResponse = Type.Object({
   cycle: Type.Union([IdName, Type.Null()]),
   /** Its failures sorted for a CI gate (docs/product/ci-gate.md); null without a cycle. */
   gate: Type.Union([ImportGate, Type.Null()]),
+  /** The report's format, as detected or named (the results import). */
+  format: Type.Optional(ReportFormat),
 });
 export type ImportResponse = Static<typeof ImportResponse>;

@@ -22,6 +22,7 @@ export * from './imports.ts';
 export * from './live.ts';
 export * from './metrics.ts';
 export * from './milestones.ts';
+export * from './parameters.ts';
 export * from './permissions.ts';
 export * from './plans.ts';
 export * from './projects.ts';

@@ -196,6 +196,7 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
           tags: row.tags,
           steps: row.steps as CaseContent['steps'],
           custom_fields: row.customFields as CaseContent['custom_fields'],
+          parameters: row.parameters as CaseContent['parameters'],
         };
         await recordFirstVersion(tx, row.id, demoAdmin.id, content);
       }
@@ -285,6 +286,32 @@ export async function seedSmallDemo(db: Db, log: (line: string) => void): Promis
           })
           .returning(),
       );
+      if (spec.name === 'Checkout Web') {
+        // A parameterized case (docs/product/parameters.md): a cycle runs it once per card.
+        await firstVersions(
+          await tx
+            .insert(testCases)
+            .values({
+              projectId: project!.id,
+              name: 'Pay by card',
+              description: 'One payment per card type',
+              preconditions: 'A cart with one item, shipping to {{country}}',
+              steps: [
+                { action: 'Choose **{{card}}** at checkout', expected: 'The {{card}} form shows' },
+                { action: 'Enter the test number {{number}}', expected: 'The payment is accepted' },
+              ],
+              parameters: {
+                columns: ['card', 'number', 'country'],
+                rows: [
+                  ['Visa', '4111 1111 1111 1111', 'Germany'],
+                  ['Mastercard', '5555 5555 5555 4444', 'France'],
+                  ['American Express', '3782 822463 10005', 'United States'],
+                ],
+              },
+            })
+            .returning(),
+        );
+      }
     }
   });
 

@@ -272,6 +272,11 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     headers: { 'content-type': 'application/xml' },
     payload: '<testsuites/>',
   }),
+  'POST /api/projects/:id/import/results': (w) => ({
+    url: `/api/projects/${w.projectId}/import/results`,
+    headers: { 'content-type': 'application/json' },
+    payload: '[]',
+  }),
   'GET /api/projects/:id/export/cases.csv': (w) => ({ url: `/api/projects/${w.projectId}/export/cases.csv` }),
   'GET /api/test-cases/:id/export/runs.csv': (w) => ({ url: `/api/test-cases/${w.childId}/export/runs.csv` }),
   'POST /api/projects/:id/cycles': (w) => ({

@@ -68,7 +68,10 @@ END $$;
 -- cases in one statement): the list versions and changes, then the tag counts. PostgreSQL gives
 -- no transition tables to a trigger with a column list, so it fires on every update of test_cases
 -- and finds nothing to do when only other columns changed (such as latest_run_status).
-CREATE OR REPLACE FUNCTION case_edits_on_update() RETURNS trigger LANGUAGE plpgsql AS $$
+-- Its old and new rows are joined by hashing (no nested loops in this function), as in
+-- case_shared_steps_on_case_change (shared-steps.sql; decision 229).
+CREATE OR REPLACE FUNCTION case_edits_on_update() RETURNS trigger LANGUAGE plpgsql
+SET enable_nestloop = off AS $$
 DECLARE
   ids integer[];
   old_parents integer[];

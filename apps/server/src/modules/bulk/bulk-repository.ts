@@ -2,7 +2,7 @@ import type { CasePriority } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { CHILDREN_OF } from '../../db/tree-sql.ts';
-import { versionContentJson } from '../case-versions/version-record.ts';
+import { updateCasesVersioned } from '../case-versions/version-record.ts';
 
 /**
  * The statements of the bulk actions (docs/product/bulk-actions.md): each action is one
@@ -127,10 +127,10 @@ export async function copySubtrees(
       from sub s
     )
     insert into test_cases (id, project_id, suite_id, parent_id, name, description, preconditions, priority,
-      tags, steps, custom_fields)
+      tags, steps, custom_fields, parameters)
     select m.new_id, ${projectId}, ${target.suiteId}::int,
       case when m.depth = 0 then ${target.parentId}::int else pm.new_id end,
-      c.name, c.description, c.preconditions, c.priority, c.tags, c.steps, c.custom_fields
+      c.name, c.description, c.preconditions, c.priority, c.tags, c.steps, c.custom_fields, c.parameters
     from mapped m join test_cases c on c.id = m.old_id
     left join mapped pm on pm.old_id = c.parent_id and m.depth > 0
     order by m.depth, m.old_id
@@ -158,40 +158,21 @@ export async function deleteSubtrees(tx: Tx, roots: readonly number[]): Promise<
  * as the version it is at (as an edit does, case-content.ts), and cases whose field already
  * holds the new value are left alone. Answers how many changed.
  */
-export async function editContent(
+export function editContent(
   tx: Tx,
   ids: readonly number[],
   field: 'priority' | 'tags' | 'custom_fields',
   value: SQL,
   authorId: number,
 ): Promise<number> {
-  const column = sql.raw(field);
-  const [row] = await queryRows<{ changed: number }>(
-    tx,
-    sql`
-    with before as (
-      select c.*, ${value} as next from test_cases c
-      where c.id = any(${idArray(ids)}) and c.${column} is distinct from (${value})
-    ), first as (
-      insert into case_versions (case_id, version, author_id, changed, content, created_at)
-      select b.id, b.version, null, '{name,description,preconditions,priority,tags,steps,custom_fields}',
-        ${versionContentJson('b')}, b.created_at
-      from before b
-      -- A join the planner hashes: with NOT EXISTS it probed case_versions once per case.
-      left join (select distinct v.case_id from case_versions v where v.case_id = any(${idArray(ids)})) h
-        on h.case_id = b.id
-      where h.case_id is null
-    ), updated as (
-      update test_cases c set ${column} = b.next, version = c.version + 1
-      from before b where c.id = b.id
-      returning c.*
-    ), versions as (
-      insert into case_versions (case_id, version, author_id, changed, content)
-      select u.id, u.version, ${authorId}, ${`{${field}}`}::text[], ${versionContentJson('u')} from updated u
-    )
-    select count(*)::int as changed from updated`,
-  );
-  return row?.changed ?? 0;
+  const column = sql.raw(`c.${field}`);
+  return updateCasesVersioned(tx, {
+    cases: sql`select unnest(${idArray(ids)})`,
+    set: sql`${sql.raw(field)} = (${value})`,
+    unchanged: sql`${column} is not distinct from (${value})`,
+    changed: [field],
+    authorId,
+  });
 }
 
 export const priorityValue = (priority: CasePriority): SQL => sql`${priority}::text`;

@@ -9,7 +9,7 @@ export const CASE_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const CASE_IMPORT_LIMITS = {
   /** Rows below the header. */
   rowsMax: 100_000,
-  /** Columns (Verdict's own export has 13 plus one per custom field, at most 100). */
+  /** Columns (Verdict's own export has 15 plus one per custom field, at most 100). */
   columnsMax: 200,
   /** Characters of one cell (Excel holds at most 32,767). */
   cellMax: 65_536,

@@ -4,11 +4,13 @@ import {
   type CaseField,
   type CaseImportProblem,
   type CaseImportTarget,
+  type CaseParameters,
   type CasePriority,
   type CaseStep,
   LIMITS,
 } from '@verdict/contract';
 import { isEmptyValue, valueProblem } from '../case-fields/case-field-values.ts';
+import { parametersOf } from './case-import-parameters.ts';
 
 /**
  * From a table of text (a CSV or a sheet) to the cases it describes (docs/product/case-import.md):
@@ -40,11 +42,16 @@ export interface ImportedCase {
   parent: number | null;
   /** The row's id in the tool it came from (TestRail's "C123"), kept on the case; null without one. */
   sourceId: string | null;
+  parameters: CaseParameters | null;
+  /** The row's `shared_steps` cell (`1-2: Sign in`), empty without one. */
+  sharedSteps: string;
 }
 
 export interface ImportPlan {
   cases: ImportedCase[];
   problems: CaseImportProblem[];
+  /** The header of the column that fills `shared_steps`; null when none does. */
+  sharedStepsColumn: string | null;
 }
 
 /** At most the first 200 characters of a cell, for answers that quote it. */
@@ -68,6 +75,10 @@ const TESTRAIL: Record<string, CaseImportTarget> = {
   type: 'tags',
   references: 'tags',
   description: 'description',
+  // Not TestRail's own, but kept when a person adds them.
+  shared_steps: 'shared_steps',
+  'shared steps': 'shared_steps',
+  parameters: 'parameters',
 };
 
 /** Verdict's own export (modules/exports): its first columns, in order. */
@@ -86,6 +97,8 @@ const VERDICT: Record<string, CaseImportTarget | null> = {
   tags: 'tags',
   steps: 'steps',
   expected_results: 'expected_results',
+  shared_steps: 'shared_steps',
+  parameters: 'parameters',
 };
 
 /** Other headers by their usual names. */
@@ -109,6 +122,9 @@ const USUAL: Record<string, CaseImportTarget> = {
   suite: 'suite',
   section: 'suite',
   folder: 'suite',
+  shared_steps: 'shared_steps',
+  'shared steps': 'shared_steps',
+  parameters: 'parameters',
 };
 
 export type Recognized = 'testrail' | 'verdict' | null;
@@ -268,6 +284,13 @@ function splitTags(text: string): string[] {
     .filter(Boolean);
 }
 
+/** Both lists as long as the longer, the shorter filled with empty text. */
+function alignSteps(steps: { actions: string[]; expected: string[] }) {
+  const n = Math.max(steps.actions.length, steps.expected.length);
+  steps.actions = Array.from({ length: n }, (_, i) => steps.actions[i] ?? '');
+  steps.expected = Array.from({ length: n }, (_, i) => steps.expected[i] ?? '');
+}
+
 /**
  * Every case the table holds with the mapping, or the problems that stop the import. A row whose
  * name is empty but whose steps are not continues the case above (TestRail's layout with one
@@ -327,14 +350,12 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
     const stepText = at(cells, 'steps');
     const expectedText = at(cells, 'expected_results');
     if (name === '' && (stepText !== '' || expectedText !== '') && cases.length > 0) {
-      // A step row of the case above.
+      // A step row of the case above: its steps pair with those above once both lists are as
+      // long (the case's own row may hold a step without an expected result).
+      alignSteps(steps);
       steps.actions.push(...(stepText === '' ? [''] : numberedItems(stepText)));
       steps.expected.push(...(expectedText === '' ? [''] : numberedItems(expectedText)));
-      const n = Math.max(steps.actions.length, steps.expected.length);
-      steps.actions.length = n;
-      steps.expected.length = n;
-      steps.actions = steps.actions.map((s) => s ?? '');
-      steps.expected = steps.expected.map((s) => s ?? '');
+      alignSteps(steps);
       continue;
     }
     finishSteps();
@@ -402,6 +423,8 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
     }
     const parentRef = at(cells, 'parent_id');
     if (parentRef !== '') parentRefs.push({ index, ref: parentRef, row });
+    const parameters = parametersOf(at(cells, 'parameters'));
+    if (typeof parameters === 'string') problem(row, 'parameters', parameters);
     cases.push({
       row,
       name,
@@ -415,6 +438,8 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
       suite: suite === '' ? null : suite,
       parent: null,
       sourceId: sourceId === '' ? null : sourceId,
+      parameters: typeof parameters === 'string' ? null : parameters,
+      sharedSteps: at(cells, 'shared_steps'),
     });
     steps = { actions: numberedItems(stepText), expected: numberedItems(expectedText) };
   }
@@ -426,7 +451,7 @@ export function planImport(table: Table, mapping: Mapping, fields: readonly Case
   }
   checkTrees(cases, problem);
   problems.sort((a, b) => a.row - b.row);
-  return { cases, problems };
+  return { cases, problems, sharedStepsColumn: column('shared_steps') < 0 ? null : header('shared_steps') };
 }
 
 /** Parents must not loop, trees must not be too deep; a child takes its top ancestor's suite. */

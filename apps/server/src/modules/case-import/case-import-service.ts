@@ -24,6 +24,7 @@ import {
 } from './case-import-mapping.ts';
 import { type Format, readTable } from './case-import-reader.ts';
 import { allocateCaseIds, type CaseInsertRow, insertCaseBatch } from './case-import-repository.ts';
+import { matchSharedSteps } from './case-import-shared-steps.ts';
 
 /** Cases per insert statement: a few hundred kilobytes of JSON. */
 export const IMPORT_BATCH = 2000;
@@ -81,6 +82,7 @@ export async function previewImport(
   const u = await understand(db, projectId, bytes, mappingText);
   const names = suiteNames(u.plan);
   const existing = await suitesByName(db, projectId, names);
+  const shared = await matchSharedSteps(db, projectId, u.plan);
   const rowOf = u.plan.cases.map((c) => c.row);
   return {
     format: u.format,
@@ -101,6 +103,8 @@ export async function previewImport(
     })),
     problems: problemsShown(u.plan),
     problem_count: u.plan.problems.length,
+    shared_steps_mapped: shared.mapped,
+    notes: shared.notes.slice(0, CASE_IMPORT_PROBLEMS_MAX).map((n) => ({ ...n, column: excerpt(n.column) })),
   };
 }
 
@@ -153,6 +157,7 @@ export async function importCases(
     if (missing.length > 0) {
       for (const [name, id] of await createSuitesInBulk(tx, projectId, missing)) suites.set(name, id);
     }
+    const shared = await matchSharedSteps(tx, projectId, plan, LOCK.keyShare);
     const ids = await allocateCaseIds(tx, total);
     // Parents before children: a case's level, then file order.
     const level = plan.cases.map(() => 0);
@@ -175,9 +180,10 @@ export async function importCases(
           preconditions: c.preconditions,
           priority: c.priority,
           tags: c.tags,
-          steps: c.steps,
+          steps: shared.steps[i]!,
           custom_fields: c.customFields,
           source_id: c.sourceId,
+          parameters: c.parameters,
         };
       });
       await insertCaseBatch(tx, projectId, batch);

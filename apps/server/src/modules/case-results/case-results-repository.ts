@@ -1,4 +1,4 @@
-import type { CaseResultEntry, CaseResultSource } from '@verdict/contract';
+import { type CaseResultEntry, type CaseResultSource, takenParameterRow } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { isoText } from '../../db/iso-time.ts';
@@ -25,6 +25,8 @@ interface EntryRow {
   cycle_id: number | null;
   cycle_name: string | null;
   cycle_source: string | null;
+  parameter_row: number | null;
+  parameter_values: { columns: string[]; values: string[] } | null;
 }
 
 function sourceOf(row: EntryRow): CaseResultSource {
@@ -39,6 +41,7 @@ function toEntry(row: EntryRow): CaseResultEntry {
     run_id: row.run_id,
     result_id: row.result_id,
     cycle: row.cycle_id === null ? null : { id: row.cycle_id, name: row.cycle_name ?? '' },
+    parameter_row: takenParameterRow(row.parameter_row ?? 0, row.parameter_values),
     executor:
       row.executor_username === null || row.executed_by === null
         ? null
@@ -98,7 +101,7 @@ export async function listCaseResultEntries(
     select t.total, ${isoText(sql`p.at`)} as at, p.run_id, p.result_id, p.state, p.executed_by,
       u.username as executor_username, p.elapsed_ms, p.comment, p.failure_message, p.failure_type,
       p.failure_text,
-      y.id as cycle_id, y.name as cycle_name, y.source as cycle_source
+      y.id as cycle_id, y.name as cycle_name, y.source as cycle_source, i.parameter_row, i.parameter_values
     from (select count(*)::int as total from entries) t
       left join page p on true
       left join cycle_items i on i.id = p.item_id

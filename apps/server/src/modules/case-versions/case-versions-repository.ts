@@ -26,7 +26,9 @@ export async function hasVersions(tx: Tx, caseId: number): Promise<boolean> {
   return rows.length > 0;
 }
 
-const VERSION_COLUMNS = sql`v.version, ${isoText(sql`v.created_at`)} as created_at, v.changed, v.content, v.note,
+// Versions written before parameters existed hold none: they answer null.
+const VERSION_COLUMNS = sql`v.version, ${isoText(sql`v.created_at`)} as created_at, v.changed,
+  v.content || jsonb_build_object('parameters', v.content->'parameters') as content, v.note,
   case when v.author_id is null then null
     else json_build_object('id', v.author_id, 'username', coalesce(u.username, 'deleted user')) end as author`;
 

@@ -85,6 +85,7 @@ export async function restoreVersion(
       tags: content.tags,
       steps: content.steps,
       custom_fields: { ...cleared, ...kept },
+      parameters: content.parameters ?? null,
     });
     return { testCase, restored: version };
   });

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { CaseContent } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { hasVersions, insertVersion } from './case-versions-repository.ts';
 
 /**
@@ -18,6 +18,7 @@ export const CONTENT_FIELDS = [
   'tags',
   'steps',
   'custom_fields',
+  'parameters',
 ] as const satisfies readonly (keyof CaseContent)[];
 
 /** The content fields that differ between two versions. */
@@ -70,6 +71,9 @@ export async function recordFirstVersion(
   await insertVersion(tx, { caseId, version: 1, authorId, changed: [...CONTENT_FIELDS], content });
 }
 
+/** Every content field as a text[] literal: the `changed` of a case's first version, in SQL. */
+export const ALL_CONTENT_FIELDS = sql.raw(`'{${CONTENT_FIELDS.join(',')}}'`);
+
 /**
  * A case's content as its versions hold it (case_versions.content), built in SQL from the case row
  * aliased `alias`: for the set-based writes that version many cases in one statement (bulk edits,
@@ -78,4 +82,53 @@ export async function recordFirstVersion(
 export const versionContentJson = (alias: string): SQL =>
   sql.raw(`jsonb_build_object('name', ${alias}.name, 'description', ${alias}.description,
     'preconditions', ${alias}.preconditions, 'priority', ${alias}.priority, 'tags', to_jsonb(${alias}.tags),
-    'steps', ${alias}.steps, 'custom_fields', ${alias}.custom_fields)`);
+    'steps', ${alias}.steps, 'custom_fields', ${alias}.custom_fields, 'parameters', ${alias}.parameters)`);
+
+/**
+ * Changes many cases in one statement, each change the case's next version (the set-based writes:
+ * bulk edits, shared steps, an import renaming the cases its tests name). `cases` selects the ids
+ * (`select … as id`), `change` is the SET list over the case row `c` (content fields only), and
+ * `unchanged`, over `c`, leaves out the cases the change would not alter. A case with no version
+ * rows yet first gets its content as it was written as the version it is at (as an edit does).
+ * The cases are locked in id order. Answers how many changed. It writes the cases' table for their
+ * owner, the cases module, and `case_versions` for this one (decision 176).
+ */
+export async function updateCasesVersioned(
+  tx: Tx,
+  change: {
+    cases: SQL;
+    set: SQL;
+    unchanged?: SQL;
+    changed: string[];
+    authorId: number;
+    note?: string | null;
+  },
+): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`with before as (
+      select c.* from test_cases c
+      where c.id in (${change.cases})${change.unchanged ? sql` and not (${change.unchanged})` : sql``}
+      order by c.id for no key update
+    ), first as (
+      insert into case_versions (case_id, version, author_id, changed, content, created_at)
+      select b.id, b.version, null, ${ALL_CONTENT_FIELDS}, ${versionContentJson('b')}, b.created_at
+      from before b
+      -- A join the planner hashes: with NOT EXISTS it probed case_versions once per case.
+      left join (select distinct v.case_id from case_versions v where v.case_id in (select id from before)) h
+        on h.case_id = b.id
+      where h.case_id is null
+    ), updated as (
+      update test_cases c set ${change.set}, version = c.version + 1
+      from before b where c.id = b.id
+      returning c.*
+    ), versions as (
+      insert into case_versions (case_id, version, author_id, changed, content, note)
+      select u.id, u.version, ${change.authorId}, ${sql.param(change.changed)}::text[], ${versionContentJson('u')},
+        ${change.note ?? null}
+      from updated u
+    )
+    select count(*)::int as n from updated`,
+  );
+  return row?.n ?? 0;
+}

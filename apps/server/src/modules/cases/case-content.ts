@@ -1,6 +1,7 @@
 import {
   type CaseBody,
   type CaseContent,
+  type CaseParameters,
   type CasePriority,
   type CaseStepEntry,
   isSharedStepsRef,
@@ -25,6 +26,7 @@ export const EMPTY_CONTENT: Omit<CaseContent, 'name'> = {
   tags: [],
   steps: [],
   custom_fields: {},
+  parameters: null,
 };
 
 /** Trimmed, lower-cased (tags are case-insensitive), each once, in the order given. */
@@ -59,7 +61,34 @@ export async function contentAfter(
     tags: body.tags ? normalizeTags(body.tags) : base.tags,
     steps: body.steps ? await checkedSteps(tx, projectId, body.steps) : base.steps,
     custom_fields: resolveCustomFields(fields, base.custom_fields, body.custom_fields, current === null),
+    parameters: body.parameters === undefined ? base.parameters : checkedParameters(body.parameters),
   };
+}
+
+const parametersProblem = (message: string) =>
+  new BadRequestError(message, [{ field: 'parameters', message }]);
+
+/**
+ * Parameters as a case holds them (docs/product/parameters.md): names trimmed and each once
+ * (ignoring case), every row one value per column. The schema bounds the sizes.
+ */
+export function checkedParameters(parameters: CaseParameters | null): CaseParameters | null {
+  if (parameters === null) return null;
+  const columns = parameters.columns.map((c) => c.trim());
+  const seen = new Set<string>();
+  for (const column of columns) {
+    const key = column.toLowerCase();
+    if (seen.has(key)) throw parametersProblem(`The parameter "${column}" is named twice`);
+    seen.add(key);
+  }
+  parameters.rows.forEach((row, i) => {
+    if (row.length !== columns.length) {
+      throw parametersProblem(
+        `Row ${i + 1} has ${row.length} ${row.length === 1 ? 'value' : 'values'}; each row has one per parameter (${columns.length})`,
+      );
+    }
+  });
+  return { columns, rows: parameters.rows.map((row) => [...row]) };
 }
 
 const stepsProblem = (message: string) => new BadRequestError(message, [{ field: 'steps', message }]);

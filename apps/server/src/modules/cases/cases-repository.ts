@@ -1,4 +1,5 @@
 import type {
+  CaseParameters,
   CasePriority,
   CaseStepEntry,
   CustomFieldValues,
@@ -13,6 +14,7 @@ import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { CHILDREN_OF, ROLLUP_OF } from '../../db/tree-sql.ts';
 import { pageClause, textMatches } from '../../lib/list-paging.ts';
 import { batchPerHandle, NaturalBatch } from '../../lib/natural-batch.ts';
+import { updateCasesVersioned } from '../case-versions/version-record.ts';
 
 /** A case as the rules see it (access checks, locks); answers add `status` and `rollup`. */
 export type CaseRow = Omit<TestCase, 'status' | 'rollup'>;
@@ -22,7 +24,7 @@ const COLUMNS = sql`c.id, c.name, c.description, c.project_id, c.suite_id, c.par
   exists (select 1 from test_cases k where k.parent_id = c.id) as has_children, c.priority, c.tags`;
 
 /** What the single-case answer adds to the list shape (docs/product/rich-cases.md, "In lists"). */
-const DETAIL_COLUMNS = sql`c.preconditions, c.steps, c.custom_fields, c.version, c.source_id`;
+const DETAIL_COLUMNS = sql`c.preconditions, c.steps, c.custom_fields, c.parameters, c.version, c.source_id`;
 
 /** A case's rich content as the rules write it. */
 export interface CaseContentValues {
@@ -31,6 +33,7 @@ export interface CaseContentValues {
   tags: string[];
   steps: CaseStepEntry[];
   custom_fields: CustomFieldValues;
+  parameters: CaseParameters | null;
 }
 
 /** Which cases a list shows; each matches one of the (…, parent_id, id) indexes. */
@@ -341,10 +344,11 @@ export async function insertCase(
     tx,
     sql`
     insert into test_cases as c (project_id, suite_id, parent_id, name, description,
-      preconditions, priority, tags, steps, custom_fields)
+      preconditions, priority, tags, steps, custom_fields, parameters)
     values (${values.projectId}, ${values.suiteId}, ${values.parentId}, ${values.name}, ${values.description},
       ${values.preconditions}, ${values.priority}, ${sql.param(values.tags)}::text[],
-      ${JSON.stringify(values.steps)}::jsonb, ${JSON.stringify(values.custom_fields)}::jsonb)
+      ${JSON.stringify(values.steps)}::jsonb, ${JSON.stringify(values.custom_fields)}::jsonb,
+      ${values.parameters === null ? null : JSON.stringify(values.parameters)}::jsonb)
     returning ${COLUMNS}, ${DETAIL_COLUMNS}`,
   );
   if (!row) throw new Error('insert into test_cases returned no row');
@@ -364,6 +368,7 @@ export async function updateCase(
     set name = ${values.name}, description = ${values.description}, preconditions = ${values.preconditions},
       priority = ${values.priority}, tags = ${sql.param(values.tags)}::text[],
       steps = ${JSON.stringify(values.steps)}::jsonb, custom_fields = ${JSON.stringify(values.custom_fields)}::jsonb,
+      parameters = ${values.parameters === null ? null : JSON.stringify(values.parameters)}::jsonb,
       version = ${values.version}
     where c.id = ${id}
     returning ${COLUMNS}`,
@@ -456,4 +461,49 @@ export async function findExpandedSteps(db: Tx, id: number): Promise<TestCaseDet
     sql`select expanded_steps(steps) as steps from test_cases where id = ${id}`,
   );
   return row?.steps ?? [];
+}
+
+/** `(id, value)` pairs as rows `v(id, value)` for a set-based change. */
+const pairs = (values: Map<number, unknown>) =>
+  sql`select * from unnest(${sql.param([...values.keys()])}::int[], ${sql.param(
+    [...values.values()].map((v) => (typeof v === 'string' ? v : JSON.stringify(v))),
+  )}::text[]) as v(id, value)`;
+
+/**
+ * Gives these cases their new names, each as a new version with `note` (an import whose tests
+ * name their cases by key: the history stays with the case).
+ */
+export function renameCases(
+  tx: Tx,
+  authorId: number,
+  names: Map<number, string>,
+  note: string,
+): Promise<number> {
+  const rows = pairs(names);
+  return updateCasesVersioned(tx, {
+    cases: sql`select v.id from (${rows}) v`,
+    set: sql`name = (select v.value from (${rows}) v where v.id = c.id)`,
+    unchanged: sql`c.name = (select v.value from (${rows}) v where v.id = c.id)`,
+    changed: ['name'],
+    authorId,
+    note,
+  });
+}
+
+/** Writes these steps into the cases that have none, each as a new version with `note`. */
+export function setStepsOfEmptyCases(
+  tx: Tx,
+  authorId: number,
+  steps: Map<number, { action: string; expected: string }[]>,
+  note: string,
+): Promise<number> {
+  const rows = pairs(steps);
+  return updateCasesVersioned(tx, {
+    cases: sql`select v.id from (${rows}) v`,
+    set: sql`steps = (select v.value::jsonb from (${rows}) v where v.id = c.id)`,
+    unchanged: sql`c.steps <> '[]'::jsonb`,
+    changed: ['steps'],
+    authorId,
+    note,
+  });
 }

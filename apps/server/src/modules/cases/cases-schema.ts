@@ -43,6 +43,9 @@ export const testCases = pgTable(
     steps: jsonb('steps').notNull().default(sql`'[]'::jsonb`),
     customFields: jsonb('custom_fields').notNull().default(sql`'{}'::jsonb`),
     version: integer('version').notNull().default(1),
+    // Parameters (docs/product/parameters.md): {columns: [...], rows: [[...]]}, null for none. A
+    // cycle made from the case gets one item per row.
+    parameters: jsonb('parameters'),
     // What words and phrases of a search match (docs/product/search.md): name, description,
     // preconditions and steps, lower-cased; written by a trigger (db/triggers/case-search.sql).
     searchText: text('search_text').notNull().default(''),

@@ -274,3 +274,5 @@ export async function deleteCase(db: Db, principal: Principal, id: number): Prom
     ]);
   });
 }
+
+export { renameCases, setStepsOfEmptyCases } from './cases-repository.ts';

@@ -11,10 +11,11 @@ export function comparedCases(db: Tx, fromId: number, toId: number): Promise<Com
     select c.id, c.name, f.state as from_state, t.state as to_state, f.elapsed_ms as from_ms,
       t.elapsed_ms as to_ms
     from (select * from cycle_items where cycle_id = ${fromId}) f
-    full join (select * from cycle_items where cycle_id = ${toId}) t on t.case_id = f.case_id
+    full join (select * from cycle_items where cycle_id = ${toId}) t
+      on t.case_id = f.case_id and t.parameter_row = f.parameter_row
     join test_cases c on c.id = coalesce(f.case_id, t.case_id)
     where f.id is null or t.id is null or f.state = 'failed' or t.state = 'failed'
-    order by c.id`,
+    order by c.id, coalesce(f.parameter_row, t.parameter_row)`,
   );
 }
 

@@ -1,4 +1,11 @@
-import type { CasePriority, CycleItem, CycleItemState, CycleItemsQuery, CycleState } from '@verdict/contract';
+import {
+  type CasePriority,
+  type CycleItem,
+  type CycleItemState,
+  type CycleItemsQuery,
+  type CycleState,
+  takenParameterRow,
+} from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { type Viewer, visibleProjectCondition } from '../../db/project-visibility.ts';
@@ -14,6 +21,8 @@ interface ItemRow {
   case_id: number;
   case_name: string;
   case_description: string;
+  parameter_row: number;
+  parameter_values: { columns: string[]; values: string[] } | null;
   suite_id: number | null;
   suite_name: string | null;
   parent_id: number | null;
@@ -42,6 +51,7 @@ function toItem(row: ItemRow): CycleItem {
       parent_id: row.parent_id,
       priority: row.priority,
     },
+    parameter_row: takenParameterRow(row.parameter_row, row.parameter_values),
     state: row.state,
     assignee:
       row.assignee_id === null ? null : { id: row.assignee_id, username: row.assignee_username ?? '' },
@@ -56,6 +66,7 @@ function toItem(row: ItemRow): CycleItem {
 
 const ITEM_COLUMNS = sql`
   i.id, i.cycle_id, c.id as case_id, c.name as case_name, c.description as case_description,
+  i.parameter_row, i.parameter_values,
   c.suite_id, s.name as suite_name, c.parent_id, c.priority, i.state, u.id as assignee_id,
   u.username as assignee_username, lr.executor_id, lr.executor_username, i.results, i.updated_at,
   lr.elapsed_ms as last_elapsed_ms, lr.failure_message as last_failure_message`;

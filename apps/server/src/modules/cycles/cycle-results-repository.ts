@@ -224,6 +224,8 @@ export interface ImportedResult {
   failure: { message: string | null; type: string | null; text: string | null } | null;
   /** The test case's system-out and system-err (junit-reader.ts, logOf); null when it wrote none. */
   log: string | null;
+  /** The reported steps' outcomes, when the case has as many steps (Cucumber); else null. */
+  stepResults?: { state: 'passed' | 'failed' | 'skipped' }[] | null;
 }
 
 /**
@@ -259,8 +261,8 @@ export async function insertImportedResults(
   await tx.execute(sql`
     insert into cycle_results
       (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
-        case_version)
-    select i, s, r, e, ${executedBy}, m, t, x, l, v
+        case_version, step_results)
+    select i, s, r, e, ${executedBy}, m, t, x, l, v, j::jsonb
     from unnest(
       ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
       ${sql.param(results.map((r) => r.state))}::text[],
@@ -270,8 +272,9 @@ export async function insertImportedResults(
       ${sql.param(results.map((r) => r.failure?.type ?? null))}::text[],
       ${sql.param(results.map((r) => r.failure?.text ?? null))}::text[],
       ${sql.param(results.map((r) => r.log))}::text[],
-      ${sql.param(results.map((r) => r.caseVersion))}::int[]
-    ) with ordinality as u(i, s, r, e, m, t, x, l, v, o)
+      ${sql.param(results.map((r) => r.caseVersion))}::int[],
+      ${sql.param(results.map((r) => (r.stepResults ? JSON.stringify(r.stepResults) : null)))}::text[]
+    ) with ordinality as u(i, s, r, e, m, t, x, l, v, j, o)
     order by o`);
   return items;
 }

@@ -191,6 +191,20 @@ export async function insertCycle(tx: Tx, cycle: NewCycle): Promise<number> {
   return row!.id;
 }
 
+/**
+ * The items a case makes in a cycle (docs/product/parameters.md): one per data row of its
+ * parameters, numbered from 1, each keeping its row's values as the cycle takes them; else one
+ * item with row 0. For `cross join` after a test_cases row aliased `c`.
+ */
+export const ITEM_ROWS_OF_CASE = sql`lateral (
+  select n as parameter_row,
+    case when n = 0 then null
+      else jsonb_build_object('columns', c.parameters->'columns', 'values', c.parameters->'rows'->(n - 1)) end
+      as parameter_values
+  from generate_series(case when c.parameters is null then 0 else 1 end,
+    coalesce(jsonb_array_length(c.parameters->'rows'), 0)) n
+) r`;
+
 export interface Selection {
   suiteIds: number[];
   caseIds: number[];
@@ -224,14 +238,25 @@ export async function insertItems(
           and (${pick.allCases} or suite_id = any(${sql.param(pick.suiteIds)}::int[]))
       union
       select id from chosen
-      union
-      select i.case_id from cycle_items i
+    ), from_items as (
+      select i.case_id, i.parameter_row from cycle_items i
         where i.cycle_id = ${pick.fromCycleId} and i.state = any(${sql.param(pick.fromStates)}::text[])
+    ), item_rows as (
+      select distinct on (case_id, parameter_row) * from (
+        select c.id as case_id, c.suite_id, r.parameter_row, r.parameter_values
+          from picked p join test_cases c on c.id = p.id cross join ${ITEM_ROWS_OF_CASE}
+        union all
+        -- Another cycle's item takes its own row again while the case still has it; an item of
+        -- the case from before it had parameters takes every row.
+        select c.id, c.suite_id, r.parameter_row, r.parameter_values
+          from from_items f join test_cases c on c.id = f.case_id cross join ${ITEM_ROWS_OF_CASE}
+          where f.parameter_row = 0 or r.parameter_row in (0, f.parameter_row)
+      ) x order by case_id, parameter_row
     ), added as (
       -- Items are numbered suite by suite, so the cycle page's list (in item order) groups them.
-      insert into cycle_items (cycle_id, case_id)
-      select ${cycleId}, p.id from picked p join test_cases c on c.id = p.id
-      order by c.suite_id nulls last, p.id
+      insert into cycle_items (cycle_id, case_id, parameter_row, parameter_values)
+      select ${cycleId}, case_id, parameter_row, parameter_values from item_rows
+      order by suite_id nulls last, case_id, parameter_row
       returning 1
     )
     select count(*)::int as added from added`,
@@ -253,9 +278,11 @@ export async function insertItemsWithDescendants(
       union
       select c.id from test_cases c join chosen on c.parent_id = chosen.id
     ), added as (
-      insert into cycle_items (cycle_id, case_id)
-      select ${cycleId}, id from chosen order by id
-      on conflict (cycle_id, case_id) do nothing
+      insert into cycle_items (cycle_id, case_id, parameter_row, parameter_values)
+      select ${cycleId}, c.id, r.parameter_row, r.parameter_values
+        from chosen join test_cases c on c.id = chosen.id cross join ${ITEM_ROWS_OF_CASE}
+        order by c.id, r.parameter_row
+      on conflict (cycle_id, case_id, parameter_row) do nothing
       returning 1
     )
     select count(*)::int as added from added`,

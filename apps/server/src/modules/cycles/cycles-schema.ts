@@ -109,7 +109,10 @@ export const cycleConfigurations = pgTable(
   ],
 );
 
-/** One case in one cycle; the item goes when its case or cycle does. */
+/**
+ * One case in one cycle, or one data row of a parameterized case (docs/product/parameters.md); the
+ * item goes when its case or cycle does.
+ */
 export const cycleItems = pgTable(
   'cycle_items',
   {
@@ -120,6 +123,10 @@ export const cycleItems = pgTable(
     caseId: integer('case_id')
       .notNull()
       .references(() => testCases.id, { onDelete: 'cascade' }),
+    /** The case's data row it runs, from 1; 0 for a case without parameters. */
+    parameterRow: integer('parameter_row').notNull().default(0),
+    /** The row as the cycle took it, {columns, values}: later edits of the case's rows leave it. */
+    parameterValues: jsonb('parameter_values'),
     state: text('state').notNull().default('untested'),
     assigneeId: integer('assignee_id').references(() => users.id, { onDelete: 'set null' }),
     results: integer('results').notNull().default(0),
@@ -128,7 +135,7 @@ export const cycleItems = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('cycle_items_cycle_case_idx').on(t.cycleId, t.caseId),
+    uniqueIndex('cycle_items_cycle_case_row_idx').on(t.cycleId, t.caseId, t.parameterRow),
     index('cycle_items_cycle_idx').on(t.cycleId, t.id),
     index('cycle_items_case_idx').on(t.caseId),
     // Partial (migration 0022): only assigned items are looked up by assignee.

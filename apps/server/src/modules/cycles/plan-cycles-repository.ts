@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
-import type { CycleRef } from './cycles-repository.ts';
+import { type CycleRef, ITEM_ROWS_OF_CASE } from './cycles-repository.ts';
 
 /**
  * SQL of the cycles a test plan makes and keeps (docs/product/plans.md): set-based, one statement
@@ -56,7 +56,7 @@ export async function insertCycleConfigurations(
 /**
  * Adds the entry's cases to each of its cycles in one statement, as a cycle's create selects them
  * (cycles-repository.ts insertItems: suites, cases with their descendants, all cases; each once,
- * numbered suite by suite), each item assigned to `assigneeId`. Adds nothing when the selection
+ * one item per data row of a parameterized case, numbered suite by suite), each item assigned to `assigneeId`. Adds nothing when the selection
  * holds more than `max` cases. Answers how many cases the selection holds and how many items went in.
  */
 export async function insertEntryItems(
@@ -86,12 +86,14 @@ export async function insertEntryItems(
     ), added as (
       -- The cases carry their suite, so the items are numbered suite by suite without reading
       -- test_cases again.
-      insert into cycle_items (cycle_id, case_id, assignee_id)
-      select y.id, p.id, ${assigneeId}::int
+      insert into cycle_items (cycle_id, case_id, parameter_row, parameter_values, assignee_id)
+      select y.id, p.id, r.parameter_row, r.parameter_values, ${assigneeId}::int
       from picked p
+      join test_cases c on c.id = p.id
+      cross join ${ITEM_ROWS_OF_CASE}
       cross join unnest(${sql.param(cycleIds)}::int[]) as y(id)
       where (select n from total) <= ${max}
-      order by y.id, p.suite_id nulls last, p.id
+      order by y.id, p.suite_id nulls last, p.id, r.parameter_row
       returning 1
     )
     select (select n from total) as picked, (select count(*)::int from added) as added`,

@@ -1,4 +1,4 @@
-import type { CaseStatus, TestRun } from '@verdict/contract';
+import type { CaseParameters, CaseStatus, TestRun } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { ROLLUP_OF } from '../../db/tree-sql.ts';
@@ -110,14 +110,29 @@ export interface CaseContentRow {
   tags: string[];
   steps: { action: string; expected: string }[];
   custom_fields: Record<string, unknown>;
+  parameters: CaseParameters | null;
+  /**
+   * For a case that uses shared steps, each entry of its steps as written: how many steps it
+   * stands for (1 for a written step) and, for a reference, the set's name. Null otherwise.
+   */
+  step_layout: { size: number; name: string | null }[] | null;
 }
 
 /** The rich content of these cases (docs/product/rich-cases.md), by primary key. */
 export function caseContentBatch(db: Tx, ids: number[]) {
   return queryRows<CaseContentRow>(
     db,
-    sql`select id, preconditions, priority, tags, expanded_steps(steps) as steps, custom_fields from test_cases
-    where id = any(${sql.param(ids)}::int[])`,
+    sql`select c.id, c.preconditions, c.priority, c.tags, expanded_steps(c.steps) as steps, c.custom_fields,
+      c.parameters,
+      case when c.steps @? '$[*].shared_steps_id' then (
+        select jsonb_agg(jsonb_build_object(
+            'size', case when e.step ? 'shared_steps_id' then coalesce(jsonb_array_length(t.steps), 0) else 1 end,
+            'name', t.name) order by e.ord)
+        from jsonb_array_elements(c.steps) with ordinality as e(step, ord)
+        left join shared_step_sets t on t.id = (e.step ->> 'shared_steps_id')::int
+      ) end as step_layout
+    from test_cases c
+    where c.id = any(${sql.param(ids)}::int[])`,
   );
 }
 

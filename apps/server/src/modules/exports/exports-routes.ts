@@ -30,7 +30,10 @@ export const exportsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "A project's cases as CSV",
         description:
           'Columns: id, parent_id, suite, path (case names from the top level down, joined with " / "), ' +
-          'name, description, latest_status, rollup. Ordered by id, so a parent comes before its children. ' +
+          'name, description, latest_status, rollup, then the content: preconditions, priority, tags, steps, ' +
+          'expected_results (numbered lines, shared steps written out), shared_steps ("1-2: Sign in; 5: Add to cart"), ' +
+          'parameters (a pipe table, the names first), and one column per custom field. Ordered by id, so a parent ' +
+          'comes before its children. ' +
           'Needs export_project in the project; a project the caller cannot see answers 404.',
         produces: ['text/csv'],
         params: IdParams,

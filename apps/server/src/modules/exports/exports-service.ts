@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.ts';
 import { type CsvValue, csvRow } from '../../lib/csv.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { fieldsOfProject } from '../case-fields/case-fields-service.ts';
+import { parametersText, sharedStepsText } from '../case-import/case-file-cells.ts';
 import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
 import {
   type CaseContentRow,
@@ -24,13 +25,37 @@ export interface CsvDownload {
 }
 
 const CASE_COLUMNS = ['id', 'parent_id', 'suite', 'path', 'name', 'description', 'latest_status', 'rollup'];
-/** After the seed's columns: the rich content, then one column per custom field, by name. */
-const CONTENT_COLUMNS = ['preconditions', 'priority', 'tags', 'steps', 'expected_results'];
+/**
+ * After the seed's columns: the rich content (the steps written out, then which of them are
+ * shared steps, then the parameters as a pipe table: case-file-cells.ts), then one column per
+ * custom field, by name.
+ */
+const CONTENT_COLUMNS = [
+  'preconditions',
+  'priority',
+  'tags',
+  'steps',
+  'expected_results',
+  'shared_steps',
+  'parameters',
+];
 
 type ExportedCase = CaseExportRow & { content: CaseContentRow | undefined };
 
 /** Numbered lines, one per step, as TestRail's CSV writes steps and their expected results. */
 const numbered = (texts: string[]) => texts.map((text, i) => `${i + 1}. ${text}`).join('\n');
+
+/** Which numbered steps come from which set: `1-2: Sign in; 5: Add to cart`; empty for none. */
+function sharedStepsCell(layout: CaseContentRow['step_layout'] | undefined): string {
+  if (!layout) return '';
+  const spans = [];
+  let from = 1;
+  for (const { size, name } of layout) {
+    if (name !== null && size > 0) spans.push({ from, to: from + size - 1, name });
+    from += size;
+  }
+  return sharedStepsText(spans);
+}
 
 function fieldCell(value: unknown): CsvValue {
   if (value === undefined || value === null) return null;
@@ -55,6 +80,8 @@ const caseCells =
     (c.content?.tags ?? []).join(', '),
     numbered((c.content?.steps ?? []).map((s) => s.action)),
     numbered((c.content?.steps ?? []).map((s) => s.expected)),
+    sharedStepsCell(c.content?.step_layout),
+    c.content?.parameters ? parametersText(c.content.parameters) : '',
     ...fields.map((f) => fieldCell(c.content?.custom_fields[String(f.id)])),
   ];
 

@@ -1,5 +1,5 @@
 import type { CaseRow } from './import-repository.ts';
-import type { ReportedCase, ReportedFailure } from './junit-reader.ts';
+import type { ReportedCase, ReportedFailure, ReportedStep } from './report-formats/reported-case.ts';
 
 /**
  * The report folded into a tree per suite as it is read, so each distinct case appears once
@@ -30,6 +30,8 @@ export interface PlannedRun {
   durationMs: number | null;
   failure: ReportedFailure | null;
   log: string | null;
+  /** The test's steps as the report carries them (Cucumber), else null. */
+  steps: ReportedStep[] | null;
 }
 
 export interface ImportPlan {
@@ -43,19 +45,73 @@ export interface ImportPlan {
   errors: number;
   /** Every name used on any level, to narrow the lookup of existing cases. */
   names: Set<string>;
+  /**
+   * The tests that name their case (`[C123]`, a property, an annotation), in report order: they
+   * are matched by that key once the import holds its transaction (import-service.ts).
+   */
+  keyed: ReportedCase[];
+  /** Tests that failed and then passed on a retry: a flaky signal. */
+  retried: number;
+  /** The outcome of each test's last attempt so far, to tell a pass on retry. */
+  lastOutcome: Map<CaseNode | number, ReportedCase['outcome']>;
 }
 
 export function createImportPlan(): ImportPlan {
-  return { suites: new Map(), levels: [], runs: [], tests: 0, skipped: 0, errors: 0, names: new Set() };
+  return {
+    suites: new Map(),
+    levels: [],
+    runs: [],
+    tests: 0,
+    skipped: 0,
+    errors: 0,
+    names: new Set(),
+    keyed: [],
+    retried: 0,
+    lastOutcome: new Map(),
+  };
 }
 
-/** Folds one test case of the report into the plan. */
+/** Counts the test (an attempt after the first is not a test of its own) and a pass on retry. */
+function countTest(plan: ImportPlan, reported: ReportedCase, test: CaseNode | number): void {
+  const before = plan.lastOutcome.get(test);
+  if (reported.retry && before !== undefined) {
+    if (reported.outcome === 'passed' && (before === 'failed' || before === 'error')) plan.retried += 1;
+  } else {
+    plan.tests += 1;
+    // A skipped test records no run, but its case (made when missing) becomes a skipped item of
+    // the import's cycle.
+    if (reported.outcome === 'skipped') plan.skipped += 1;
+    if (reported.outcome === 'error') plan.errors += 1;
+  }
+  plan.lastOutcome.set(test, reported.outcome);
+}
+
+/** The run of one reported test on the case of `node`. */
+export function plannedRun(node: CaseNode, reported: ReportedCase): PlannedRun {
+  return {
+    node,
+    status: reported.outcome === 'passed' || reported.outcome === 'skipped' ? reported.outcome : 'failed',
+    durationMs: reported.durationMs,
+    failure: reported.failure,
+    log: reported.log,
+    steps: reported.steps && reported.steps.length > 0 ? reported.steps : null,
+  };
+}
+
+/**
+ * Folds one test case of the report into the plan; a test that names its case waits in
+ * `keyed` for its key to be looked up (foldKeyed).
+ */
 export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
-  plan.tests += 1;
-  // A skipped test records no run, but its case (made when missing) becomes a skipped item of
-  // the import's cycle.
-  if (reported.outcome === 'skipped') plan.skipped += 1;
-  if (reported.outcome === 'error') plan.errors += 1;
+  if (reported.caseKey !== null && reported.caseKey !== undefined) {
+    countTest(plan, reported, reported.caseKey);
+    plan.keyed.push(reported);
+    return;
+  }
+  addByPath(plan, reported);
+}
+
+function addByPath(plan: ImportPlan, reported: ReportedCase, count = true): void {
   let suite = plan.suites.get(reported.suite);
   if (!suite) {
     suite = { name: reported.suite, id: null, roots: new Map() };
@@ -78,14 +134,46 @@ export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
     siblings = node.children;
   }
   if (parent) {
-    plan.runs.push({
-      node: parent,
-      status: reported.outcome === 'passed' || reported.outcome === 'skipped' ? reported.outcome : 'failed',
-      durationMs: reported.durationMs,
-      failure: reported.failure,
-      log: reported.log,
-    });
+    if (count) countTest(plan, reported, parent);
+    plan.runs.push(plannedRun(parent, reported));
   }
+}
+
+/**
+ * Folds in the tests that name their case: those whose case is in the project run on it (under a
+ * node of its own, never created); the others are matched by their path as any test is. Answers
+ * the keys that named no case of the project.
+ */
+export function foldKeyed(
+  plan: ImportPlan,
+  found: Map<number, { suite_id: number | null; name: string }>,
+): number[] {
+  const missing = new Set<number>();
+  const nodes = new Map<number, CaseNode>();
+  const suites = new Map<number | null, SuiteNode>();
+  for (const reported of plan.keyed) {
+    const key = reported.caseKey!;
+    const target = found.get(key);
+    if (!target) {
+      missing.add(key);
+      // Counted already, under its key.
+      addByPath(plan, { ...reported, caseKey: null }, false);
+      continue;
+    }
+    let node = nodes.get(key);
+    if (!node) {
+      let suite = suites.get(target.suite_id);
+      if (!suite) {
+        suite = { name: '', id: target.suite_id, roots: new Map() };
+        suites.set(target.suite_id, suite);
+      }
+      node = { name: reported.path.at(-1)!, depth: 0, parent: null, suite, children: null, id: key };
+      nodes.set(key, node);
+    }
+    plan.runs.push(plannedRun(node, reported));
+  }
+  plan.keyed = [];
+  return [...missing];
 }
 
 export function caseKey(suiteId: number, parentId: number | null, name: string): string {

@@ -1,3 +1,4 @@
+import type { CaseStep } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
@@ -39,20 +40,37 @@ export async function lockImportTargets(
   tx: Tx,
   suiteIds: number[],
   caseIds: number[],
-): Promise<Map<number, number>> {
+): Promise<Map<number, { version: number; steps: number }>> {
   if (suiteIds.length > 0) {
     await tx.execute(sql`
       select id from suites where id = any(${sql.param(suiteIds)}::int[]) order by id for key share`);
   }
   if (caseIds.length === 0) return new Map();
   // Each case's version as of its lock, which nothing can change before the import commits: its
-  // results record it (flakiness counts flips within one version).
-  const rows = await queryRows<{ id: number; version: number }>(
+  // results record it (flakiness counts flips within one version), and how many steps it has
+  // (a report's steps become step results when they are as many).
+  const rows = await queryRows<{ id: number; version: number; steps: number }>(
     tx,
     sql`
-    select id, version from test_cases where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`,
+    select id, version, jsonb_array_length(expanded_steps(steps)) as steps from test_cases
+    where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`,
   );
-  return new Map(rows.map((row) => [row.id, row.version]));
+  return new Map(rows.map((row) => [row.id, { version: row.version, steps: row.steps }]));
+}
+
+/** The cases of the project among these ids (the keys tests name), with their suite and name. */
+export async function findKeyedCases(
+  tx: Tx,
+  projectId: number,
+  ids: number[],
+): Promise<Map<number, { suite_id: number | null; name: string }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await queryRows<{ id: number; suite_id: number | null; name: string }>(
+    tx,
+    sql`select id, suite_id, name from test_cases
+    where project_id = ${projectId} and id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, { suite_id: row.suite_id, name: row.name }]));
 }
 
 /** Cases of these suites whose name is one of `names`, oldest first. */
@@ -77,18 +95,19 @@ export async function findCases(
 export async function insertCases(
   tx: Tx,
   projectId: number,
-  rows: { suiteId: number; parentId: number | null; name: string }[],
+  rows: { suiteId: number; parentId: number | null; name: string; steps: CaseStep[] | null }[],
 ): Promise<CreatedCaseRow[]> {
   return queryRows<CreatedCaseRow>(
     tx,
     sql`
-    insert into test_cases (project_id, suite_id, parent_id, name)
-    select ${projectId}, s, p, n
+    insert into test_cases (project_id, suite_id, parent_id, name, steps)
+    select ${projectId}, s, p, n, coalesce(j::jsonb, '[]'::jsonb)
     from unnest(
       ${sql.param(rows.map((r) => r.suiteId))}::int[],
       ${sql.param(rows.map((r) => r.parentId))}::int[],
-      ${sql.param(rows.map((r) => r.name))}::text[]
-    ) as t(s, p, n)
+      ${sql.param(rows.map((r) => r.name))}::text[],
+      ${sql.param(rows.map((r) => (r.steps ? JSON.stringify(r.steps) : null)))}::text[]
+    ) as t(s, p, n, j)
     returning id, suite_id, parent_id, name, version`,
   );
 }

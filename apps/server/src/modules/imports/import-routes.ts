@@ -8,12 +8,16 @@ import {
   ImportResponse,
   JUNIT_CONTENT_TYPES,
   JunitXmlBody,
+  RESULTS_CONTENT_TYPES,
+  ResultsImportQuery,
+  ResultsReportBody,
 } from '@verdict/contract';
 import type { FastifyRequest } from 'fastify';
 import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { limitedReportStream, PayloadTooLargeError, UnsupportedMediaTypeError } from './import-body.ts';
-import { assertMayImport, importJunitReport, latestBranchGate } from './import-service.ts';
+import { assertMayImport, importJunitReport, importReport, latestBranchGate } from './import-service.ts';
+import { detectFormat, readerOf } from './report-formats/formats.ts';
 
 /** The body stream of each import request, read by the handler. */
 const reportBodies = new WeakMap<FastifyRequest, Readable>();
@@ -29,7 +33,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // The report is not read here but by the handler, as its bytes arrive (junit-reader.ts), so
   // it is never held whole and a report past a limit is refused before the rest is read. The
   // body stands for it as an empty string, which the schema (documenting the XML) accepts.
-  app.addContentTypeParser([...JUNIT_CONTENT_TYPES], (request, payload, done) => {
+  app.addContentTypeParser([...RESULTS_CONTENT_TYPES], (request, payload, done) => {
     reportBodies.set(request, payload as Readable);
     done(null, '');
   });
@@ -49,6 +53,20 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       undefined,
     );
   });
+
+  /** What both imports do before the handler: the caller's right to import, then the body's bounds. */
+  const reportHooks = {
+    // Refuse callers who may not import before reading a body of up to `limit` bytes.
+    onRequest: async (request: FastifyRequest) => {
+      // Params are not validated yet here: a malformed id is left to the schema (400).
+      const id = plainId((request.params as { id?: unknown }).id);
+      if (id !== null) await assertMayImport(app.db, principalOf(request), id);
+    },
+    preParsing: async (request: FastifyRequest, _reply: unknown, payload: unknown) => {
+      if (Number(request.headers['content-length']) > limit) throw new PayloadTooLargeError(limit);
+      return limitedReportStream(payload as Readable, request.headers['content-encoding'], limit);
+    },
+  };
 
   app.get(
     '/api/projects/:id/gate',
@@ -94,20 +112,12 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: JunitXmlBody,
         response: { 201: ImportResponse },
       },
-      // Refuse callers who may not import before reading a body of up to `limit` bytes.
-      onRequest: async (request) => {
-        // Params are not validated yet here: a malformed id is left to the schema (400).
-        const id = plainId((request.params as { id?: unknown }).id);
-        if (id !== null) await assertMayImport(app.db, principalOf(request), id);
-      },
-      preParsing: async (request, _reply, payload) => {
-        if (Number(request.headers['content-length']) > limit) throw new PayloadTooLargeError(limit);
-        return limitedReportStream(payload as Readable, request.headers['content-encoding'], limit);
-      },
+      ...reportHooks,
     },
     async (request, reply) => {
       const body = reportBodies.get(request);
-      if (!body)
+      const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+      if (!body || !(JUNIT_CONTENT_TYPES as readonly string[]).includes(type))
         throw new UnsupportedMediaTypeError('Send the report as XML, with Content-Type: application/xml');
       const result = await importJunitReport(
         app.db,
@@ -120,6 +130,55 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       // at its next look (docs/performance.md, "The embedded database under real use").
       app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));
       return reply.status(201).send(result);
+    },
+  );
+
+  app.post(
+    '/api/projects/:id/import/results',
+    {
+      config: {
+        access: { project: 'import_results' },
+        authCache: 'keeps',
+        weighted: true,
+        errors: [404, 413, 415],
+      },
+      bodyLimit: limit,
+      schema: {
+        tags: ['imports'],
+        summary:
+          'Import a test report of any common format: suites and cases by name or key, one run per test',
+        description:
+          'Reads JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3, TestNG, xUnit.net v2 or an Allure results ' +
+          'zip, detected from the report or named by ?format=. A test that names its case ([C123] or @C123 in its ' +
+          'title, a verdict_case_id property, a Playwright annotation {type: "verdict"}) lands on that case. ' +
+          'Retries are results of the same item. Permissions and the answer are those of the JUnit import.',
+        consumes: [...RESULTS_CONTENT_TYPES],
+        params: IdParams,
+        querystring: ResultsImportQuery,
+        body: ResultsReportBody,
+        response: { 201: ImportResponse },
+      },
+      ...reportHooks,
+    },
+    async (request, reply) => {
+      const stream = reportBodies.get(request);
+      if (!stream) {
+        throw new UnsupportedMediaTypeError(
+          'Send the report as XML, JSON or a zip, with Content-Type: application/xml, application/json or application/zip',
+        );
+      }
+      const { format: named, ...query } = request.query;
+      const { format, body } = await detectFormat(stream, named);
+      const read = readerOf(format);
+      const result = await importReport(
+        app.db,
+        principalOf(request),
+        request.params.id,
+        (onCase) => read(body, onCase, { maxBytes: limit }),
+        query,
+      );
+      app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));
+      return reply.status(201).send({ ...result, format });
     },
   );
 };

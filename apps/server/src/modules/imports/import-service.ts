@@ -1,5 +1,6 @@
 import type {
   BranchGate,
+  CaseStep,
   ImportQuery,
   ImportResponse,
   ImportSummary,
@@ -16,6 +17,7 @@ import {
   type ProjectAccess,
   requireProject,
 } from '../authz/authorization.ts';
+import { renameCases, setStepsOfEmptyCases } from '../cases/cases-service.ts';
 import { createImportedCycle, cycleById, type ImportedItem } from '../cycles/cycles-service.ts';
 import { projectName } from '../projects/projects-service.ts';
 import { recordFlakyCount } from '../reports/reports-service.ts';
@@ -24,20 +26,24 @@ import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { gateOf, gateOfLatestImport } from './import-gate.ts';
 import {
   addToPlan,
+  type CaseNode,
   caseKey,
   createImportPlan,
+  foldKeyed,
   type ImportPlan,
   matchExistingCases,
   type PlannedRun,
 } from './import-plan.ts';
 import {
   findCases,
+  findKeyedCases,
   insertCases,
   insertRuns,
   lockImportTargets,
   lockProjectImports,
 } from './import-repository.ts';
 import { readJunitReport } from './junit-reader.ts';
+import type { OnCase, ReadReport, ReportedStep } from './report-formats/reported-case.ts';
 
 /**
  * Checked before the body is read, so a caller who may not import into the project is
@@ -81,25 +87,44 @@ export async function assertMayImport(db: Db, principal: Principal, projectId: n
  * caller. Besides `import_results`, the caller needs the permissions of what the import does:
  * recording runs, and creating suites, top-level cases or child cases when some are missing.
  */
-export async function importJunitReport(
+export function importJunitReport(
   db: Db,
   principal: Principal,
   projectId: number,
   body: AsyncIterable<Buffer>,
   query: ImportQuery = {},
 ): Promise<ImportResponse> {
-  // The report is read as it arrives and outside the transaction: a bad report never holds a
-  // connection, and only its folded plan is kept, never the report itself.
+  return importReport(db, principal, projectId, (onCase) => readJunitReport(body, onCase), query);
+}
+
+/**
+ * Imports what a report reader hands on (docs/product/junit-import.md, report-formats.md). The
+ * report is read as it arrives and outside the transaction: a bad report never holds a
+ * connection, and only its folded plan is kept, never the report itself.
+ */
+export async function importReport(
+  db: Db,
+  principal: Principal,
+  projectId: number,
+  read: (onCase: OnCase) => Promise<ReadReport>,
+  query: ImportQuery = {},
+): Promise<ImportResponse> {
   const plan = createImportPlan();
-  const { warnings, reportName } = await readJunitReport(body, (reported) => addToPlan(plan, reported));
+  const { warnings, reportName } = await read((reported) => addToPlan(plan, reported));
   return db.transaction(async (tx) => {
     const access = await requireProject(tx, principal, projectId, 'import_results');
     const created =
-      plan.runs.length > 0
-        ? await record(tx, access, principal, plan)
-        : { suites: 0, cases: 0, runIds: [], versions: new Map<number, number>() };
+      plan.runs.length > 0 || plan.keyed.length > 0
+        ? await record(tx, access, principal, plan, warnings)
+        : {
+            suites: 0,
+            cases: 0,
+            runIds: [],
+            versions: new Map<number, { version: number; steps: number }>(),
+          };
     const name = await projectName(tx, projectId);
     const summary = summarise(plan, created, warnings);
+    if (plan.retried > 0) summary.retried = plan.retried;
     const made =
       plan.runs.length > 0
         ? await createImportCycle(tx, projectId, principal, plan, created, query, reportName)
@@ -139,7 +164,7 @@ async function createImportCycle(
   projectId: number,
   principal: Principal,
   plan: ImportPlan,
-  recorded: { runIds: (number | null)[]; versions: Map<number, number> },
+  recorded: { runIds: (number | null)[]; versions: Map<number, { version: number; steps: number }> },
   query: ImportQuery,
   reportName: string | null,
 ): Promise<{ id: number; name: string; items: ImportedItem[] }> {
@@ -164,7 +189,12 @@ async function createImportCycle(
     },
     plan.runs.map((run, index) => ({
       caseId: run.node.id!,
-      caseVersion: recorded.versions.get(run.node.id!) ?? 1,
+      caseVersion: recorded.versions.get(run.node.id!)?.version ?? 1,
+      // A report's steps are the result's step results when the case has as many steps.
+      stepResults:
+        run.steps && run.steps.length === recorded.versions.get(run.node.id!)?.steps
+          ? run.steps.map((step) => ({ state: step.outcome }))
+          : null,
       state: run.status,
       runId: recorded.runIds[index] ?? null,
       elapsedMs: run.durationMs,
@@ -192,12 +222,29 @@ async function record(
   access: ProjectAccess,
   principal: Principal,
   plan: ImportPlan,
-): Promise<{ suites: number; cases: number; runIds: (number | null)[]; versions: Map<number, number> }> {
+  warnings: string[],
+): Promise<{
+  suites: number;
+  cases: number;
+  runIds: (number | null)[];
+  versions: Map<number, { version: number; steps: number }>;
+}> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
   // Same lock order as every other write (db/row-locks.ts): project row first, so an
   // import racing a case or project delete waits instead of deadlocking on the counters.
   if (!(await lockProject(tx, projectId, LOCK.keyShare))) throw new NotFoundError('Project not found');
+
+  // Tests that name their case land on it (docs/product/report-formats.md, "Identity").
+  const keys = [...new Set(plan.keyed.map((reported) => reported.caseKey!))];
+  const keyed = await findKeyedCases(tx, projectId, keys);
+  const missing = foldKeyed(plan, keyed);
+  if (missing.length > 0) {
+    warnings.push(
+      `${missing.map((key) => `C${key}`).join(', ')} ${missing.length === 1 ? 'names no case' : 'name no cases'} of this project; matched by name instead`,
+    );
+  }
+  const keyedCases = [...keyed.keys()];
 
   const suiteIds = await suitesByName(tx, projectId, [...plan.suites.keys()]);
   for (const suite of plan.suites.values()) suite.id = suiteIds.get(suite.name) ?? null;
@@ -214,10 +261,12 @@ async function record(
   if ((newCases[0]?.length ?? 0) > 0) require('add_test_case_in_test_suit');
   if (newCases.slice(1).some((level) => level.length > 0)) require('add_test_case_in_test_case');
 
-  const existingCases: number[] = [];
+  await renameKeyedCases(tx, access, principal, plan, keyed, warnings);
+  const existingCases: number[] = [...keyedCases];
   for (const level of plan.levels)
     for (const node of level) if (node.id !== null) existingCases.push(node.id);
   const versions = await lockImportTargets(tx, [...suiteIds.values()], existingCases);
+  await fillEmptySteps(tx, principal, plan, versions);
 
   if (newSuites.length > 0) {
     const inserted = await createSuitesInBulk(
@@ -227,16 +276,33 @@ async function record(
     );
     for (const suite of newSuites) suite.id = inserted.get(suite.name) ?? null;
   }
+  // A new case takes the steps its first test reported (Cucumber's), so its results have step results.
+  const stepsOf = new Map<CaseNode, CaseStep[]>();
+  for (const run of plan.runs) {
+    if (run.steps && run.node.id === null && !stepsOf.has(run.node))
+      stepsOf.set(run.node, asCaseSteps(run.steps));
+  }
+  const stepsByKey = new Map<string, number>();
   // Level by level, so each child's parent already has its id.
   for (const level of newCases) {
+    for (const node of level) {
+      const steps = stepsOf.get(node);
+      if (steps) stepsByKey.set(caseKey(node.suite.id!, node.parent?.id ?? null, node.name), steps.length);
+    }
     for (const chunk of chunks(level)) {
       const rows = chunk.map((node) => ({
         suiteId: node.suite.id!,
         parentId: node.parent?.id ?? null,
         name: node.name,
+        steps: stepsOf.get(node) ?? null,
       }));
       const insertedRows = await insertCases(tx, projectId, rows);
-      for (const row of insertedRows) versions.set(row.id, row.version);
+      for (const row of insertedRows) {
+        versions.set(row.id, {
+          version: row.version,
+          steps: stepsByKey.get(caseKey(row.suite_id, row.parent_id, row.name)) ?? 0,
+        });
+      }
       const inserted = new Map(
         insertedRows.map((row) => [caseKey(row.suite_id, row.parent_id, row.name), row.id]),
       );
@@ -262,6 +328,61 @@ async function record(
     runIds: plan.runs.map((run) => ids.get(run) ?? null),
     versions,
   };
+}
+
+const asCaseSteps = (steps: ReportedStep[]): CaseStep[] =>
+  steps.map((step) => ({ action: step.text, expected: '' }));
+
+/**
+ * A case a test names by its key takes the test's name (a renamed test keeps its case and history),
+ * as a new version, when the caller may edit cases; else the name stays and a warning says so.
+ */
+async function renameKeyedCases(
+  tx: Tx,
+  access: ProjectAccess,
+  principal: Principal,
+  plan: ImportPlan,
+  keyed: Map<number, { name: string }>,
+  warnings: string[],
+): Promise<void> {
+  const renames = new Map<number, string>();
+  for (const run of plan.runs) {
+    const before = run.node.id === null ? undefined : keyed.get(run.node.id);
+    if (before && run.node.parent === null && before.name !== run.node.name)
+      renames.set(run.node.id!, run.node.name);
+  }
+  if (renames.size === 0) return;
+  if (!access.permissions.has('edit_test_case')) {
+    warnings.push(
+      `${counted(renames.size, 'case')} named by key kept their names: renaming needs edit_test_case`,
+    );
+    return;
+  }
+  await renameCases(tx, principal.id, renames, 'Renamed by an import: its test names this case by key');
+}
+
+/**
+ * A case with no steps whose test reports steps (a case an earlier JUnit import made, now fed
+ * Cucumber) takes them as a new version, so its results have step results.
+ */
+async function fillEmptySteps(
+  tx: Tx,
+  principal: Principal,
+  plan: ImportPlan,
+  versions: Map<number, { version: number; steps: number }>,
+): Promise<void> {
+  const fill = new Map<number, CaseStep[]>();
+  for (const run of plan.runs) {
+    const id = run.node.id;
+    if (id === null || !run.steps || fill.has(id) || versions.get(id)?.steps !== 0) continue;
+    fill.set(id, asCaseSteps(run.steps));
+  }
+  if (fill.size === 0) return;
+  await setStepsOfEmptyCases(tx, principal.id, fill, 'Steps written by an import from the reported steps');
+  for (const [id, steps] of fill) {
+    const before = versions.get(id)!;
+    versions.set(id, { version: before.version + 1, steps: steps.length });
+  }
 }
 
 function summarise(

@@ -1,44 +1,25 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import { IMPORT_LIMITS, LIMITS } from '@verdict/contract';
-import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { AppError, BadRequestError } from '../../lib/errors.ts';
-import { reportText } from './import-body.ts';
+import { BadRequestError } from '../../lib/errors.ts';
 import { casePath, fitName } from './junit-case-path.ts';
+import {
+  caseKeyInTitle,
+  caseKeyOf,
+  type OnCase,
+  type Outcome,
+  type ReadReport,
+  type ReportedFailure,
+} from './report-formats/reported-case.ts';
+import { appendCut, attribute, readXml, type XmlTag } from './report-formats/xml-report.ts';
+
+export type { Outcome, ReportedCase, ReportedFailure } from './report-formats/reported-case.ts';
 
 /**
- * Reads a JUnit XML report with a streaming (SAX) parser as its bytes arrive: no document tree
- * is built, no text is kept but a failure's (its message, type and text, each cut to
- * IMPORT_LIMITS.failureTextMax characters; a test case's system-out and system-err, cut to
- * IMPORT_LIMITS.logMax together), and DTDs are refused outright,
- * so entity expansion (billion laughs) and external entities (XXE) cannot happen.
- *
- * The parser is fed a slice of the report at a time (import-body.ts) and lets the event loop
- * turn after each, so a large report never holds the server for more than a slice's work.
- * The limits of IMPORT_LIMITS and of case nesting are checked as each element, attribute and
- * test case is read, so a report past one is refused the moment it passes it, without reading
- * the rest; the cases read go to the caller one by one, never gathered here.
+ * Reads a JUnit XML report as its bytes arrive (report-formats/xml-report.ts: streaming, bounded,
+ * no DTDs): no text is kept but a failure's (its message, type and text, each cut to
+ * IMPORT_LIMITS.failureTextMax characters) and a test case's system-out and system-err (cut to
+ * IMPORT_LIMITS.logMax together). Case nesting is checked as each test case is read; the cases
+ * read go to the caller one by one, never gathered here.
  */
-
-export type Outcome = 'passed' | 'failed' | 'error' | 'skipped';
-
-export interface ReportedFailure {
-  message: string | null;
-  type: string | null;
-  text: string | null;
-}
-
-export interface ReportedCase {
-  suite: string;
-  /** Case names from the top level of the suite down to the case itself. */
-  path: string[];
-  outcome: Outcome;
-  /** The `time` attribute (seconds) in whole milliseconds; null when missing or not a number. */
-  durationMs: number | null;
-  /** The `<failure>` or `<error>` that decided the outcome. */
-  failure: ReportedFailure | null;
-  /** The test case's `<system-out>` and `<system-err>`, joined and cut (logOf); null when both are empty. */
-  log: string | null;
-}
 
 /** The time of a test case, `time="1.234"` (seconds), in milliseconds. */
 export function durationOf(time: string): number | null {
@@ -83,86 +64,32 @@ interface OpenCase {
   output: Partial<Record<Output, string>>;
 }
 
-function attribute(tag: SaxesTagPlain, name: string): string {
-  return tag.attributes[name]?.trim() ?? '';
-}
-
-const number = (n: number) => n.toLocaleString('en-US');
-
-/** A limit of IMPORT_LIMITS passed: refused at once, before the rest of the report is read. */
-const tooDeep = () =>
-  new BadRequestError(
-    `The report nests XML elements more than ${IMPORT_LIMITS.xmlDepthMax} levels deep, the limit of an import`,
-  );
-const tooManyElements = () =>
-  new AppError(
-    413,
-    `The report holds more than ${number(IMPORT_LIMITS.xmlElementsMax)} XML elements, the limit of an import; split it into smaller reports`,
-  );
-const tooManyAttributes = () =>
-  new BadRequestError(
-    `An element of the report has more than ${IMPORT_LIMITS.xmlAttributesMax} attributes, the limit of an import`,
-  );
 const casesTooDeep = (name: string) =>
   new BadRequestError(
     `The report nests the test case "${name}" deeper than cases may go: cases nest at most ${LIMITS.caseDepthMax} levels`,
   );
 
-/** A parser failure as the answer says it; the app's own refusals pass through. */
-function asReportError(error: unknown): Error {
-  if (error instanceof AppError) return error;
-  const detail = error instanceof Error ? error.message : String(error);
-  // saxes reports "line:column: problem."
-  const where = /^(\d+):(\d+): (.*?)\.?$/.exec(detail);
-  return new BadRequestError(
-    where
-      ? `The report is not well-formed XML (line ${where[1]}, column ${where[2]}: ${where[3]})`
-      : `The report is not well-formed XML (${detail})`,
-  );
-}
-
 /**
  * Reads the report from its body (bytes, in chunks of any size) and hands each test case to
- * `onCase` in report order; answers what is worth telling the caller.
+ * `onCase` in report order; answers what is worth telling the caller. With `keys` (the results
+ * import; the JUnit import reads names as they are), a test names its case with `[C123]` or
+ * `@C123` in its name, or a `verdict_case_id` property.
  */
 export async function readJunitReport(
   body: AsyncIterable<Buffer>,
-  onCase: (reported: ReportedCase) => void,
-): Promise<{ warnings: string[]; reportName: string | null }> {
-  const parser = new SaxesParser();
+  onCase: OnCase,
+  options: { keys?: boolean } = {},
+): Promise<ReadReport> {
   let unnamed = 0;
   let shortened = 0;
-  let depth = 0;
-  let elements = 0;
-  let attributes = 0;
   let rootSuite = FALLBACK_SUITE;
   // The report's own name: that of <testsuites>, else of its first <testsuite>.
   let reportName: string | null = null;
   // Names of the open <testsuite> elements, outermost first, with the depth of each.
   const suites: { name: string; depth: number }[] = [];
-  let open: OpenCase | null = null;
+  let open: (OpenCase & { caseKey: number | null }) | null = null;
 
-  parser.on('doctype', () => {
-    throw new BadRequestError(
-      'The report contains a DOCTYPE declaration; Verdict refuses DTDs and entity declarations in reports',
-    );
-  });
-
-  // Before its attributes are read, so one element's thousands of attributes are not gathered.
-  parser.on('opentagstart', () => {
-    elements += 1;
-    if (elements > IMPORT_LIMITS.xmlElementsMax) throw tooManyElements();
-    if (depth >= IMPORT_LIMITS.xmlDepthMax) throw tooDeep();
-    attributes = 0;
-  });
-
-  parser.on('attribute', () => {
-    attributes += 1;
-    if (attributes > IMPORT_LIMITS.xmlAttributesMax) throw tooManyAttributes();
-  });
-
-  parser.on('opentag', (tag) => {
-    depth += 1;
+  const opened = (tag: XmlTag, depth: number) => {
     if (depth === 1) {
       if (tag.name !== 'testsuites' && tag.name !== 'testsuite' && tag.name !== 'testcase') {
         throw new BadRequestError(`This is not a JUnit XML report: its root element is <${tag.name}>`);
@@ -172,6 +99,10 @@ export async function readJunitReport(
     }
     if (open) {
       if (depth === open.depth + 1 && OUTPUTS.has(tag.name)) open.inOutput = tag.name as Output;
+      // <properties><property name="verdict_case_id" value="C123"/></properties>
+      if (options.keys && tag.name === 'property' && attribute(tag, 'name') === 'verdict_case_id') {
+        open.caseKey = caseKeyOf(attribute(tag, 'value')) ?? open.caseKey;
+      }
       const outcome = depth === open.depth + 1 ? OUTCOME_OF_CHILD[tag.name] : undefined;
       if (outcome && OUTCOME_RANK[outcome] > OUTCOME_RANK[open.outcome]) {
         open.outcome = outcome;
@@ -192,11 +123,15 @@ export async function readJunitReport(
       suites.push({ name: attribute(tag, 'name') || attribute(tag, 'file'), depth });
       reportName ??= fitName(attribute(tag, 'name')).name || null;
     } else if (tag.name === 'testcase') {
+      const titled = options.keys
+        ? caseKeyInTitle(attribute(tag, 'name'))
+        : { title: attribute(tag, 'name'), key: null };
       open = {
         depth,
         suites: suites.map((s) => s.name).filter(Boolean),
         classname: attribute(tag, 'classname') || attribute(tag, 'class'),
-        name: attribute(tag, 'name'),
+        name: titled.title,
+        caseKey: titled.key,
         outcome: 'passed',
         durationMs: durationOf(attribute(tag, 'time')),
         failure: null,
@@ -205,24 +140,19 @@ export async function readJunitReport(
         output: {},
       };
     }
-  });
+  };
 
   // A failure's text (its stack trace, say) and the test's output, each kept up to its limit.
   const gather = (text: string) => {
     if (open?.inOutput) {
-      const kept = open.output[open.inOutput] ?? '';
-      if (kept.length < IMPORT_LIMITS.logMax)
-        open.output[open.inOutput] = (kept + text).slice(0, IMPORT_LIMITS.logMax);
+      open.output[open.inOutput] = appendCut(open.output[open.inOutput], text, IMPORT_LIMITS.logMax);
       return;
     }
     if (!open?.inFailure || !open.failure) return;
-    const kept = open.failure.text ?? '';
-    if (kept.length < IMPORT_LIMITS.failureTextMax) open.failure.text = cut(kept + text);
+    open.failure.text = appendCut(open.failure.text, text, IMPORT_LIMITS.failureTextMax);
   };
-  parser.on('text', gather);
-  parser.on('cdata', gather);
 
-  parser.on('closetag', (tag) => {
+  const closed = (tag: XmlTag, depth: number) => {
     if (open?.inOutput && depth === open.depth + 1) open.inOutput = null;
     if (open?.inFailure && depth === open.depth + 1) {
       open.inFailure = false;
@@ -245,28 +175,16 @@ export async function readJunitReport(
           durationMs: open.durationMs,
           failure: open.outcome === 'failed' || open.outcome === 'error' ? open.failure : null,
           log: logOf(open.output),
+          caseKey: open.caseKey,
         });
       }
       open = null;
     } else if (!open && tag.name === 'testsuite' && suites.at(-1)?.depth === depth) {
       suites.pop();
     }
-    depth -= 1;
-  });
-
-  const feed = (text: string | null) => {
-    try {
-      if (text === null) parser.close();
-      else parser.write(text);
-    } catch (error) {
-      throw asReportError(error);
-    }
   };
-  for await (const text of reportText(body)) {
-    feed(text);
-    await nextTurn();
-  }
-  feed(null);
+
+  await readXml(body, { open: opened, text: gather, close: closed });
 
   const warnings: string[] = [];
   if (shortened > 0) warnings.push(`${shortened} test name(s) longer than 255 characters were shortened`);

@@ -4,7 +4,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { isoText } from '../../db/iso-time.ts';
 import { LOCK, type RowLock } from '../../db/row-locks.ts';
 import { textMatches } from '../../lib/list-paging.ts';
-import { versionContentJson } from '../case-versions/version-record.ts';
+import { updateCasesVersioned } from '../case-versions/version-record.ts';
 
 /** SQL of shared step sets, their versions and their usage (docs/product/shared-steps.md). */
 
@@ -183,38 +183,20 @@ export async function countUsage(db: Tx, setId: number): Promise<number> {
  * list when only the set changed); a case with no version rows yet first gets its content as it
  * was written as the version it is at. Answers how many cases.
  */
-export async function versionCasesUsing(
+export function versionCasesUsing(
   tx: Tx,
   setId: number,
   steps: SQL,
   authorId: number,
   note: string,
 ): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`with before as (
-      select c.* from test_cases c
-      where c.id in (select u.case_id from case_shared_steps u where u.set_id = ${setId})
-      order by c.id for no key update
-    ), first as (
-      insert into case_versions (case_id, version, author_id, changed, content, created_at)
-      select b.id, b.version, null, '{name,description,preconditions,priority,tags,steps,custom_fields}',
-        ${versionContentJson('b')}, b.created_at
-      from before b
-      left join (select distinct v.case_id from case_versions v where v.case_id in (select id from before)) h
-        on h.case_id = b.id
-      where h.case_id is null
-    ), updated as (
-      update test_cases c set steps = (${steps}), version = c.version + 1
-      from before b where c.id = b.id
-      returning c.*
-    ), versions as (
-      insert into case_versions (case_id, version, author_id, changed, content, note)
-      select u.id, u.version, ${authorId}, '{steps}', ${versionContentJson('u')}, ${note} from updated u
-    )
-    select count(*)::int as n from updated`,
-  );
-  return row?.n ?? 0;
+  return updateCasesVersioned(tx, {
+    cases: sql`select u.case_id from case_shared_steps u where u.set_id = ${setId}`,
+    set: sql`steps = (${steps})`,
+    changed: ['steps'],
+    authorId,
+    note,
+  });
 }
 
 /** A case's steps unchanged. */

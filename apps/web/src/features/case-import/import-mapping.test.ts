@@ -29,11 +29,13 @@ describe('the mapping of columns', () => {
       'Suite',
       'Source id',
       'Source parent id',
+      'Shared steps',
+      'Parameters',
       'Browser',
       'field:9',
     ]);
     expect(options[0]?.value).toBe('');
-    expect(options[11]?.value).toBe('field:4');
+    expect(options[13]?.value).toBe('field:4');
   });
 
   it('needs a column mapped to Name', () => {

@@ -19,6 +19,8 @@ export const TARGET_LABELS: Record<(typeof CASE_IMPORT_TARGETS)[number], string>
   suite: 'Suite',
   id: 'Source id',
   parent_id: 'Source parent id',
+  shared_steps: 'Shared steps',
+  parameters: 'Parameters',
 };
 
 /** The fixed targets, then the project's custom fields by name (`field:<id>`). */

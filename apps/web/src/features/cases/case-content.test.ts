@@ -1,6 +1,7 @@
 import type { CaseField, TestCaseDetail } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { moveStep } from '@/entities/case/step-order';
+import { caseDetailOf } from '@/test/world';
 import { addTags, fieldValue, normalizeTag, richBody, richContentOf } from './case-content';
 
 const field = (id: number, type: CaseField['type'], extra: Partial<CaseField> = {}): CaseField => ({
@@ -66,6 +67,7 @@ describe('custom field values', () => {
         tags: [],
         steps: [],
         custom_fields: { 1: '42', 2: false, 3: [], 4: 'x', 5: '  ' },
+        parameters: null,
       },
       fields,
       null,
@@ -76,5 +78,14 @@ describe('custom field values', () => {
 
   it('sends no custom_fields when the project has none', () => {
     expect(richBody(richContentOf(null), [], null)).not.toHaveProperty('custom_fields');
+  });
+
+  it("sends parameters on a new case only when it has some, and null to remove an edited case's", () => {
+    const table = { columns: ['card'], rows: [['Visa']] };
+    expect(richBody(richContentOf(null), [], null)).not.toHaveProperty('parameters');
+    expect(richBody({ ...richContentOf(null), parameters: table }, [], null).parameters).toEqual(table);
+    const testCase = caseDetailOf(4, { parameters: table });
+    expect(richContentOf(testCase).parameters).toEqual(table);
+    expect(richBody({ ...richContentOf(testCase), parameters: null }, [], testCase).parameters).toBeNull();
   });
 });

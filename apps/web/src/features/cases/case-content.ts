@@ -2,6 +2,7 @@ import {
   CASE_CONTENT_LIMITS,
   type CaseBody,
   type CaseField,
+  type CaseParameters,
   type CasePriority,
   type CaseStepEntry,
   type CustomFieldValues,
@@ -17,6 +18,8 @@ export interface RichContent {
   steps: CaseStepEntry[];
   /** By field id; each value as its control holds it (a number as typed text). */
   custom_fields: Record<string, unknown>;
+  /** Columns and rows of values (docs/product/parameters-screens.md); null for none. */
+  parameters: CaseParameters | null;
 }
 
 export const EMPTY_RICH_CONTENT: RichContent = {
@@ -25,6 +28,7 @@ export const EMPTY_RICH_CONTENT: RichContent = {
   tags: [],
   steps: [],
   custom_fields: {},
+  parameters: null,
 };
 
 /** A control's value for a field's stored value (or its default on a new case). */
@@ -56,6 +60,9 @@ export function richContentOf(testCase: TestCaseDetail | null): RichContent {
         : { action: step.action, expected: step.expected },
     ),
     custom_fields: {},
+    parameters: testCase.parameters
+      ? { columns: [...testCase.parameters.columns], rows: testCase.parameters.rows.map((row) => [...row]) }
+      : null,
   };
 }
 
@@ -71,7 +78,8 @@ export function fieldValue(content: RichContent, field: CaseField, testCase: Tes
 
 /**
  * The rich part of a create or update body. Every field the form shows is sent, since an update
- * that leaves one out keeps its old value; an emptied custom field is sent as null (unset).
+ * that leaves one out keeps its old value; an emptied custom field is sent as null (unset), and
+ * so are removed parameters.
  */
 export function richBody(
   content: RichContent,
@@ -84,6 +92,8 @@ export function richBody(
     tags: content.tags,
     steps: content.steps,
   };
+  // A new case without parameters need not say so; an edited one sends null to remove them.
+  if (content.parameters !== null || testCase !== null) body.parameters = content.parameters;
   if (fields.length > 0) {
     const custom: CustomFieldValues = {};
     for (const field of fields)

@@ -10,6 +10,7 @@ const content = (extra: Partial<CaseContent> = {}): CaseContent => ({
   tags: ['login'],
   steps: [{ action: 'Open the page', expected: 'A form shows' }],
   custom_fields: {},
+  parameters: null,
   ...extra,
 });
 

@@ -40,6 +40,16 @@ function stepsText(steps: CaseContent['steps']): string {
 }
 
 /**
+ * The parameters as a small text table: the column names, then each row numbered, values apart
+ * by ' | '. Nothing for a version without parameters (one kept before they existed included).
+ */
+function parametersText(parameters: CaseContent['parameters'] | undefined): string {
+  if (!parameters) return '';
+  const rows = parameters.rows.map((row, index) => `${index + 1}. ${row.join(' | ')}`);
+  return [parameters.columns.join(' | '), ...rows].join('\n');
+}
+
+/**
  * What a version holds, field by field in the order of the case form; custom fields by their
  * names (a field deleted since is named by its id).
  */
@@ -51,6 +61,7 @@ export function versionFields(content: CaseContent, fields: readonly CaseField[]
     { key: 'priority', label: 'Priority', text: PRIORITY_LABELS[content.priority] ?? content.priority },
     { key: 'tags', label: 'Tags', text: content.tags.join(', ') },
     { key: 'steps', label: 'Steps', text: stepsText(content.steps) },
+    { key: 'parameters', label: 'Parameters', text: parametersText(content.parameters) },
   ];
   const byId = new Map(fields.map((field) => [String(field.id), field]));
   const ids = new Set([...fields.map((field) => String(field.id)), ...Object.keys(content.custom_fields)]);

@@ -19,6 +19,7 @@ const item = (id: number, assignee: number | null = null, state: CycleItemState 
   executor: null,
   results: 0,
   last_result: null,
+  parameter_row: null,
   updated_at: '2026-11-25T12:00:00Z',
 });
 

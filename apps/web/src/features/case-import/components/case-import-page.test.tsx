@@ -64,6 +64,8 @@ const preview = (patch: Partial<CaseImportPreview> = {}): CaseImportPreview => (
   ],
   problems: [],
   problem_count: 0,
+  shared_steps_mapped: 0,
+  notes: [],
   ...patch,
 });
 

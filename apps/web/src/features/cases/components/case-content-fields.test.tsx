@@ -92,6 +92,16 @@ describe('CaseContentFields', () => {
     expect(latest.tags).toEqual(['api']);
   });
 
+  it('edits the parameters in the form, after the steps', async () => {
+    renderFields();
+    const user = userEvent.setup();
+    const section = screen.getByRole('group', { name: 'Parameters' });
+    await user.click(within(section).getByRole('button', { name: 'Add column' }));
+    await user.keyboard('card');
+    await user.type(within(section).getByRole('textbox', { name: 'Row 1, card' }), 'Visa');
+    expect(latest.parameters).toEqual({ columns: ['card'], rows: [['Visa']] });
+  });
+
   it('shows the custom fields with their defaults, required marked', async () => {
     renderFields();
     const select = await screen.findByRole('combobox', { name: 'Component' });

@@ -7,6 +7,7 @@ import type { FieldErrors } from '@/lib/field-errors';
 import { useCaseFields } from '../api/case-fields';
 import { fieldValue, type RichContent } from '../case-content';
 import { CustomFieldInput } from './custom-field-input';
+import { ParametersEditor } from './parameters-editor';
 import { TagInput } from './tag-input';
 import './case-content.css';
 
@@ -30,7 +31,7 @@ function customFieldError(errors: FieldErrors, id: number): string | undefined {
 
 /**
  * What the case forms show below Name and Description (docs/product/rich-cases-screens.md):
- * Preconditions, Priority, Tags, Steps, then the project's custom fields.
+ * Preconditions, Priority, Tags, Steps, Parameters, then the project's custom fields.
  */
 export function CaseContentFields({
   projectId,
@@ -72,6 +73,11 @@ export function CaseContentFields({
         onChange={(steps) => set('steps', steps)}
         errors={errors}
         sharedStepsOf={projectId}
+      />
+      <ParametersEditor
+        parameters={content.parameters}
+        onChange={(parameters) => set('parameters', parameters)}
+        errors={errors}
       />
       {fields.isError ? (
         <LoadFailed what="the custom fields" error={fields.error} onRetry={() => void fields.refetch()} />

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { TestCaseDetail } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { mockApi } from '@/test/mock-api';
@@ -20,6 +20,7 @@ const testCase = (source_id: string | null): TestCaseDetail => ({
   preconditions: '',
   steps: [],
   custom_fields: {},
+  parameters: null,
   version: 1,
   source_id,
 });
@@ -39,5 +40,35 @@ describe('CaseContentView', () => {
     renderWithProviders(<CaseContentView testCase={testCase(null)} />);
     await screen.findByText('Priority');
     expect(screen.queryByText('Source id')).toBeNull();
+  });
+
+  it('shows the parameters read-only, saying a cycle runs the case once per row', async () => {
+    mockApi({ 'GET /api/projects/1/case-fields': { body: { fields: [] } } });
+    const parameters = {
+      columns: ['card', 'locale'],
+      rows: [
+        ['Visa', 'en'],
+        ['Amex', 'de'],
+        ['Maestro', 'fr'],
+      ],
+    };
+    renderWithProviders(<CaseContentView testCase={{ ...testCase(null), parameters }} />);
+    const section = await screen.findByRole('region', { name: 'Parameters' });
+    expect(within(section).getByText('3 data rows: a cycle runs this case once per row.')).toBeTruthy();
+    const table = within(section).getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Row', 'card', 'locale']);
+    expect(within(table).getByRole('row', { name: '2 Amex de' })).toBeTruthy();
+    expect(within(section).queryByRole('textbox')).toBeNull();
+  });
+
+  it('shows no parameters section for a case without them', async () => {
+    mockApi({ 'GET /api/projects/1/case-fields': { body: { fields: [] } } });
+    renderWithProviders(<CaseContentView testCase={testCase(null)} />);
+    await screen.findByText('Priority');
+    expect(screen.queryByRole('region', { name: 'Parameters' })).toBeNull();
   });
 });

@@ -5,6 +5,7 @@ import { PriorityBadge, TagBadges } from '@/entities/case/case-badges';
 import { CaseStepList, shownSteps } from '@/entities/case/case-steps';
 import { useCaseFields } from '../api/case-fields';
 import { fieldText } from '../case-content';
+import { CaseParametersView } from './case-parameters-view';
 import './case-content.css';
 
 /** A web address a custom field holds, as a link only when it is http(s). */
@@ -24,7 +25,8 @@ function FieldValue({ field, value }: { field: CaseField; value: unknown }) {
 /**
  * The case page's content (docs/product/rich-cases-screens.md): priority, tags, the id it had in
  * the tool it was imported from, preconditions and steps (Markdown; `testCase` read with its
- * shared steps expanded), and the project's custom fields with the case's values.
+ * shared steps expanded), its parameters when it has some, and the project's custom fields with
+ * the case's values.
  */
 export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
   const fields = useCaseFields(testCase.project_id);
@@ -82,6 +84,7 @@ export function CaseContentView({ testCase }: { testCase: TestCaseDetail }) {
         </h2>
         <CaseStepList steps={steps} />
       </section>
+      {testCase.parameters ? <CaseParametersView parameters={testCase.parameters} /> : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ const testCase: TestCaseDetail = {
   preconditions: '',
   steps: [],
   custom_fields: {},
+  parameters: null,
   version: 3,
   source_id: null,
 };
@@ -38,6 +39,7 @@ const version = (n: number, description: string, changed: string[]): CaseVersion
     tags: ['login'],
     steps: [],
     custom_fields: {},
+    parameters: null,
   },
   note: null,
 });
@@ -145,5 +147,38 @@ describe('CaseHistory', () => {
     const diff = screen.getByRole('region', { name: 'Version 1 → version 2' });
     const steps = within(diff).getByRole('rowheader', { name: 'Steps' }).closest('tr') as HTMLElement;
     expect(within(steps).getAllByRole('cell')[0]?.textContent).toBe('1. Shared steps #4\n2. Pay');
+  });
+
+  it('names changed parameters "Parameters" and shows each side as a small table of text', async () => {
+    const withParameters = (n: number, parameters: CaseVersion['content']['parameters']): CaseVersion => {
+      const base = version(n, 'With a passkey', n === 1 ? ['name'] : ['parameters']);
+      return { ...base, content: { ...base.content, priority: 'high', parameters } };
+    };
+    mockApi({
+      'GET /api/projects/1/case-fields': { body: { fields: [] } },
+      'GET /api/test-cases/5/versions?limit=50&offset=0': {
+        body: {
+          items: [
+            withParameters(2, {
+              columns: ['card', 'locale'],
+              rows: [
+                ['Visa', 'en'],
+                ['Amex', 'de'],
+              ],
+            }),
+            withParameters(1, null),
+          ],
+          total: 2,
+        },
+      },
+    });
+    renderWithProviders(<CaseHistory testCase={testCase} mayRestore={false} />);
+    const table = await screen.findByRole('table', { name: 'Versions of Sign in' });
+    expect(within(table).getByText('Parameters')).toBeTruthy();
+    const diff = screen.getByRole('region', { name: 'Version 1 → version 2' });
+    const row = within(diff).getByRole('rowheader', { name: 'Parameters' }).closest('tr') as HTMLElement;
+    const [older, newer] = within(row).getAllByRole('cell');
+    expect(older?.textContent).toBe('');
+    expect(newer?.textContent).toBe('card | locale\n1. Visa | en\n2. Amex | de');
   });
 });

@@ -18,6 +18,7 @@ const FIELD_LABELS: Record<string, string> = {
   priority: 'Priority',
   tags: 'Tags',
   steps: 'Steps',
+  parameters: 'Parameters',
   custom_fields: 'Custom fields',
 };
 

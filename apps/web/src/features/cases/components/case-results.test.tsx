@@ -12,6 +12,7 @@ const entry = (over: Partial<CaseResultEntry>): CaseResultEntry => ({
   run_id: null,
   result_id: null,
   cycle: null,
+  parameter_row: null,
   executor: { id: 2, username: 'alice' },
   executed_by: 2,
   elapsed_ms: null,
@@ -28,6 +29,7 @@ const newest: CaseResultEntry[] = [
     result_id: 31,
     cycle: { id: 9, name: 'Release 2.4' },
     comment: 'No test card',
+    parameter_row: { index: 2, values: { card: 'Amex', locale: 'de' } },
     created_at: '2026-11-24T10:00:00.000Z',
   }),
   entry({
@@ -59,6 +61,8 @@ describe('CaseResults', () => {
     expect(lines[0]!.textContent).toContain('Blocked');
     expect(lines[0]!.textContent).toContain('Test cycle Release 2.4');
     expect(lines[0]!.textContent).toContain('No test card');
+    expect(within(lines[0]!).getByText('Row 2 · card: Amex · locale: de')).toBeTruthy();
+    expect(lines[1]!.textContent).not.toContain('Row ');
     expect(within(lines[0]!).getByRole('link', { name: 'Release 2.4' }).getAttribute('href')).toBe(
       '/cycles/9',
     );

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { ParameterRowLabel } from '@/entities/case/parameter-row';
 import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { ResultFailure } from '@/entities/result/cycle-result';
 import { formatDateTime, isoDateTime } from '@/lib/format-date';
@@ -14,8 +15,9 @@ import './case-results.css';
 /**
  * A case's one history of results, newest first (docs/product/cases.md, "Results"): each result
  * once, whatever recorded it (a test run, a test cycle, an import), with its state, where it came
- * from, who recorded it, how long it took, when, its comment and what an imported report said of a
- * failure (its message, and its type and text behind Details).
+ * from (and the data row of a parameterized case it was recorded on), who recorded it, how long it
+ * took, when, its comment and what an imported report said of a failure (its message, and its type
+ * and text behind Details).
  * 'Show older results' loads the next page.
  */
 export function CaseResults({ caseId }: { caseId: number }) {
@@ -86,6 +88,7 @@ function ResultLine({ entry }: { entry: CaseResultEntry }) {
       <div className="case-results-head">
         <CycleStateBadge state={entry.state} />
         <ResultSource entry={entry} />
+        <ParameterRowLabel row={entry.parameter_row} />
         <span className="case-results-meta">
           {facts.length > 0 ? `${facts.join(' · ')} · ` : ''}
           <time dateTime={isoDateTime(entry.created_at)}>{formatDateTime(entry.created_at)}</time>

@@ -303,4 +303,69 @@ describe('the execution view', () => {
     expect(body.step_results).toHaveLength(3);
     expect(body.step_results?.[2]).toMatchObject({ state: 'failed' });
   });
+  it("reads the case with its item's data row: values in place of {{name}}, named in a block", async () => {
+    const user = userEvent.setup();
+    const row = { index: 2, values: { card: 'Amex', locale: 'de' } };
+    const rowItem = item(1, { parameter_row: row });
+    const api = signedIn(
+      TESTER,
+      handlers({
+        'GET /api/cycle-items/1': { body: { item: rowItem, cycle, results: [] } },
+        'GET /api/test-cases/single/10?expand=steps': {
+          body: caseDetailOf(10, {
+            preconditions: 'A {{card}} card in the wallet',
+            steps: [
+              { action: 'Pay with {{ card }} in {{locale}}', expected: 'Paid by {{card}}, {{cvv}} asked' },
+              { action: 'Open the receipt', expected: '' },
+            ],
+            parameters: {
+              columns: ['card', 'locale'],
+              rows: [
+                ['Visa', 'en'],
+                ['Amex', 'de'],
+              ],
+            },
+          }),
+        },
+        'POST /api/cycle-items/1/results': {
+          status: 201,
+          body: { message: 'Result recorded', result: result(40, 1), item: rowItem },
+        },
+        'GET /api/cycles/5/items?state=untested&assignee_id=7&after_id=1&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&assignee_id=7&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&after_id=1&limit=2&offset=0': page([]),
+        'GET /api/cycles/5/items?state=untested&limit=2&offset=0': page([]),
+      }),
+    );
+    renderApp('/cycle-items/1');
+    expect(await screen.findByText('Pay with Amex in de')).toBeTruthy();
+    // A placeholder naming no column stays as written.
+    expect(screen.getByText('Paid by Amex, {{cvv}} asked')).toBeTruthy();
+    expect(screen.getByText('A Amex card in the wallet')).toBeTruthy();
+    // Under the case's name, and at the item in the cycle's list.
+    const heading = screen.getByRole('heading', { level: 1, name: 'Case 1' });
+    expect(heading.nextElementSibling?.textContent).toBe('Row 2 · card: Amex · locale: de');
+    const list = screen.getByRole('navigation', { name: 'Items of this cycle' });
+    expect(within(list).getByText('Row 2 · card: Amex · locale: de')).toBeTruthy();
+    const values = screen.getByRole('region', { name: 'Values of row 2' });
+    expect(
+      within(values)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual(['card', 'locale']);
+    expect(
+      within(values)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual(['Amex', 'de']);
+
+    await user.click(
+      within(screen.getByRole('group', { name: 'Step 1 result' })).getByRole('radio', { name: 'Passed' }),
+    );
+    await user.click(screen.getByRole('button', { name: /^Passed/ }));
+    await waitFor(() => expect(api.calls.some((call) => call.method === 'POST')).toBe(true));
+    const body = api.calls.find((call) => call.method === 'POST')?.body as { step_results?: unknown[] };
+    expect(body.step_results).toHaveLength(2);
+    expect(body.step_results?.[0]).toMatchObject({ state: 'passed' });
+  });
 });

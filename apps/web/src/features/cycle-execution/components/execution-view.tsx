@@ -8,6 +8,7 @@ import {
   type PermissionName,
   RESULT_UNDO_SECONDS,
   type RecordResultBody,
+  substituteParameters,
 } from '@verdict/contract';
 import { type ReactNode, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -23,6 +24,7 @@ import { refreshAttachments, uploadFiles } from '@/entities/attachment/attachmen
 import { PendingFiles } from '@/entities/attachment/pending-files';
 import { CaseStepList, shownSteps } from '@/entities/case/case-steps';
 import { useExpandedCase } from '@/entities/case/get-case';
+import { ParameterRowLabel } from '@/entities/case/parameter-row';
 import { getCycleItems, useRecordResult, useUndoResult } from '@/entities/cycle/cycle-api';
 import { CycleProgress, CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { STATE_LABELS } from '@/entities/cycle/cycle-states';
@@ -43,6 +45,7 @@ import { type ExecutionSession, useUndoOpen } from './execution-session';
 import { ItemList } from './item-list';
 import { ItemResults } from './item-results';
 import { LastResult } from './last-result';
+import { RowValues, stepsForRow } from './row-values';
 import { StepResultInput } from './step-result-input';
 import { useElapsed } from './use-elapsed';
 import { useExecutionKeys } from './use-execution-keys';
@@ -104,7 +107,10 @@ export function ExecutionView({
   // The case's preconditions and steps: the item carries only its name and description. Its shared
   // steps come expanded, so the step results count them as the server does.
   const testCase = useExpandedCase(item.test_case.id);
-  const steps = shownSteps(testCase.data?.steps ?? []);
+  // An item of a parameterized case reads its case with its data row's values in place.
+  const row = item.parameter_row;
+  const steps = stepsForRow(shownSteps(testCase.data?.steps ?? []), row);
+  const preconditions = substituteParameters(testCase.data?.preconditions ?? '', row?.values);
   const [stepEntries, setStepEntries] = useState<StepEntry[]>([]);
   // Files for the result being recorded: sent once it exists (docs/product/rich-cases-screens.md).
   const [files, setFiles] = useState<File[]>([]);
@@ -167,7 +173,7 @@ export function ExecutionView({
     session.setLast({
       result: answer.result,
       itemId: item.id,
-      caseName: item.test_case.name,
+      caseName: row ? `${item.test_case.name} (row ${row.index})` : item.test_case.name,
       at: Date.now(),
     });
     setUndoError(null);
@@ -274,6 +280,7 @@ export function ExecutionView({
   return (
     <Page
       title={item.test_case.name}
+      subtitle={row ? <ParameterRowLabel row={row} /> : undefined}
       breadcrumbs={crumbs}
       card={false}
       actions={
@@ -367,12 +374,9 @@ export function ExecutionView({
           <Loading text="Loading steps..." />
         ) : (
           <>
+            {row ? <RowValues row={row} /> : null}
             <h3 className="execution-subheading">Preconditions</h3>
-            {testCase.data.preconditions ? (
-              <Markdown text={testCase.data.preconditions} />
-            ) : (
-              <p className="muted">No preconditions.</p>
-            )}
+            {preconditions ? <Markdown text={preconditions} /> : <p className="muted">No preconditions.</p>}
             <h3 className="execution-subheading">Steps</h3>
             <CaseStepList
               steps={steps}

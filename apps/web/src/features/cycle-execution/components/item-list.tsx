@@ -2,6 +2,7 @@ import type { CycleItem } from '@verdict/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { LoadFailed } from '@/components/ui/load-failed';
+import { ParameterRowLabel } from '@/entities/case/parameter-row';
 import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { formatCount } from '@/lib/format-number';
 import { paths } from '@/lib/paths';
@@ -58,12 +59,15 @@ export function ItemList({
             <ol className="execution-items-list">
               {items.map((entry) => (
                 <li key={entry.id} className={entry.id === item.id ? 'is-current' : undefined}>
-                  <Link
-                    to={paths.cycleItem(entry.id)}
-                    aria-current={entry.id === item.id ? 'page' : undefined}
-                  >
-                    {entry.test_case.name}
-                  </Link>
+                  <span className="execution-items-name">
+                    <Link
+                      to={paths.cycleItem(entry.id)}
+                      aria-current={entry.id === item.id ? 'page' : undefined}
+                    >
+                      {entry.test_case.name}
+                    </Link>
+                    <ParameterRowLabel row={entry.parameter_row} />
+                  </span>
                   <CycleStateBadge state={entry.id === item.id ? item.state : entry.state} />
                 </li>
               ))}

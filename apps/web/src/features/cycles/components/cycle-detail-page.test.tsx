@@ -86,6 +86,29 @@ describe('the cycle page', () => {
     expect(list.closest('.cycle-items-scroll')).toBeNull();
   });
 
+  it('names the data row of each item of a parameterized case next to its name', async () => {
+    const rows = [1, 2].map((index) =>
+      item(10 + index, PAY, {
+        test_case: { ...item(10, PAY).test_case, name: 'Pay by card' },
+        parameter_row: { index, values: { card: index === 1 ? 'Visa' : 'Amex', locale: 'de' } },
+      }),
+    );
+    signedIn(
+      LEAD,
+      handlers(cycle(), {
+        'GET /api/cycles/5/items?limit=200&offset=0': { body: { items: rows, total: rows.length } },
+      }),
+    );
+    renderApp('/cycles/5');
+    const list = await screen.findByRole('list', { name: 'Items of Release 2.4' });
+    const links = within(list).getAllByRole('link', { name: 'Pay by card' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/cycle-items/11', '/cycle-items/12']);
+    expect(within(list).getByText('Row 2 · card: Amex · locale: de')).toBeTruthy();
+    const described = links[0]?.getAttribute('aria-describedby') ?? '';
+    expect(document.getElementById(described)?.textContent).toBe('Row 1 · card: Visa · locale: de');
+    expect(within(list).getByRole('checkbox', { name: 'Select Pay by card, row 2' })).toBeTruthy();
+  });
+
   it('says Start testing before any result', async () => {
     signedIn(LEAD, handlers(cycle()));
     renderApp('/cycles/5');

@@ -6,6 +6,7 @@ import { ErrorBox } from '@/components/ui/error-box';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { PriorityBadge } from '@/entities/case/case-badges';
+import { ParameterRowLabel } from '@/entities/case/parameter-row';
 import { getCycleItems, useAssignItems } from '@/entities/cycle/cycle-api';
 import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { CYCLE_ITEM_STATE_OPTIONS } from '@/entities/cycle/cycle-states';
@@ -310,6 +311,8 @@ function ItemRow({
   onToggle: () => void;
 }) {
   const checkboxId = useId();
+  const rowId = useId();
+  const row = item.parameter_row;
   return (
     <span className="cycle-item-line">
       {canAssign ? (
@@ -318,16 +321,22 @@ function ItemRow({
           id={checkboxId}
           checked={checked}
           onChange={onToggle}
-          aria-label={`Select ${item.test_case.name}`}
+          aria-label={`Select ${item.test_case.name}${row ? `, row ${row.index}` : ''}`}
         />
       ) : null}
       <span className="cycle-item-main">
         <span className="cycle-item-title">
           <span className="cycle-item-id">#{item.test_case.id}</span>
-          <Link className="cycle-item-name" to={paths.cycleItem(item.id)}>
+          <Link
+            className="cycle-item-name"
+            to={paths.cycleItem(item.id)}
+            aria-describedby={row ? rowId : undefined}
+          >
             {item.test_case.name}
           </Link>
         </span>
+        {/* A parameterized case has an item per data row: its values tell the items apart. */}
+        <ParameterRowLabel row={row} id={rowId} />
         {lastResultText(item) ? <span className="cycle-item-last">{lastResultText(item)}</span> : null}
       </span>
       <PriorityBadge priority={item.test_case.priority} quiet />

@@ -39,6 +39,7 @@ const work: MyWorkItem = {
     executor: null,
     results: 0,
     last_result: null,
+    parameter_row: null,
     updated_at: '2026-11-25T12:00:00Z',
   },
   cycle: { id: 8, name: 'Release 2.4' },

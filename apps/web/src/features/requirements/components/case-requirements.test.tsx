@@ -13,6 +13,7 @@ const caseWith = (requirements: RequirementRef[]): TestCaseDetail =>
     preconditions: '',
     steps: [],
     custom_fields: {},
+    parameters: null,
     version: 1,
     source_id: null,
     requirements,
