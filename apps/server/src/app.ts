@@ -14,6 +14,7 @@ import { backupRoutes } from './modules/backup/backup-routes.ts';
 import { bulkRoutes } from './modules/bulk/bulk-routes.ts';
 import { caseFieldsRoutes } from './modules/case-fields/case-fields-routes.ts';
 import { caseImportRoutes } from './modules/case-import/case-import-routes.ts';
+import { caseMergeRoutes } from './modules/case-merge/case-merge-routes.ts';
 import { caseResultsRoutes } from './modules/case-results/case-results-routes.ts';
 import { caseVersionsRoutes } from './modules/case-versions/case-versions-routes.ts';
 import { casesRoutes } from './modules/cases/cases-routes.ts';
@@ -142,6 +143,7 @@ export async function buildApp({
   await app.register(cycleCompareRoutes);
   await app.register(runsRoutes);
   await app.register(caseResultsRoutes);
+  await app.register(caseMergeRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);
   await app.register(authzRoutes);

@@ -557,6 +557,13 @@ function table(): Record<string, Row> {
       prepare: async () => ({ url: `/api/test-cases/delete/${await freshCase()}` }),
       expected: LIMITED_REFUSED,
     },
+    'POST /api/test-cases/:id/merge': {
+      prepare: async () => ({
+        url: `/api/test-cases/${await freshCase()}/merge`,
+        payload: { from_case_id: await freshCase() },
+      }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/testruns/testcase/:id': {
       prepare: async () => ({ url: `/api/testruns/testcase/${ids.case}` }),
       expected: LIMITED_READS,
@@ -608,6 +615,10 @@ function table(): Record<string, Row> {
     },
     'GET /api/cycles/:id': {
       prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/cycles/:id/renames': {
+      prepare: async () => ({ url: `/api/cycles/${(await freshCycle()).id}/renames` }),
       expected: LIMITED_REFUSED,
     },
     'PUT /api/cycles/:id': {
@@ -1221,6 +1232,7 @@ describe('every route', () => {
         'POST /api/test-cases/parent/:id/create',
         'PUT /api/test-cases/update/:id',
         'DELETE /api/test-cases/delete/:id',
+        'POST /api/test-cases/:id/merge',
         'POST /api/testruns/create/:caseId',
         'PUT /api/testruns/update/:id',
         'DELETE /api/testruns/delete/:id',

@@ -3613,6 +3613,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cycles/{id}/renames": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tests an import's cycle looks to have renamed (empty for other cycles)
+         * @description A case of the branch's previous import that this cycle has not, beside a case first seen in this cycle in the same suite and parent with a similar name. POST /api/test-cases/{to.id}/merge {from_case_id: from.id} keeps the history.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                from: {
+                                    id: number;
+                                    name: string;
+                                };
+                                to: {
+                                    id: number;
+                                    name: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/defect-links/{id}": {
         parameters: {
             query?: never;
@@ -8616,6 +8713,16 @@ export interface paths {
                                 errors: number;
                                 failed: number;
                                 passed: number;
+                                renames?: {
+                                    from: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    to: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                }[];
                                 retried?: number;
                                 runsRecorded: number;
                                 skipped: number;
@@ -8802,6 +8909,16 @@ export interface paths {
                                 errors: number;
                                 failed: number;
                                 passed: number;
+                                renames?: {
+                                    from: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                    to: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                }[];
                                 retried?: number;
                                 runsRecorded: number;
                                 skipped: number;
@@ -15544,6 +15661,150 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/test-cases/{id}/merge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Merge another case of the project into this one (a renamed test keeps its history)
+         * @description Moves the runs, cycle items and results, result figures, flakiness, quarantine, requirement and defect links, files and versions of from_case_id to this case, which keeps its name, in one transaction; the other case is deleted. Needs delete_test_case; 409 merge_across_projects for cases of two projects, merge_has_children for a case with children.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        from_case_id: number;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            testCase: {
+                                custom_fields: {
+                                    [key: string]: unknown;
+                                };
+                                description: string;
+                                has_children: boolean;
+                                id: number;
+                                name: string;
+                                parameters: {
+                                    columns: string[];
+                                    rows: string[][];
+                                } | null;
+                                parent_id: number | null;
+                                preconditions: string;
+                                priority: "critical" | "high" | "medium" | "low";
+                                project_id: number;
+                                requirements?: {
+                                    id: number;
+                                    key: string;
+                                    title: string;
+                                }[];
+                                rollup: ("passed" | "failed") | null;
+                                source_id: string | null;
+                                status: ("passed" | "failed") | null;
+                                steps: ({
+                                    action: string;
+                                    expected: string;
+                                    shared_steps: {
+                                        id: number;
+                                        name: string;
+                                    };
+                                } | {
+                                    action: string;
+                                    expected: string;
+                                } | {
+                                    shared_steps_id: number;
+                                })[];
+                                suite_id: number | null;
+                                tags: string[];
+                                version: number;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-cases/{id}/quarantine": {
         parameters: {
             query?: never;
@@ -18818,7 +19079,7 @@ export interface components {
     schemas: {
         ErrorResponse: {
             /** @enum {string} */
-            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep";
+            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children";
             details?: {
                 field: string;
                 message: string;

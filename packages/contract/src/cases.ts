@@ -187,6 +187,13 @@ export const CaseBody = Type.Object(
 export type CaseBody = Static<typeof CaseBody>;
 
 export const CaseMutation = Type.Object({ message: Type.String(), testCase: TestCaseDetail });
+
+/**
+ * `POST /api/test-cases/{id}/merge` (docs/product/report-formats.md, "Renamed tests"): the case
+ * `from_case_id` is merged into this one, which keeps its name and takes the other's history.
+ */
+export const MergeCaseBody = Type.Object({ from_case_id: Id }, { additionalProperties: false });
+export type MergeCaseBody = Static<typeof MergeCaseBody>;
 export type CaseMutation = Static<typeof CaseMutation>;
 
 /** One version of a case (docs/product/rich-cases.md, "Versions"). */

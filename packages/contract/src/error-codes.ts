@@ -56,6 +56,9 @@ export const ERROR_CODES = [
   'not_your_result',
   'imported_cycle_result',
   'milestone_too_deep',
+  'merge_same_case',
+  'merge_across_projects',
+  'merge_has_children',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -90,6 +90,17 @@ export const ResultsReportBody = Type.String({
     'optionally with Content-Encoding: gzip',
 });
 
+/** A test that looks renamed: the case the report no longer has, and the one it made instead. */
+export const RenamePair = Type.Object({
+  from: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  to: Type.Object({ id: Type.Integer(), name: Type.String() }),
+});
+export type RenamePair = Static<typeof RenamePair>;
+
+/** `GET /api/cycles/{id}/renames`: the pairs an import's cycle proposes (empty for other cycles). */
+export const CycleRenames = Type.Object({ items: Type.Array(RenamePair) });
+export type CycleRenames = Static<typeof CycleRenames>;
+
 /** What one import did. Skipped test cases record no run; they become skipped items of its cycle. */
 export const ImportSummary = Type.Object({
   /** Test cases in the report (every `<testcase>`). */
@@ -114,6 +125,12 @@ export const ImportSummary = Type.Object({
    * is a result of the item). Answered by the results import.
    */
   retried: Type.Optional(Type.Integer()),
+  /**
+   * Tests that look renamed (the results import): a case of the branch's previous import that this
+   * report no longer has, beside a case it made in the same suite and parent with a similar name.
+   * `POST /api/test-cases/{to.id}/merge {from_case_id: from.id}` keeps the history.
+   */
+  renames: Type.Optional(Type.Array(RenamePair)),
 });
 export type ImportSummary = Static<typeof ImportSummary>;
 

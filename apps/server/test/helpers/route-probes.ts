@@ -256,6 +256,10 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
     payload: { name: 'C2' },
   }),
   'DELETE /api/test-cases/delete/:id': (w) => ({ url: `/api/test-cases/delete/${w.caseId}` }),
+  'POST /api/test-cases/:id/merge': (w) => ({
+    url: `/api/test-cases/${w.caseId}/merge`,
+    payload: { from_case_id: w.childId },
+  }),
   'GET /api/testruns/testcase/:id': (w) => ({ url: `/api/testruns/testcase/${w.childId}` }),
   'POST /api/testruns/create/:caseId': (w) => ({
     url: `/api/testruns/create/${w.childId}`,
@@ -285,6 +289,7 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   }),
   'GET /api/projects/:id/cycles': (w) => ({ url: `/api/projects/${w.projectId}/cycles` }),
   'GET /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}` }),
+  'GET /api/cycles/:id/renames': (w) => ({ url: `/api/cycles/${w.cycleId}/renames` }),
   'PUT /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}`, payload: { name: 'Y2' } }),
   'DELETE /api/cycles/:id': (w) => ({ url: `/api/cycles/${w.cycleId}` }),
   'GET /api/cycles/:id/items': (w) => ({ url: `/api/cycles/${w.cycleId}/items` }),

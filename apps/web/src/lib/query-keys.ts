@@ -116,6 +116,8 @@ export const queryKeys = {
       ['cycles', 'project', Number(projectId), 'milestone', Number(milestoneId)] as const,
     detail: (id: Id) => ['cycles', 'detail', Number(id)] as const,
     active: () => ['cycles', 'active'] as const,
+    /** The tests an import's cycle proposes as renamed (docs/product/report-formats.md, "Renamed tests"). */
+    renames: (id: Id) => ['cycles', 'renames', Number(id)] as const,
   },
   cycleItems: {
     all: ['cycle-items'] as const,

@@ -26,6 +26,7 @@ import type {
   CycleItemDetail,
   CycleItemPage,
   CycleMutation,
+  CycleRenames,
   CycleTrend,
   DefectLinkList,
   DefectLinkMutation,
@@ -144,6 +145,8 @@ export interface ApiAnswers {
   [call: `PUT /api/cycles/${number}`]: CycleMutation;
   [call: `GET /api/cycles/${number}/items?${string}`]: CycleItemPage;
   [call: `PUT /api/cycles/${number}/assign`]: AssignItemsResponse;
+  [call: `GET /api/cycles/${number}/renames`]: CycleRenames;
+  [call: `POST /api/test-cases/${number}/merge`]: CaseMutation;
   'GET /api/cycles/active': ActiveCycles;
   'GET /api/my-work': MyWork;
   [call: `GET /api/testsuites/project/${number}`]: Suite[];

@@ -202,3 +202,8 @@ export async function deleteStaleUploads(db: Tx, seconds: number): Promise<void>
   await db.execute(sql`
     delete from attachments where not complete and created_at < now() - make_interval(secs => ${seconds})`);
 }
+
+/** A merge of cases: the files on `fromId` become `toId`'s (files on results follow their results). */
+export async function moveCaseAttachments(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`update attachments set case_id = ${toId} where case_id = ${fromId}`);
+}

@@ -330,3 +330,5 @@ export async function deleteAttachment(db: Db, principal: Principal, id: number)
     await auditAttachments(tx, principal, owner, 'Removed', [attachment]);
   });
 }
+
+export { moveCaseAttachments } from './attachments-repository.ts';

@@ -132,3 +132,50 @@ export async function updateCasesVersioned(
   );
   return row?.n ?? 0;
 }
+
+/**
+ * A merge of cases: the surviving case `toId` (at version `offset`) takes the versions of `fromId`
+ * after its own, renumbered from `offset + 1`, each noting whose it was; then one more version, its
+ * own content again, noting the merge. Answers that last version's number, the case's new version.
+ */
+export async function appendMergedVersions(
+  tx: Tx,
+  change: {
+    fromId: number;
+    toId: number;
+    authorId: number;
+    offset: number;
+    from: CaseContent & { version: number; created_at: string };
+    to: CaseContent & { version: number; created_at: string };
+  },
+): Promise<number> {
+  const { fromId, toId, offset } = change;
+  if (!(await hasVersions(tx, toId))) {
+    await insertVersion(tx, {
+      caseId: toId,
+      version: offset,
+      authorId: null,
+      changed: [...CONTENT_FIELDS],
+      content: contentOf(change.to),
+      createdAt: change.to.created_at,
+    });
+  }
+  const label = `case ${fromId} "${change.from.name}"`;
+  if (await hasVersions(tx, fromId)) {
+    await tx.execute(sql`insert into case_versions (case_id, version, author_id, changed, content, created_at, note)
+      select ${toId}, v.version + ${offset}, v.author_id, v.changed, v.content, v.created_at,
+        concat_ws(' · ', v.note, 'Version ' || v.version || ' of merged ' || ${label})
+      from case_versions v where v.case_id = ${fromId} order by v.version`);
+  } else {
+    await tx.execute(sql`insert into case_versions (case_id, version, author_id, changed, content, created_at, note)
+      values (${toId}, ${offset + change.from.version}, null, ${sql.param([...CONTENT_FIELDS])}::text[],
+        ${JSON.stringify(contentOf(change.from))}::jsonb, ${change.from.created_at}::timestamptz,
+        ${`Version ${change.from.version} of merged ${label}`})`);
+  }
+  const last = offset + change.from.version + 1;
+  await tx.execute(sql`insert into case_versions (case_id, version, author_id, changed, content, note)
+    values (${toId}, ${last}, ${change.authorId}, ${sql.param(changedFields(change.from, change.to))}::text[],
+      ${JSON.stringify(contentOf(change.to))}::jsonb,
+      ${`Merged ${label} into this case: its versions are ${offset + 1} to ${offset + change.from.version}`})`);
+  return last;
+}

@@ -507,3 +507,14 @@ export function setStepsOfEmptyCases(
     note,
   });
 }
+
+/**
+ * The end of a merge of cases (modules/case-merge): the surviving case takes its new version
+ * number, its latest result without a run is worked out again from its results (the moved items
+ * brought theirs, db/triggers/case-unrun-results.sql), and the merged case goes.
+ */
+export async function finishCaseMerge(tx: Tx, fromId: number, toId: number, version: number): Promise<void> {
+  await tx.execute(sql`update test_cases set version = ${version} where id = ${toId}`);
+  await tx.execute(sql`select case_unrun_results_recompute(array[${toId}]::int[])`);
+  await deleteCaseTree(tx, fromId);
+}

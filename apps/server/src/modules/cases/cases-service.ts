@@ -275,4 +275,11 @@ export async function deleteCase(db: Db, principal: Principal, id: number): Prom
   });
 }
 
-export { renameCases, setStepsOfEmptyCases } from './cases-repository.ts';
+/** A case as the single-case endpoint answers it, read in the caller's transaction. */
+export async function getCaseIn(tx: Tx, id: number): Promise<TestCaseDetail> {
+  const found = await findCaseView(tx, id);
+  if (!found) throw new NotFoundError(CASE_NOT_FOUND);
+  return found;
+}
+
+export { finishCaseMerge, renameCases, setStepsOfEmptyCases } from './cases-repository.ts';

@@ -247,3 +247,53 @@ export async function listAssignedItems(
     project: { id: row.project_id, name: row.project_name },
   }));
 }
+
+/** The items of a cycle and row that holds both cases of a merge: `fromId`'s and `toId`'s. */
+export function itemPairsOfCases(
+  tx: Tx,
+  fromId: number,
+  toId: number,
+): Promise<{ from_item: number; to_item: number }[]> {
+  return queryRows<{ from_item: number; to_item: number }>(
+    tx,
+    sql`select f.id as from_item, t.id as to_item from cycle_items f
+    join cycle_items t on t.cycle_id = f.cycle_id and t.parameter_row = f.parameter_row and t.case_id = ${toId}
+    where f.case_id = ${fromId} order by f.id`,
+  );
+}
+
+/**
+ * A merge of cases: `fromId`'s items become `toId`'s. Where a cycle holds both cases on the same
+ * row (`pairs`, itemPairsOfCases), the one item takes the other's results and its state, count and
+ * duration are those of its latest result again (the cycle's counts follow by trigger). Results
+ * recorded against `fromId`'s versions name them as the surviving case numbers them now
+ * (+ `versionOffset`).
+ */
+export async function moveItemsToCase(
+  tx: Tx,
+  fromId: number,
+  toId: number,
+  versionOffset: number,
+  pairs: { from_item: number; to_item: number }[],
+): Promise<void> {
+  await tx.execute(sql`update cycle_results set case_version = case_version + ${versionOffset}
+    where case_version is not null and item_id in (select id from cycle_items where case_id = ${fromId})`);
+  if (pairs.length > 0) {
+    const from = sql.param(pairs.map((p) => p.from_item));
+    const to = sql.param(pairs.map((p) => p.to_item));
+    await tx.execute(sql`update cycle_results r set item_id = p.t
+      from unnest(${from}::int[], ${to}::int[]) as p(f, t) where r.item_id = p.f`);
+    await tx.execute(sql`delete from cycle_items where id = any(${from}::int[])`);
+    await tx.execute(sql`update cycle_items i set state = coalesce(l.state, 'untested'), results = l.n,
+      elapsed_ms = l.elapsed_ms, updated_at = now()
+    from (
+      select x.id, (select count(*)::int from cycle_results r where r.item_id = x.id) as n, last.state, last.elapsed_ms
+      from unnest(${to}::int[]) as x(id)
+      left join lateral (
+        select r.state, r.elapsed_ms from cycle_results r
+        where r.item_id between x.id and x.id order by r.item_id desc, r.id desc limit 1
+      ) last on true
+    ) l where i.id = l.id`);
+  }
+  await tx.execute(sql`update cycle_items set case_id = ${toId} where case_id = ${fromId}`);
+}

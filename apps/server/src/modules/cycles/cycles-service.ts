@@ -289,3 +289,5 @@ export async function deleteCycle(db: Db, principal: Principal, id: number): Pro
 export async function activeCycles(db: Db, principal: Principal): Promise<ActiveCycles> {
   return { cycles: await listActiveCycles(db, principal, ACTIVE_CYCLES_MAX) };
 }
+
+export { itemPairsOfCases, moveItemsToCase } from './cycle-items-repository.ts';

@@ -216,3 +216,24 @@ export async function findCycleProject(db: Tx, cycleId: number): Promise<number 
   );
   return row?.project_id ?? null;
 }
+
+/**
+ * A merge of cases: `fromId`'s defect links become `toId`'s, a link on an item that merges into
+ * another (`pairs`) following it there; a link `toId` already has stays once.
+ */
+export async function moveDefectLinks(
+  tx: Tx,
+  fromId: number,
+  toId: number,
+  pairs: { from_item: number; to_item: number }[],
+): Promise<void> {
+  await tx.execute(sql`update defect_links d set item_id = p.t
+    from unnest(${sql.param(pairs.map((p) => p.from_item))}::int[], ${sql.param(pairs.map((p) => p.to_item))}::int[]) as p(f, t)
+    where d.case_id = ${fromId} and d.item_id = p.f
+      and not exists (select 1 from defect_links x where x.case_id = ${toId} and x.defect = d.defect
+        and x.item_id = p.t and x.result_id is not distinct from d.result_id)`);
+  await tx.execute(sql`delete from defect_links d where d.case_id = ${fromId} and exists (
+    select 1 from defect_links t where t.case_id = ${toId} and t.defect = d.defect
+      and t.item_id is not distinct from d.item_id and t.result_id is not distinct from d.result_id)`);
+  await tx.execute(sql`update defect_links set case_id = ${toId} where case_id = ${fromId}`);
+}

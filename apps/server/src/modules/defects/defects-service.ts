@@ -244,3 +244,5 @@ export async function newIssueAddress(
   }
   return url;
 }
+
+export { moveDefectLinks } from './defects-repository.ts';

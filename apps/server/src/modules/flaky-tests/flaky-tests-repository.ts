@@ -149,3 +149,25 @@ export async function saveQuarantine(
 export async function deleteQuarantine(db: Tx, caseId: number): Promise<void> {
   await db.execute(sql`delete from case_quarantines where case_id = ${caseId}`);
 }
+
+/**
+ * A merge of cases: `fromId`'s flakiness rows move to `toId` on the branches it has none of (on a
+ * branch both have, the surviving case's row stays), its quarantine likewise, and the surviving
+ * case's rows take its new version, so the next results continue them.
+ */
+export async function mergeCaseFlakiness(
+  tx: Tx,
+  fromId: number,
+  toId: number,
+  version: number,
+): Promise<void> {
+  await tx.execute(sql`delete from case_flakiness f where f.case_id = ${fromId}
+    and exists (select 1 from case_flakiness t where t.case_id = ${toId} and t.branch = f.branch)`);
+  await tx.execute(sql`update case_flakiness set case_id = ${toId} where case_id = ${fromId}`);
+  await tx.execute(
+    sql`update case_flakiness set version = ${version} where case_id = ${toId} and version is not null`,
+  );
+  await tx.execute(sql`delete from case_quarantines q where q.case_id = ${fromId}
+    and exists (select 1 from case_quarantines t where t.case_id = ${toId})`);
+  await tx.execute(sql`update case_quarantines set case_id = ${toId} where case_id = ${fromId}`);
+}

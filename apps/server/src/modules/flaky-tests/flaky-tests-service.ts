@@ -155,3 +155,5 @@ export async function endQuarantine(db: Db, principal: Principal, caseId: number
     });
   });
 }
+
+export { mergeCaseFlakiness } from './flaky-tests-repository.ts';

@@ -119,3 +119,42 @@ export function gateItemsOf(
     sql`select id, case_id, state from cycle_items where cycle_id = ${cycleId} and state in ('failed', 'passed')`,
   );
 }
+
+type PlacedCase = { id: number; name: string; suite_id: number | null; parent_id: number | null };
+
+/**
+ * For rename proposals (rename-proposals.ts): the cases of the previous cycle that this cycle has
+ * not (at most `max` + 1, so the caller can tell there are too many), and these new cases, each
+ * with its suite and parent.
+ */
+export async function removedAndAddedCases(
+  tx: Tx,
+  previousCycleId: number,
+  cycleId: number,
+  createdCaseIds: number[],
+  max: number,
+): Promise<{ removed: PlacedCase[]; added: PlacedCase[] }> {
+  const removed = await queryRows<PlacedCase>(
+    tx,
+    sql`select c.id, c.name, c.suite_id, c.parent_id from cycle_items i join test_cases c on c.id = i.case_id
+    where i.cycle_id = ${previousCycleId}
+      and not exists (select 1 from cycle_items j where j.cycle_id = ${cycleId} and j.case_id = i.case_id)
+    order by c.id limit ${max + 1}`,
+  );
+  const added = await queryRows<PlacedCase>(
+    tx,
+    sql`select id, name, suite_id, parent_id from test_cases where id = any(${sql.param(createdCaseIds)}::int[])`,
+  );
+  return { removed, added };
+}
+
+/** The cases of the cycle that no earlier cycle holds (those its import made), at most `max` + 1. */
+export async function casesFirstSeenIn(db: Tx, cycleId: number, max: number): Promise<number[]> {
+  const rows = await queryRows<{ case_id: number }>(
+    db,
+    sql`select i.case_id from cycle_items i where i.cycle_id = ${cycleId}
+      and not exists (select 1 from cycle_items j where j.case_id = i.case_id and j.cycle_id < ${cycleId})
+    order by i.case_id limit ${max + 1}`,
+  );
+  return rows.map((r) => r.case_id);
+}

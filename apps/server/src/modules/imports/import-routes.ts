@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   BranchGate,
   BranchGateQuery,
+  CycleRenames,
   IdParams,
   ImportQuery,
   ImportResponse,
@@ -16,7 +17,13 @@ import type { FastifyRequest } from 'fastify';
 import { plainId } from '../../lib/validation.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { limitedReportStream, PayloadTooLargeError, UnsupportedMediaTypeError } from './import-body.ts';
-import { assertMayImport, importJunitReport, importReport, latestBranchGate } from './import-service.ts';
+import {
+  assertMayImport,
+  cycleRenames,
+  importJunitReport,
+  importReport,
+  latestBranchGate,
+} from './import-service.ts';
 import { detectFormat, readerOf } from './report-formats/formats.ts';
 
 /** The body stream of each import request, read by the handler. */
@@ -67,6 +74,23 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return limitedReportStream(payload as Readable, request.headers['content-encoding'], limit);
     },
   };
+
+  app.get(
+    '/api/cycles/:id/renames',
+    {
+      config: { access: { project: 'home_test_cycle' }, errors: [404] },
+      schema: {
+        tags: ['imports'],
+        summary: "The tests an import's cycle looks to have renamed (empty for other cycles)",
+        description:
+          "A case of the branch's previous import that this cycle has not, beside a case first seen in this cycle in the " +
+          'same suite and parent with a similar name. POST /api/test-cases/{to.id}/merge {from_case_id: from.id} keeps the history.',
+        params: IdParams,
+        response: { 200: CycleRenames },
+      },
+    },
+    (request) => cycleRenames(app.db, principalOf(request), request.params.id),
+  );
 
   app.get(
     '/api/projects/:id/gate',
@@ -176,6 +200,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         (onCase) => read(body, onCase, { maxBytes: limit }),
         query,
+        { renames: true },
       );
       app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));
       return reply.status(201).send({ ...result, format });

@@ -1,6 +1,7 @@
 import type {
   BranchGate,
   CaseStep,
+  CycleRenames,
   ImportQuery,
   ImportResponse,
   ImportSummary,
@@ -18,7 +19,7 @@ import {
   requireProject,
 } from '../authz/authorization.ts';
 import { renameCases, setStepsOfEmptyCases } from '../cases/cases-service.ts';
-import { createImportedCycle, cycleById, type ImportedItem } from '../cycles/cycles-service.ts';
+import { createImportedCycle, cycleById, getCycle, type ImportedItem } from '../cycles/cycles-service.ts';
 import { projectName } from '../projects/projects-service.ts';
 import { recordFlakyCount } from '../reports/reports-service.ts';
 import { createSuitesInBulk, suitesByName } from '../suites/suites-service.ts';
@@ -43,6 +44,7 @@ import {
   lockProjectImports,
 } from './import-repository.ts';
 import { readJunitReport } from './junit-reader.ts';
+import { renameProposals, renamesOfCycle } from './rename-proposals.ts';
 import type { OnCase, ReadReport, ReportedStep } from './report-formats/reported-case.ts';
 
 /**
@@ -108,6 +110,7 @@ export async function importReport(
   projectId: number,
   read: (onCase: OnCase) => Promise<ReadReport>,
   query: ImportQuery = {},
+  options: { renames?: boolean } = {},
 ): Promise<ImportResponse> {
   const plan = createImportPlan();
   const { warnings, reportName } = await read((reported) => addToPlan(plan, reported));
@@ -121,6 +124,7 @@ export async function importReport(
             cases: 0,
             runIds: [],
             versions: new Map<number, { version: number; steps: number }>(),
+            createdIds: [] as number[],
           };
     const name = await projectName(tx, projectId);
     const summary = summarise(plan, created, warnings);
@@ -132,6 +136,10 @@ export async function importReport(
     const cycle = made && { id: made.id, name: made.name };
     const branch = query.branch?.trim() || null;
     const gate = made ? await gateOf(tx, projectId, { id: made.id, branch }, made.items) : null;
+    if (options.renames && made && gate?.compared_with) {
+      const renames = await renameProposals(tx, gate.compared_with.id, made.id, created.createdIds);
+      if (renames.length > 0) summary.renames = renames;
+    }
     if (cycle) await recordFlakyCount(tx, projectId, { id: cycle.id, branch });
     if (summary.runsRecorded > 0) await recordAudit(tx, principal, importEntry(projectId, name, summary));
     // One import.finished with the summary, never one result.recorded per reported test.
@@ -228,6 +236,8 @@ async function record(
   cases: number;
   runIds: (number | null)[];
   versions: Map<number, { version: number; steps: number }>;
+  /** The cases this import made, for rename proposals. */
+  createdIds: number[];
 }> {
   const { projectId } = access;
   await lockProjectImports(tx, projectId);
@@ -327,6 +337,7 @@ async function record(
     cases: newCases.reduce((n, level) => n + level.length, 0),
     runIds: plan.runs.map((run) => ids.get(run) ?? null),
     versions,
+    createdIds: newCases.flat().map((node) => node.id!),
   };
 }
 
@@ -440,4 +451,10 @@ function messageFor(summary: ImportSummary, project: string): string {
   }
   const skipped = summary.skipped > 0 ? `; ${summary.skipped} skipped (not recorded)` : '';
   return `Recorded ${count(summary.runsRecorded, 'result')} in "${project}": ${summary.passed} passed, ${summary.failed} failed${skipped}`;
+}
+
+/** `GET /api/cycles/{id}/renames`: the tests an import's cycle proposes as renamed (rename-proposals.ts). */
+export async function cycleRenames(db: Db, principal: Principal, cycleId: number): Promise<CycleRenames> {
+  const cycle = await getCycle(db, principal, cycleId);
+  return { items: await renamesOfCycle(db, cycle) };
 }

@@ -185,3 +185,20 @@ export async function subtractResults(tx: Tx, results: WithdrawnResult[]): Promi
     ) d
     where s.case_id = d.case_id`);
 }
+
+/** A merge of cases: `fromId`'s result figures are added to `toId`'s, per branch and over all. */
+export async function mergeCaseResultStats(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`insert into case_result_stats as s (case_id, branch, project_id, results, failures, timed, duration_sum)
+    select ${toId}, branch, project_id, results, failures, timed, duration_sum from case_result_stats
+    where case_id = ${fromId} order by branch
+    on conflict (case_id, branch) do update set results = s.results + excluded.results,
+      failures = s.failures + excluded.failures, timed = s.timed + excluded.timed,
+      duration_sum = s.duration_sum + excluded.duration_sum`);
+  await tx.execute(sql`insert into case_result_totals as s (case_id, project_id, results, failures, timed, duration_sum)
+    select ${toId}, project_id, results, failures, timed, duration_sum from case_result_totals where case_id = ${fromId}
+    on conflict (case_id) do update set results = s.results + excluded.results,
+      failures = s.failures + excluded.failures, timed = s.timed + excluded.timed,
+      duration_sum = s.duration_sum + excluded.duration_sum`);
+  await tx.execute(sql`delete from case_result_stats where case_id = ${fromId}`);
+  await tx.execute(sql`delete from case_result_totals where case_id = ${fromId}`);
+}

@@ -112,3 +112,5 @@ export function recordFlakyCount(tx: Tx, projectId: number, cycle: { id: number;
 export function withdrawResults(tx: Tx, results: WithdrawnResult[]): Promise<void> {
   return subtractResults(tx, results);
 }
+
+export { mergeCaseResultStats } from './reports-repository.ts';

@@ -145,3 +145,11 @@ export async function casesWithLatest(
           },
   }));
 }
+
+/** A merge of cases: the requirements `fromId` is linked to are linked to `toId` too. */
+export async function moveRequirementLinks(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`insert into requirement_cases (requirement_id, case_id, project_id, created_by, created_at)
+    select requirement_id, ${toId}, project_id, created_by, created_at from requirement_cases where case_id = ${fromId}
+    order by requirement_id on conflict do nothing`);
+  await tx.execute(sql`delete from requirement_cases where case_id = ${fromId}`);
+}

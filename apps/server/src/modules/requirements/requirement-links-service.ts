@@ -144,3 +144,5 @@ export async function linkCasesToRequirement(
   const added = await insertLinks(tx, projectId, { requirementId, caseIds }, principal.id);
   return { key: requirement.key, added };
 }
+
+export { moveRequirementLinks } from './requirement-links-repository.ts';

@@ -178,3 +178,8 @@ export async function runStatsOfVisibleProjects(db: Tx, principal: Principal): P
   const failed = row?.failed ?? 0;
   return { totalPassed: passed, totalFailed: failed, totalRuns: passed + failed };
 }
+
+/** A merge of cases (POST /api/test-cases/{id}/merge): the runs of `fromId` become `toId`'s. */
+export async function moveRunsToCase(tx: Tx, fromId: number, toId: number): Promise<void> {
+  await tx.execute(sql`update test_runs set case_id = ${toId} where case_id = ${fromId}`);
+}

@@ -175,3 +175,5 @@ export async function deleteRun(db: Db, principal: Principal, id: number): Promi
 export function runStats(db: Db, principal: Principal): Promise<RunStats> {
   return visibleFigure(db, 'runs', principal, () => runStatsOfVisibleProjects(db, principal));
 }
+
+export { moveRunsToCase } from './runs-repository.ts';

@@ -19,6 +19,7 @@ import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { CycleFacts } from './cycle-facts';
 import { CycleItems } from './cycle-items';
+import { CycleRenames } from './cycle-renames';
 import { CycleScreen } from './cycle-screen';
 import { rerunLink } from './project-cycles';
 import './cycles.css';
@@ -26,8 +27,9 @@ import './cycles.css';
 /**
  * /cycles/{id}: a test cycle with its progress, facts and items (docs/product/cycles-screens.md,
  * "The cycle page"). Edit, Close or Reopen and bulk assign need edit_test_cycle; Re-run failed
- * add_test_cycle; Delete delete_test_cycle. Compare opens the comparison screen with this cycle
- * as To (docs/product/reports-screens.md). Other people's results arrive live.
+ * add_test_cycle; Delete delete_test_cycle; Keep the history of a renamed test (an import's cycle)
+ * delete_test_case. Compare opens the comparison screen with this cycle as To
+ * (docs/product/reports-screens.md). Other people's results arrive live.
  */
 export function CycleDetailPage({ moreContents }: { moreContents?: CycleContentsSlot } = {}) {
   return (
@@ -166,6 +168,7 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
         <CycleProgress counts={cycle.counts} legend />
         <CycleDetails cycle={cycle} />
       </Card>
+      {cycle.source === 'import' ? <CycleRenames cycle={cycle} canMerge={can('delete_test_case')} /> : null}
       <Card title="Items">
         <CycleItems cycle={cycle} members={project.data?.members ?? []} canAssign={canEdit && open} />
       </Card>
