@@ -1,5 +1,5 @@
 import { mkdirSync } from 'node:fs';
-import type { SQL } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -263,6 +263,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
   if (!database.pool) {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
     await migratePglite(database.db as never, { migrationsFolder });
+    // Written to the data files now, so a crash soon after start replays only what came after the
+    // migrations, not all of them (a fresh data directory's first start writes the whole schema).
+    await database.db.execute(sql`checkpoint`);
     return;
   }
   // The lock is held by one session, so the migration runs on that same connection.
