@@ -29,13 +29,18 @@ export const webhooks = pgTable(
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     failuresOnly: boolean('failures_only').notNull().default(false),
+    /** What is sent: Verdict's event JSON, or a chat service's message (docs/product/webhooks.md). */
+    format: text('format').notNull().default('json'),
     secret: text('secret').notNull(),
     active: boolean('active').notNull().default(true),
     createdBy: integer('created_by'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('webhooks_project_idx').on(t.projectId)],
+  (t) => [
+    index('webhooks_project_idx').on(t.projectId),
+    check('webhooks_format_check', sql`${t.format} in ('json', 'slack', 'teams', 'google-chat', 'discord')`),
+  ],
 );
 
 /**
