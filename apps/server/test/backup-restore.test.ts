@@ -17,6 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, type Db, openDatabase, queryRows } from '../src/db/client.ts';
+import { journalMigrations } from '../src/db/migration-status.ts';
 import { RestoreRefusedError, restoreBackup } from '../src/modules/backup/backup-restore.ts';
 import { writeBackup } from '../src/modules/backup/backup-writer.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
@@ -348,6 +349,20 @@ describe('refusals', () => {
     const error = await restoreIntoFresh(file).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(RestoreRefusedError);
     expect((error as Error).message).toContain('newer than this Verdict knows');
+  });
+
+  it('refuses a backup from before the baseline, saying which version restores it', async () => {
+    const lines = gunzipSync(readFileSync(full)).toString('utf8').split('\n');
+    const header = JSON.parse(lines[0]!);
+    header.schema = { tag: '0034_case_parameters', when: journalMigrations()[0]!.when - 1 };
+    lines[0] = JSON.stringify(header);
+    const file = path.join(work, 'older.vbk');
+    writeFileSync(file, gzipSync(lines.join('\n')));
+    const error = await restoreIntoFresh(file).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(RestoreRefusedError);
+    expect((error as Error).message).toContain(
+      'older than this Verdict restores (decision 240): restore it with a version of Verdict that still has migration 0035_case_updates_hash_joins',
+    );
   });
 
   it('refuses a file whose rows do not match their checksum', async () => {

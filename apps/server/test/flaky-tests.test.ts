@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Db, migrateDatabase, queryRows } from '../src/db/client.ts';
+import { type Db, queryRows } from '../src/db/client.ts';
 import { IMPORTER, member, person, project } from './helpers/import-world.ts';
-import { migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
+import { openTestDatabase } from './helpers/test-app.ts';
 import { startAdminWorld, type TestApp } from './helpers/world.ts';
 
 /** docs/product/flaky-tests.md: a scripted history of JUnit imports from CI. */
@@ -336,52 +336,6 @@ describe('what is kept equals what the whole history says', () => {
         sql`select max(length(states))::int as length from case_flakiness`,
       );
       expect(kept[0]!.length).toBe(100);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  }, 120_000);
-
-  it('a database from before migration 0022 keeps its figures', async () => {
-    const { database, drop } = await openTestDatabase();
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    try {
-      await migrateUpTo(database, 21);
-      await q(`insert into projects (name) values ('Old')`);
-      await q(`insert into test_cases (project_id, name) values (1, 'one'), (1, 'two')`);
-      const outcomes = ['pfp', 'fpff'];
-      for (let step = 0; step < 7; step++) {
-        if (step === 3) await q(`update test_cases set version = 2 where id = 1`);
-        await q(
-          `insert into test_cycles (project_id, name, source, branch) values (1, 'Run ${step}', 'import', 'main')`,
-        );
-        await q(`insert into cycle_items (cycle_id, case_id, state, results)
-          select ${step + 1}, c, 'passed', 1 from generate_series(1, 2) c`);
-        const version = step >= 3 ? 2 : 1;
-        const state = (step < 3 ? outcomes[0]![step] : outcomes[1]![step - 3]) === 'f' ? 'failed' : 'passed';
-        await q(`insert into cycle_results (item_id, state, case_version)
-          select id, case when case_id = 1 then '${state}' else 'passed' end, case when case_id = 1 then ${version} else 1 end
-          from cycle_items where cycle_id = ${step + 1}`);
-      }
-      await migrateDatabase(database);
-      expect(byKey(await keptFigures(database.db))).toEqual(byKey(await figuresFromHistory(database.db, 20)));
-      const rows = await queryRows<object>(
-        database.db,
-        sql`select case_id, states, version, cardinality(flip_ats)::int as flips_kept from case_flakiness order by 1`,
-      );
-      expect(rows).toEqual([
-        { case_id: 1, states: 'fpff', version: 2, flips_kept: 2 },
-        { case_id: 2, states: 'ppppppp', version: 1, flips_kept: 0 },
-      ]);
-      // The next result goes on from what was converted.
-      await q(
-        `insert into test_cycles (project_id, name, source, branch) values (1, 'Run 8', 'import', 'main')`,
-      );
-      await q(`insert into cycle_items (cycle_id, case_id, state, results) values (8, 1, 'passed', 1)`);
-      await q(
-        `insert into cycle_results (item_id, state, case_version) select id, 'passed', 2 from cycle_items where cycle_id = 8`,
-      );
-      expect(byKey(await keptFigures(database.db))).toEqual(byKey(await figuresFromHistory(database.db, 20)));
     } finally {
       await database.close();
       await drop();

@@ -9,6 +9,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { migrationsFolder } from '../src/db/client.ts';
+import { applyTriggerFiles } from '../src/db/trigger-files.ts';
 
 /**
  * Once per `vitest run`: the databases every test file's fresh one is copied from, so a file
@@ -32,7 +33,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     target.pathname = `/${name}`;
     const client = new pg.Client({ connectionString: target.toString() });
     await client.connect();
-    await migratePg(drizzlePg({ client }), { migrationsFolder });
+    const db = drizzlePg({ client });
+    await migratePg(db, { migrationsFolder });
+    await applyTriggerFiles(db as never);
     await client.end();
     process.env.VERDICT_TEST_TEMPLATE_DB = name;
     return async () => {
@@ -48,7 +51,9 @@ export default async function setup(): Promise<() => Promise<void>> {
     return path.join(folder, file);
   };
   process.env.VERDICT_TEST_EMPTY_DATA = await dump('empty.tar.gz');
-  await migratePglite(drizzlePglite({ client: database }), { migrationsFolder });
+  const db = drizzlePglite({ client: database });
+  await migratePglite(db, { migrationsFolder });
+  await applyTriggerFiles(db as never);
   process.env.VERDICT_TEST_MIGRATED_DATA = await dump('migrated.tar.gz');
   await database.close();
   return async () => rmSync(folder, { recursive: true, force: true });

@@ -1,11 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, queryRows } from '../src/db/client.ts';
+import { queryRows } from '../src/db/client.ts';
 import { listMilestonesOfProject } from '../src/modules/milestones/milestones-repository.ts';
 import { addMember, createProject, createRole, createUser } from './helpers/fixtures.ts';
 import { explain, planProblems, rowsReadFrom, statementOf } from './helpers/plans.ts';
 import { as, expectBadIds, expectGuards, expectStatus } from './helpers/requests.ts';
-import { migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
 import { startWorld, type TestApp, type Tree, type World } from './helpers/world.ts';
 
 /**
@@ -371,47 +370,6 @@ describe('the milestones list', () => {
     expect(rowsReadFrom(plan, 'test_cycles')).toBeLessThanOrEqual(10);
     expect(rowsReadFrom(plan, 'cycle_counts')).toBeLessThanOrEqual(10);
   });
-});
-
-describe('a database whose cycles name milestones in free text', () => {
-  it('turns each project’s distinct texts into milestones and links the cycles', async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      await migrateUpTo(database, 25);
-      const q = (query: ReturnType<typeof sql>) => database.db.execute(query);
-      await q(sql`insert into projects (id, name) values (1, 'Web'), (2, 'App')`);
-      await q(sql`insert into test_cycles (project_id, name, milestone) values
-        (1, 'a', '2.0'), (1, 'b', ' 2.0 '), (1, 'c', '2.1'), (1, 'd', null), (1, 'e', '  '),
-        (2, 'f', '2.0')`);
-      await migrateDatabase(database);
-      const milestones = await queryRows<{ id: number; project_id: number; name: string }>(
-        database.db,
-        sql`select id, project_id, name from milestones order by project_id, name`,
-      );
-      expect(milestones.map((m) => [m.project_id, m.name])).toEqual([
-        [1, '2.0'],
-        [1, '2.1'],
-        [2, '2.0'],
-      ]);
-      const cycles = await queryRows<{ name: string; milestone: string | null; milestone_id: number | null }>(
-        database.db,
-        sql`select name, milestone, milestone_id from test_cycles order by name`,
-      );
-      const id = (projectId: number, name: string) =>
-        milestones.find((m) => m.project_id === projectId && m.name === name)!.id;
-      expect(cycles).toEqual([
-        { name: 'a', milestone: '2.0', milestone_id: id(1, '2.0') },
-        { name: 'b', milestone: '2.0', milestone_id: id(1, '2.0') },
-        { name: 'c', milestone: '2.1', milestone_id: id(1, '2.1') },
-        { name: 'd', milestone: null, milestone_id: null },
-        { name: 'e', milestone: null, milestone_id: null },
-        { name: 'f', milestone: '2.0', milestone_id: id(2, '2.0') },
-      ]);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  }, 60_000);
 });
 
 describe('the defects of a milestone', () => {

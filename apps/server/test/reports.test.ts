@@ -1,10 +1,10 @@
 import type { CycleTrend, ImportResponse, ReportBranches, TestReport } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, queryRows } from '../src/db/client.ts';
+import { queryRows } from '../src/db/client.ts';
 import { createProject } from './helpers/fixtures.ts';
 import { postJunitReport } from './helpers/requests.ts';
-import { migrateUpTo, openTestDatabase, type TestApp } from './helpers/test-app.ts';
+import type { TestApp } from './helpers/test-app.ts';
 import { startAdminWorld } from './helpers/world.ts';
 
 /**
@@ -247,71 +247,4 @@ describe('the reports of a project', () => {
     });
     expect(missing.statusCode).toBe(404);
   });
-});
-
-describe('a database made before the reports (migrations 0017 and 0019)', () => {
-  // Two runs of the migrations on a new database: slow on a busy machine.
-  it('gets the figures of its history when it is upgraded', async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      await migrateUpTo(database, 16);
-      const q = (text: string) => database.db.execute(sql.raw(text));
-      await q(`insert into projects (name) values ('Old')`);
-      await q(`insert into test_cases (project_id, name) values (1, 'one'), (1, 'two')`);
-      await q(`insert into test_cycles (project_id, name, source, branch) values
-        (1, 'Import', 'import', 'main'), (1, 'Manual', 'manual', null)`);
-      await q(`insert into cycle_items (cycle_id, case_id, state, results) values
-        (1, 1, 'passed', 1), (1, 2, 'failed', 1), (2, 1, 'passed', 2)`);
-      await q(`insert into cycle_results (item_id, state, elapsed_ms) values
-        (1, 'passed', 100), (2, 'failed', 300), (3, 'failed', 50), (3, 'passed', 70)`);
-      await migrateDatabase(database);
-
-      const durations = await queryRows<{ cycle_id: number; duration_ms: string | number }>(
-        database.db,
-        sql`select cycle_id, duration_ms from cycle_counts order by cycle_id`,
-      );
-      expect(durations.map((d) => [d.cycle_id, Number(d.duration_ms)])).toEqual([
-        [1, 400],
-        [2, 70],
-      ]);
-      const stats = await queryRows<object>(
-        database.db,
-        sql`select case_id, branch, results, failures, timed, duration_sum::int as duration_sum
-          from case_result_stats order by 1, 2`,
-      );
-      expect(stats).toEqual([
-        { case_id: 1, branch: '', results: 2, failures: 1, timed: 2, duration_sum: 120 },
-        { case_id: 1, branch: 'main', results: 1, failures: 0, timed: 1, duration_sum: 100 },
-        { case_id: 2, branch: 'main', results: 1, failures: 1, timed: 1, duration_sum: 300 },
-      ]);
-      const totals = await queryRows<object>(
-        database.db,
-        sql`select case_id, results, failures, duration_sum::int as duration_sum from case_result_totals
-          order by 1`,
-      );
-      expect(totals).toEqual([
-        { case_id: 1, results: 3, failures: 1, duration_sum: 220 },
-        { case_id: 2, results: 1, failures: 1, duration_sum: 300 },
-      ]);
-      // The flakiness rows of the import, their outcomes now one letter each (migration 0019).
-      const flakiness = await queryRows<object>(
-        database.db,
-        sql`select case_id, branch, states, results, flips from case_flakiness order by 1`,
-      );
-      expect(flakiness).toEqual([
-        { case_id: 1, branch: 'main', states: 'p', results: 1, flips: 0 },
-        { case_id: 2, branch: 'main', states: 'f', results: 1, flips: 0 },
-      ]);
-      // The next result follows the kept figures: the manual item's duration is replaced.
-      await q(`update cycle_items set elapsed_ms = 90 where id = 3`);
-      const [manual] = await queryRows<{ duration_ms: string | number }>(
-        database.db,
-        sql`select duration_ms from cycle_counts where cycle_id = 2`,
-      );
-      expect(Number(manual!.duration_ms)).toBe(90);
-    } finally {
-      await database.close();
-      await drop();
-    }
-  }, 120_000);
 });

@@ -2,7 +2,7 @@ import { ADMIN_ROLE_NAME } from '@verdict/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrateDatabase, queryRows } from '../src/db/client.ts';
+import { queryRows } from '../src/db/client.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import { permissions } from '../src/modules/permissions/permissions-schema.ts';
 import { roles } from '../src/modules/roles/roles-schema.ts';
@@ -11,7 +11,7 @@ import { addMember, createProject, createRole, createUser, FIXTURE_PASSWORD } fr
 import { apiToken } from './helpers/import-world.ts';
 import { as, expectStatus } from './helpers/requests.ts';
 import { checksum } from './helpers/security.ts';
-import { ADMIN_PASSWORD, migrateUpTo, openTestDatabase } from './helpers/test-app.ts';
+import { ADMIN_PASSWORD } from './helpers/test-app.ts';
 import { startAdminWorld, type TestApp, type TestUser } from './helpers/world.ts';
 
 /**
@@ -385,35 +385,6 @@ describe('the built-in Administrator role', () => {
       expect(flagged).toEqual([{ id: adminRoleId }]);
     } finally {
       await t.db.update(roles).set({ name: ADMIN_ROLE_NAME }).where(eq(roles.id, adminRoleId));
-    }
-  });
-
-  it('is flagged by the migration on a database made by an earlier version', async () => {
-    const { database, drop } = await openTestDatabase();
-    try {
-      // The migrations up to 0006, as an earlier version shipped them.
-      await migrateUpTo(database, 6);
-      // What the earlier bootstrap made: a role created first, and another holding everything.
-      await database.db.execute(sql`
-        insert into permissions (name, description, built_in) values ('add_project', '', true), ('view_audit_log', '', true)`);
-      await database.db.execute(
-        sql`insert into roles (name) values ('Viewer'), ('Administrator'), ('Team Lead')`,
-      );
-      await database.db.execute(sql`
-        insert into role_permissions (role_id, permission_id)
-        select r.id, p.id from roles r, permissions p
-        where r.name = 'Team Lead' or (r.name = 'Administrator' and p.name = 'add_project')`);
-      await migrateDatabase(database);
-      const flagged = await queryRows<{ name: string; n: number }>(
-        database.db,
-        sql`select r.name, (select count(*)::int from role_permissions rp where rp.role_id = r.id) as n
-            from roles r where r.built_in`,
-      );
-      // The Administrator, now holding every permission.
-      expect(flagged).toEqual([{ name: 'Administrator', n: 2 }]);
-    } finally {
-      await database.close();
-      await drop();
     }
   });
 });

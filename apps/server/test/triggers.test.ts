@@ -3,7 +3,13 @@ import path from 'node:path';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Database, migrateDatabase, queryRows, type Tx } from '../src/db/client.ts';
-import { familyStatements, readTriggerFamily, triggerFamilies } from '../src/db/trigger-files.ts';
+import { journalMigrations } from '../src/db/migration-status.ts';
+import {
+  applyTriggerFiles,
+  familyStatements,
+  readTriggerFamily,
+  triggerFamilies,
+} from '../src/db/trigger-files.ts';
 import { serverFile } from '../src/server-files.ts';
 import { openTestDatabase } from './helpers/test-app.ts';
 
@@ -109,5 +115,55 @@ describe('the trigger files', () => {
     }
     for (const { tgname } of triggers)
       expect(catalogue, `docs/database.md lists ${tgname}`).toContain(tgname);
+  });
+});
+
+describe('the start', () => {
+  it('applies a family again when its function lost its mark or differs, and leaves it alone after', async () => {
+    const { database: fresh, drop: dropFresh } = await openTestDatabase({ migrated: true });
+    try {
+      const before = await definitions(fresh.db);
+      expect(await applyTriggerFiles(fresh.db)).toEqual([]);
+      // What a database migrated by the replaced chain looks like: the functions are there,
+      // unmarked; one of them, say, changed by hand.
+      await fresh.db.execute(sql`comment on function flip_count(text) is null`);
+      await fresh.db.execute(
+        sql.raw(`create or replace function flip_count(outcomes text) returns integer
+          language sql immutable as $$ select 0 $$`),
+      );
+      expect(await definitions(fresh.db)).not.toEqual(before);
+      expect(await applyTriggerFiles(fresh.db)).toEqual(['flakiness']);
+      expect(await definitions(fresh.db)).toEqual(before);
+      expect(await applyTriggerFiles(fresh.db)).toEqual([]);
+    } finally {
+      await fresh.close();
+      await dropFresh();
+    }
+  });
+
+  it('refuses a database part-way through the migrations the baseline replaced, saying what to do', async () => {
+    const { database: old, drop: dropOld } = await openTestDatabase();
+    try {
+      const [baseline] = journalMigrations();
+      await old.db.execute(sql`create schema drizzle`);
+      await old.db.execute(
+        sql`create table drizzle.__drizzle_migrations (id serial primary key, hash text not null, created_at bigint)`,
+      );
+      await old.db.execute(
+        sql`insert into drizzle.__drizzle_migrations (hash, created_at) values ('x', ${baseline!.when - 60_000})`,
+      );
+      await expect(migrateDatabase(old)).rejects.toThrow(
+        /older than this version of Verdict upgrades from.*still has migration 0035_case_updates_hash_joins/,
+      );
+      // Nothing was made.
+      const [tables] = await queryRows<{ n: number }>(
+        old.db,
+        sql`select count(*)::int as n from pg_tables where schemaname = 'public'`,
+      );
+      expect(tables!.n).toBe(0);
+    } finally {
+      await old.close();
+      await dropOld();
+    }
   });
 });

@@ -1,4 +1,5 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { type SQL, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -7,6 +8,7 @@ import pg from 'pg';
 import { lockDataDir } from '../lib/data-dir-lock.ts';
 import { recordStatement } from '../lib/process-metrics.ts';
 import { serverFile } from '../server-files.ts';
+import { applyTriggerFiles } from './trigger-files.ts';
 /** The database as repositories use it: statements and the query builder, no relational queries. */
 export type Db = PgDatabase<PgQueryResultHKT>;
 /** A transaction handle or the database itself: repositories accept either. */
@@ -258,11 +260,16 @@ export async function openDatabase(options: {
   }
 }
 
-/** Applies pending migrations; an advisory lock keeps concurrent starts from racing. */
+/**
+ * Applies pending migrations, then the trigger files that changed (decision 240); an advisory lock
+ * keeps concurrent starts from racing.
+ */
 export async function migrateDatabase(database: Database): Promise<void> {
   if (!database.pool) {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
+    await refuseUnreachableSchema(database.db);
     await migratePglite(database.db as never, { migrationsFolder });
+    await applyTriggerFiles(database.db);
     // Written to the data files now, so a crash soon after start replays only what came after the
     // migrations, not all of them (a fresh data directory's first start writes the whole schema).
     await database.db.execute(sql`checkpoint`);
@@ -272,11 +279,38 @@ export async function migrateDatabase(database: Database): Promise<void> {
   const client = await database.pool.connect();
   try {
     await client.query('select pg_advisory_lock(7261001)');
-    await migratePg(drizzlePg({ client }), { migrationsFolder });
+    const locked = drizzlePg({ client }) as unknown as Db;
+    await refuseUnreachableSchema(locked);
+    await migratePg(locked as never, { migrationsFolder });
+    await applyTriggerFiles(locked);
   } finally {
     await client.query('select pg_advisory_unlock(7261001)').catch(() => {});
     client.release();
   }
+}
+
+/**
+ * Refuses a database migrated part-way through the migrations that the baseline replaced
+ * (decision 240): drizzle would take the baseline as pending and fail half-way through it.
+ */
+const REPLACED_CHAIN_END = 'migration 0035_case_updates_hash_joins';
+
+async function refuseUnreachableSchema(db: Db): Promise<void> {
+  const [exists] = await queryRows<{ found: boolean }>(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as found`,
+  );
+  if (!exists?.found) return;
+  const [applied] = await queryRows<{ last: string | null }>(
+    db,
+    sql`select max(created_at)::text as last from drizzle.__drizzle_migrations`,
+  );
+  const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
+  const baseline = journal.entries[0] as { when: number; tag: string };
+  if (applied?.last == null || Number(applied.last) >= baseline.when) return;
+  throw new Error(
+    `The database's schema is older than this version of Verdict upgrades from: its newest migration is of ${new Date(Number(applied.last)).toISOString()}, and ${baseline.tag} stands for the migrations up to ${REPLACED_CHAIN_END}. Start a version of Verdict that still has ${REPLACED_CHAIN_END} on it once to finish its migrations, then start this one.`,
+  );
 }
 
 /** Runs raw SQL and answers its rows; both drivers put them in `rows`. */

@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, FastifyServerOptions, InjectOptions, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig } from '../../src/config.ts';
-import {
-  type Database,
-  type Db,
-  migrateDatabase,
-  migrationsFolder,
-  openDatabase,
-} from '../../src/db/client.ts';
+import { type Database, type Db, migrateDatabase, openDatabase } from '../../src/db/client.ts';
 import { authCacheOf } from '../../src/modules/authz/auth-cache.ts';
 import { bootstrap } from '../../src/modules/bootstrap/bootstrap.ts';
 
@@ -69,29 +60,6 @@ export async function openTestDatabase(options: { migrated?: boolean } = {}): Pr
       await client.end();
     },
   };
-}
-
-/** Applies the migrations up to number `last` only, as an earlier version shipped them. */
-export async function migrateUpTo(database: Database, last: number): Promise<void> {
-  const folder = mkdtempSync(path.join(tmpdir(), 'verdict-migrations-'));
-  try {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta/_journal.json'), 'utf8'));
-    journal.entries = journal.entries.filter((e: { idx: number }) => e.idx <= last);
-    mkdirSync(path.join(folder, 'meta'));
-    writeFileSync(path.join(folder, 'meta/_journal.json'), JSON.stringify(journal));
-    for (const entry of journal.entries as { tag: string }[]) {
-      copyFileSync(path.join(migrationsFolder, `${entry.tag}.sql`), path.join(folder, `${entry.tag}.sql`));
-    }
-    if (database.pool) {
-      const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-      await migrate(database.db as never, { migrationsFolder: folder });
-    } else {
-      const { migrate } = await import('drizzle-orm/pglite/migrator');
-      await migrate(database.db as never, { migrationsFolder: folder });
-    }
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 export async function createTestApp(

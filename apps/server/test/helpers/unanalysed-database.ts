@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll } from 'vitest';
 import { type Db, migrateDatabase, migrationsFolder } from '../../src/db/client.ts';
+import { applyTriggerFiles } from '../../src/db/trigger-files.ts';
 import { openTestDatabase } from './test-app.ts';
 
 /** The project tree's tables: what the tree and list plan tests read. */
@@ -47,7 +48,10 @@ export async function openUnanalysedDatabase(
     ...(migrated ? { loadDataDir: new Blob([readFileSync(migrated)]) } : {}),
   });
   const db = drizzle({ client }) as unknown as Db;
-  if (!migrated) await migrate(db as never, { migrationsFolder });
+  if (!migrated) {
+    await migrate(db as never, { migrationsFolder });
+    await applyTriggerFiles(db);
+  }
   return { db, close: () => client.close() };
 }
 

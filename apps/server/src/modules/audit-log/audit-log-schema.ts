@@ -4,7 +4,7 @@ import { bigint, check, index, integer, jsonb, pgTable, text, timestamp } from '
 /** The tables the audit-log module owns (decision 176; docs/database.md lists every table's owner). */
 
 /**
- * The audit log (migration 0005): one row per change of a user, sub-user, role, permission,
+ * The audit log: one row per change of a user, sub-user, role, permission,
  * project, member, suite, case or run, and per sign-in, failed sign-in and logout, written in
  * the same transaction as the change. No foreign keys: entries outlive the users and rows they
  * name, so the actor's name and email are copied. Newest first is a backward scan of the primary

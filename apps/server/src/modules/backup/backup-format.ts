@@ -37,7 +37,7 @@ export const SECRET_COLUMNS: Record<string, Record<string, string>> = {
 };
 
 export interface SchemaLevel {
-  /** The newest applied migration's tag, e.g. 0019_flakiness_letters. */
+  /** The newest applied migration's tag, e.g. 0001_comments_mail_chat. */
   tag: string;
   /** Its journal time, which Drizzle records as the migration's created_at. */
   when: number;

@@ -53,6 +53,12 @@ function parseHeader(line: string | undefined): BackupHeader {
     );
   }
   const known = knownMigrations();
+  if (known[0] && header.schema.when < known[0].when) {
+    throw new RestoreRefusedError(
+      `The backup's schema (${header.schema.tag}) is older than this Verdict restores (decision 240): ` +
+        'restore it with a version of Verdict that still has migration 0035_case_updates_hash_joins, then back that database up again',
+    );
+  }
   if (!known.some((entry) => entry.when === header.schema.when)) {
     throw new RestoreRefusedError(
       `The backup's schema (${header.schema.tag}) is newer than this Verdict knows (${known.at(-1)?.tag}); ` +

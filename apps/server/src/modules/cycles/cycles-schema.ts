@@ -138,7 +138,7 @@ export const cycleItems = pgTable(
     uniqueIndex('cycle_items_cycle_case_row_idx').on(t.cycleId, t.caseId, t.parameterRow),
     index('cycle_items_cycle_idx').on(t.cycleId, t.id),
     index('cycle_items_case_idx').on(t.caseId),
-    // Partial (migration 0022): only assigned items are looked up by assignee.
+    // Partial: only assigned items are looked up by assignee.
     index('cycle_items_assignee_idx').on(t.assigneeId, t.id).where(sql`${t.assigneeId} is not null`),
     check(
       'cycle_items_state_check',

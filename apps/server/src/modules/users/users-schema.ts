@@ -31,7 +31,7 @@ export const users = pgTable(
     // Bumped on password change and deactivation so every earlier token stops working.
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: createdAt(),
-    // Single sign-on (migration 0020, docs/product/single-sign-on.md): the provider's subject of
+    // Single sign-on (docs/product/single-sign-on.md): the provider's subject of
     // the person this account belongs to; null for an account that never signed in that way.
     oidcSubject: text('oidc_subject'),
     // The second factor (docs/product/two-factor.md): the TOTP key once confirmed, the key being

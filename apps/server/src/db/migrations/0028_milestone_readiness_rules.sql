@@ -1,1 +1,0 @@
-ALTER TABLE "milestones" ADD COLUMN "readiness_rules" jsonb;
