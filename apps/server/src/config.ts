@@ -6,7 +6,8 @@ import {
   IMPORT_MAX_BYTES_DEFAULT,
 } from '@verdict/contract';
 import { isCommonPassword } from './modules/auth/password-policy.ts';
-import { readSignInSettings, type SignInSettings } from './modules/auth/sign-in-settings.ts';
+import { readSignInSettings, readUrl, type SignInSettings } from './modules/auth/sign-in-settings.ts';
+import { type MailSettings, readMailSettings } from './modules/mail/mail-settings.ts';
 
 /** Settings read once at start (README lists each). A bad value stops start-up with its name. */
 export interface Config {
@@ -33,6 +34,12 @@ export interface Config {
   webhookRetryBaseMs: number;
   /** Single sign-on, the password form, the second factor (modules/auth/sign-in-settings.ts). */
   signIn: SignInSettings;
+  /** Verdict's public address (PUBLIC_URL): single sign-on's redirect and the links in e-mails. */
+  publicUrl: URL | undefined;
+  /** The SMTP server and sender (SMTP_URL, MAIL_FROM); undefined: e-mail is off. */
+  mail: MailSettings | undefined;
+  /** The first e-mail retry's delay in ms; each next one doubles, up to an hour (MAIL_RETRY_BASE_MS). */
+  mailRetryBaseMs: number;
   /** The bearer token /api/metrics asks for (METRICS_TOKEN); unset, it answers loopback callers only. */
   metricsToken: string | undefined;
   /** Live-update streams (GET /api/events) one user may hold open on one instance (LIVE_STREAMS_PER_USER). */
@@ -136,7 +143,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
-  const signIn = readSignInSettings(text, problems);
+  const publicUrl = readUrl(text, 'PUBLIC_URL', problems);
+  const signIn = readSignInSettings(text, publicUrl, problems);
+  const mail = readMailSettings(text, publicUrl, problems);
+
+  const mailRetryText = text('MAIL_RETRY_BASE_MS') ?? '30000';
+  const mailRetryBaseMs = Number(mailRetryText);
+  if (!Number.isInteger(mailRetryBaseMs) || mailRetryBaseMs < 10 || mailRetryBaseMs > 3_600_000) {
+    problems.push(
+      `MAIL_RETRY_BASE_MS must be a whole number of milliseconds from 10 to 3600000 (got "${mailRetryText}")`,
+    );
+  }
 
   const metricsToken = text('METRICS_TOKEN');
   if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
@@ -205,6 +222,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webhookAllowPrivate: allowPrivateText === 'true',
     webhookRetryBaseMs,
     signIn,
+    publicUrl,
+    mail,
+    mailRetryBaseMs,
     metricsToken,
     liveStreamsPerUser,
     liveStreamsMax,

@@ -115,10 +115,11 @@ describe('a permission added by a later version', () => {
       expect(await tessOpensACycle(database)).toBe(201);
       const held = await rolePermissions(database);
       // home_milestone follows home_test_cycle, which arrived at the same start from home_test_case;
-      // home_requirement follows home_test_case.
+      // home_requirement and comment follow home_test_case.
       expect(held.QA).toEqual(
         [
           ...QA_PERMISSIONS,
+          'comment',
           'execute_test_cycle',
           'home_milestone',
           'home_requirement',

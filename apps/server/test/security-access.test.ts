@@ -139,6 +139,11 @@ async function freshDefectLink(): Promise<number> {
   const body = { defect: `https://bugs.example.com/${next()}` };
   return expectStatus(await adminApi().post(`/api/test-cases/${ids.case}/defects`, body), 201).defect.id;
 }
+/** A comment the administrator wrote on the first case of project A (docs/product/comments.md). */
+async function freshComment(): Promise<number> {
+  const body = { body: `Note ${next()}` };
+  return expectStatus(await adminApi().post(`/api/test-cases/${ids.case}/comments`, body), 201).comment.id;
+}
 /** A milestone of project A (docs/product/milestones.md). */
 async function freshMilestone(): Promise<number> {
   const body = { name: `m${next()}` };
@@ -263,6 +268,16 @@ function table(): Record<string, Row> {
     'POST /api/auth/totp/setup': {
       prepare: at('/api/auth/totp/setup', { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }),
       expected: PUBLIC_OK,
+    },
+    // "Forgot password?" (docs/product/sign-in-and-sessions.md): this server sends no e-mail, so
+    // the request answers 503 to everyone; a made-up link is refused the same way for everyone.
+    'POST /api/auth/password-reset': {
+      prepare: at('/api/auth/password-reset', { email: ADMIN_EMAIL }),
+      expected: [503, 503, 503, 503, 503],
+    },
+    'POST /api/auth/password-reset/confirm': {
+      prepare: at('/api/auth/password-reset/confirm', { token: 'made-up', password: 'a-new-password-1' }),
+      expected: [400, 400, 400, 400, 400],
     },
     'GET /api/auth/totp': { prepare: at('/api/auth/totp'), expected: SIGNED_IN },
     'GET /api/auth/session': { prepare: at('/api/auth/session'), expected: SIGNED_IN },
@@ -917,6 +932,39 @@ function table(): Record<string, Row> {
       },
       expected: LIMITED_REFUSED,
     },
+    // Reading a thread needs only seeing the project; writing needs comment, which the limited
+    // member lacks; editing and deleting are the author's (the administrator's here).
+    'GET /api/test-cases/:id/comments': {
+      prepare: at(`/api/test-cases/${ids.case}/comments`),
+      expected: LIMITED_READS,
+    },
+    'POST /api/test-cases/:id/comments': {
+      prepare: at(`/api/test-cases/${ids.case}/comments`, { body: 'A note' }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'GET /api/cycle-items/:id/comments': {
+      prepare: async () => ({ url: `/api/cycle-items/${(await freshCycle()).itemId}/comments` }),
+      expected: LIMITED_READS,
+    },
+    'POST /api/cycle-items/:id/comments': {
+      prepare: async () => ({
+        url: `/api/cycle-items/${(await freshCycle()).itemId}/comments`,
+        payload: { body: 'A note' },
+      }),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'PUT /api/comments/:id': {
+      prepare: async () => ({ url: `/api/comments/${await freshComment()}`, payload: { body: 'Changed' } }),
+      expected: LIMITED_REFUSED,
+    },
+    'DELETE /api/comments/:id': {
+      prepare: async () => ({ url: `/api/comments/${await freshComment()}` }),
+      expected: LIMITED_REFUSED,
+    },
+    'GET /api/projects/:id/mentionable': {
+      prepare: at(`/api/projects/${ids.a}/mentionable?q=a`),
+      expected: LIMITED_READS,
+    },
     'GET /api/projects/:id/webhooks': {
       prepare: at(`/api/projects/${ids.a}/webhooks`),
       expected: LIMITED_REFUSED,
@@ -1222,6 +1270,7 @@ describe('every route', () => {
         'POST /api/auth/totp/start',
         'POST /api/auth/totp/enable',
         'POST /api/auth/totp/disable',
+        'POST /api/auth/password-reset',
         'POST /api/projects/:id/import/junit',
         'POST /api/projects/:id/import/results',
         'POST /api/testsuites/create',
@@ -1265,6 +1314,10 @@ describe('every route', () => {
         'POST /api/test-cases/:id/defects',
         'POST /api/cycle-items/:id/defects',
         'DELETE /api/defect-links/:id',
+        'POST /api/test-cases/:id/comments',
+        'POST /api/cycle-items/:id/comments',
+        'PUT /api/comments/:id',
+        'DELETE /api/comments/:id',
         'POST /api/projects/:id/webhooks',
         'PUT /api/webhooks/:id',
         'DELETE /api/webhooks/:id',

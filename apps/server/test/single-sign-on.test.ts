@@ -131,6 +131,8 @@ describe('Single sign-on through an OpenID Connect provider', () => {
     expect(methods).toEqual({
       password: true,
       sso: { name: 'Test provider', startUrl: '/api/auth/oidc/start' },
+      mail: false,
+      passwordReset: false,
     });
   });
 
@@ -295,7 +297,12 @@ describe('Settings of single sign-on', () => {
   it('without single sign-on, the start address answers 404 and the screen offers the form alone', async () => {
     const app = await appWith({});
     try {
-      expect(expectStatus(await app.get('/api/auth/methods'), 200)).toEqual({ password: true, sso: null });
+      expect(expectStatus(await app.get('/api/auth/methods'), 200)).toEqual({
+        password: true,
+        sso: null,
+        mail: false,
+        passwordReset: false,
+      });
       expect((await app.get('/api/auth/oidc/start')).statusCode).toBe(404);
     } finally {
       await app.close();

@@ -674,7 +674,9 @@ export interface paths {
                     };
                     content: {
                         "application/json": {
+                            mail: boolean;
                             password: boolean;
+                            passwordReset: boolean;
                             sso: {
                                 name: string;
                                 startUrl: string;
@@ -802,6 +804,149 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** E-mails a link to choose a new password; answers the same whether or not the address has an account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        email: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/password-reset/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets a new password with the e-mailed link's token: once, within an hour; signs the account out everywhere */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        password: string;
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -1556,6 +1701,180 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/comments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Edit one of your own comments */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comment: {
+                                author: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                body: string;
+                                created_at: string;
+                                id: number;
+                                mentions: {
+                                    id: number;
+                                    username: string;
+                                }[];
+                                updated_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        /** Delete a comment: your own, or anyone's as an administrator */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/configuration-groups/{id}": {
         parameters: {
             query?: never;
@@ -1908,6 +2227,189 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/cycle-items/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A cycle item's comments, oldest first, a page of at most 500 (next: the page after) */
+        get: {
+            parameters: {
+                query?: {
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            can_delete_any: boolean;
+                            comments: {
+                                author: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                body: string;
+                                created_at: string;
+                                id: number;
+                                mentions: {
+                                    id: number;
+                                    username: string;
+                                }[];
+                                updated_at: string | null;
+                            }[];
+                            next: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Comment on a cycle item (Markdown; @username mentions) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comment: {
+                                author: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                body: string;
+                                created_at: string;
+                                id: number;
+                                mentions: {
+                                    id: number;
+                                    username: string;
+                                }[];
+                                updated_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -9001,6 +9503,87 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/mentionable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The people a mention can name: who can see the project, by username prefix (at most 20) */
+        get: {
+            parameters: {
+                query?: {
+                    q?: string;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            users: {
+                                id: number;
+                                username: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/milestones": {
         parameters: {
             query?: never;
@@ -11944,6 +12527,7 @@ export interface paths {
                             created_at: string;
                             events: ("cycle.created" | "cycle.closed" | "result.recorded" | "import.finished" | "case.changed")[];
                             failures_only: boolean;
+                            format: "json" | "slack" | "teams" | "google-chat" | "discord";
                             id: number;
                             last_delivery: {
                                 /** Format: date-time */
@@ -12023,6 +12607,7 @@ export interface paths {
                         active?: boolean;
                         events: ("cycle.created" | "cycle.closed" | "result.recorded" | "import.finished" | "case.changed")[];
                         failures_only?: boolean;
+                        format?: "json" | "slack" | "teams" | "google-chat" | "discord";
                         secret?: string;
                         url: string;
                     };
@@ -12045,6 +12630,7 @@ export interface paths {
                                 created_at: string;
                                 events: ("cycle.created" | "cycle.closed" | "result.recorded" | "import.finished" | "case.changed")[];
                                 failures_only: boolean;
+                                format: "json" | "slack" | "teams" | "google-chat" | "discord";
                                 id: number;
                                 last_delivery: {
                                     /** Format: date-time */
@@ -15142,6 +15728,189 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/test-cases/{id}/comments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A case's comments, oldest first, a page of at most 500 (next: the page after) */
+        get: {
+            parameters: {
+                query?: {
+                    after?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            can_delete_any: boolean;
+                            comments: {
+                                author: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                body: string;
+                                created_at: string;
+                                id: number;
+                                mentions: {
+                                    id: number;
+                                    username: string;
+                                }[];
+                                updated_at: string | null;
+                            }[];
+                            next: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** Comment on a case (Markdown; @username mentions) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            comment: {
+                                author: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                body: string;
+                                created_at: string;
+                                id: number;
+                                mentions: {
+                                    id: number;
+                                    username: string;
+                                }[];
+                                updated_at: string | null;
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -18797,7 +19566,7 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Change a webhook's address, events, failures-only or active; omitted fields are kept */
+        /** Change a webhook's address, events, failures-only, format or active; omitted fields are kept */
         put: {
             parameters: {
                 query?: never;
@@ -18813,6 +19582,7 @@ export interface paths {
                         active?: boolean;
                         events?: ("cycle.created" | "cycle.closed" | "result.recorded" | "import.finished" | "case.changed")[];
                         failures_only?: boolean;
+                        format?: "json" | "slack" | "teams" | "google-chat" | "discord";
                         url?: string;
                     };
                 };
@@ -18832,6 +19602,7 @@ export interface paths {
                                 created_at: string;
                                 events: ("cycle.created" | "cycle.closed" | "result.recorded" | "import.finished" | "case.changed")[];
                                 failures_only: boolean;
+                                format: "json" | "slack" | "teams" | "google-chat" | "discord";
                                 id: number;
                                 last_delivery: {
                                     /** Format: date-time */
@@ -19079,7 +19850,7 @@ export interface components {
     schemas: {
         ErrorResponse: {
             /** @enum {string} */
-            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children";
+            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "mail_off" | "password_reset_invalid" | "password_reset_used" | "password_reset_expired" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children" | "not_your_comment";
             details?: {
                 field: string;
                 message: string;

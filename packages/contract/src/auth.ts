@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Password } from './common.ts';
 import { LIMITS } from './constants.ts';
 
 export const LoginBody = Type.Object(
@@ -16,6 +17,10 @@ export type LoginBody = Static<typeof LoginBody>;
 export const SignInMethods = Type.Object({
   password: Type.Boolean(),
   sso: Type.Union([Type.Object({ name: Type.String(), startUrl: Type.String() }), Type.Null()]),
+  /** Whether this server sends e-mail (SMTP_URL): the admin dashboard says when it does not. */
+  mail: Type.Boolean(),
+  /** Whether "Forgot password?" works here: e-mail is on and the password form is offered. */
+  passwordReset: Type.Boolean(),
 });
 export type SignInMethods = Static<typeof SignInMethods>;
 
@@ -102,3 +107,17 @@ export const SessionAnswer = Type.Object({
   permissions: Type.Array(Type.String()),
 });
 export type SessionAnswer = Static<typeof SessionAnswer>;
+
+/** "Forgot password?" (docs/product/sign-in-and-sessions.md, "Forgot password"): the account's email. */
+export const PasswordResetRequestBody = Type.Object(
+  { email: Type.String({ minLength: 1, maxLength: LIMITS.emailMax }) },
+  { additionalProperties: false },
+);
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
+
+/** The token of the e-mailed link and the new password. */
+export const PasswordResetConfirmBody = Type.Object(
+  { token: Type.String({ minLength: 1, maxLength: 256 }), password: Password },
+  { additionalProperties: false },
+);
+export type PasswordResetConfirmBody = Static<typeof PasswordResetConfirmBody>;

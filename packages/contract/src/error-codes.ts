@@ -41,6 +41,10 @@ export const ERROR_CODES = [
   'totp_setup_not_started',
   'totp_setup_changed',
   'sign_on_refused',
+  'mail_off',
+  'password_reset_invalid',
+  'password_reset_used',
+  'password_reset_expired',
   // The objects.
   'name_taken',
   'already_member',
@@ -59,6 +63,7 @@ export const ERROR_CODES = [
   'merge_same_case',
   'merge_across_projects',
   'merge_has_children',
+  'not_your_comment',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

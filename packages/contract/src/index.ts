@@ -8,6 +8,7 @@ export * from './case-import.ts';
 export * from './case-query.ts';
 export * from './case-results.ts';
 export * from './cases.ts';
+export * from './comments.ts';
 export * from './common.ts';
 export * from './configurations.ts';
 export * from './constants.ts';

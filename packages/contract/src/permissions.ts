@@ -64,6 +64,7 @@ export const PERMISSION_CATALOGUE = {
   add_requirement: 'Create and import requirements',
   edit_requirement: 'Edit requirements and link cases to them',
   delete_requirement: 'Delete requirements',
+  comment: "Write comments on the cases and cycle items one can see, and edit and delete one's own",
 } as const;
 
 export type PermissionName = keyof typeof PERMISSION_CATALOGUE;
@@ -97,6 +98,7 @@ export const PERMISSION_GRANT_RULES: Partial<Record<PermissionName, readonly Per
   add_requirement: ['add_test_case_in_project'],
   edit_requirement: ['edit_test_case'],
   delete_requirement: ['delete_test_case'],
+  comment: ['home_test_case'],
 };
 
 export const PERMISSION_NAMES = Object.keys(PERMISSION_CATALOGUE) as PermissionName[];

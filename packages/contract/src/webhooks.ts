@@ -11,6 +11,13 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
+/**
+ * What an endpoint is sent: Verdict's event JSON (`json`), or a chat service's message built from
+ * the event (docs/product/webhooks.md, "Chat formats").
+ */
+export const WEBHOOK_FORMATS = ['json', 'slack', 'teams', 'google-chat', 'discord'] as const;
+export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
+
 export const WEBHOOK_URL_MAX = 2000;
 export const WEBHOOK_SECRET_MIN = 16;
 export const WEBHOOK_SECRET_MAX = 200;
@@ -35,6 +42,14 @@ export const WebhookEventName = Type.Union([
   Type.Literal('case.changed'),
 ]);
 
+export const WebhookFormatName = Type.Union([
+  Type.Literal('json'),
+  Type.Literal('slack'),
+  Type.Literal('teams'),
+  Type.Literal('google-chat'),
+  Type.Literal('discord'),
+]);
+
 export const WebhookDeliveryState = Type.Union([
   Type.Literal('pending'),
   Type.Literal('delivered'),
@@ -57,6 +72,7 @@ export const Webhook = Type.Object({
   url: Type.String(),
   events: Type.Array(WebhookEventName),
   failures_only: Type.Boolean(),
+  format: WebhookFormatName,
   active: Type.Boolean(),
   created_at: Type.String({ format: 'date-time' }),
   updated_at: Type.String({ format: 'date-time' }),
@@ -74,6 +90,8 @@ export const CreateWebhookBody = Type.Object(
     url: WebhookUrl,
     events: WebhookEvents,
     failures_only: Type.Optional(Type.Boolean()),
+    /** `json` when left out. */
+    format: Type.Optional(WebhookFormatName),
     active: Type.Optional(Type.Boolean()),
     secret: Type.Optional(Type.String({ minLength: WEBHOOK_SECRET_MIN, maxLength: WEBHOOK_SECRET_MAX })),
   },
@@ -87,6 +105,7 @@ export const UpdateWebhookBody = Type.Object(
     url: Type.Optional(WebhookUrl),
     events: Type.Optional(WebhookEvents),
     failures_only: Type.Optional(Type.Boolean()),
+    format: Type.Optional(WebhookFormatName),
     active: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },

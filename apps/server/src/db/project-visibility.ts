@@ -29,3 +29,17 @@ export function projectPermissionCondition(viewer: Viewer, permission: string, c
     join permissions perm on perm.id = rp.permission_id
     where pm.user_id = ${viewer.id} and perm.name = ${permission})`;
 }
+
+/**
+ * The other side of visibleProjectCondition: a SQL condition on a user id (`userColumn`) true for
+ * the users who see the project: its creator, its members, and holders of view_all_projects
+ * through a global role.
+ */
+export function projectViewerCondition(projectId: number, userColumn: SQL): SQL {
+  return sql`(${userColumn} in (select created_by from projects where id = ${projectId})
+    or ${userColumn} in (select user_id from project_members where project_id = ${projectId})
+    or ${userColumn} in (select ur.user_id from user_roles ur
+      join role_permissions rp on rp.role_id = ur.role_id
+      join permissions perm on perm.id = rp.permission_id
+      where perm.name = 'view_all_projects'))`;
+}

@@ -48,6 +48,7 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
       'edit_milestone',
       'delete_milestone',
       'home_requirement',
+      'comment',
       'add_requirement',
       'edit_requirement',
       'delete_requirement',
@@ -73,6 +74,7 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
       'home_test_cycle',
       'home_milestone',
       'home_requirement',
+      'comment',
       'edit_requirement',
       'execute_test_cycle',
       'import_results',
@@ -80,7 +82,7 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
   },
   {
     name: 'Viewer',
-    description: 'Reads projects, results and test cycles',
+    description: 'Reads projects, results and test cycles, and discusses them in comments',
     permissions: [
       'home_project',
       'home_test_suit',
@@ -90,6 +92,7 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
       'home_test_cycle',
       'home_milestone',
       'home_requirement',
+      'comment',
     ],
   },
   {
@@ -110,6 +113,7 @@ const ROLES: { name: string; description: string; permissions: PermissionName[] 
       'home_test_cycle',
       'home_milestone',
       'home_requirement',
+      'comment',
       'edit_requirement',
       'execute_test_cycle',
       'import_results',

@@ -92,6 +92,9 @@ export const PUBLIC_ROUTES = new Set([
   'GET /api/auth/oidc/start',
   'GET /api/auth/oidc/callback',
   'POST /api/auth/totp/setup',
+  // "Forgot password?": the e-mailed link's token is the proof (docs/product/sign-in-and-sessions.md).
+  'POST /api/auth/password-reset',
+  'POST /api/auth/password-reset/confirm',
   'GET /api/health',
   // Operations (docs/product/operations.md): readiness, and the metrics, which check their own
   // rule (a token or this machine only, modules/metrics/metrics-access.ts).

@@ -59,6 +59,8 @@ export interface ProbeWorld {
   fieldId: number;
   /** A defect linked to the case (`caseId`); the project has a GitHub tracker. */
   defectLinkId: number;
+  /** A comment the caller wrote on the case (`caseId`): one they may edit and delete. */
+  commentId: number;
   /** A turned-off webhook of the project (no call ever leaves the test) and a delivery of it. */
   webhookId: number;
   deliveryId: number;
@@ -133,6 +135,9 @@ export async function createProbeWorld(
   const defectLinkId = await one(sql`
     insert into defect_links (project_id, case_id, defect, url)
     values (${projectId}, ${caseId}, '#1', 'https://github.com/acme/shop/issues/1') returning id`);
+  const commentId = await one(sql`
+    insert into comments (project_id, case_id, author_id, body)
+    values (${projectId}, ${caseId}, ${options.callerId ?? options.createdBy}, 'Note') returning id`);
   const webhookId = await one(sql`
     insert into webhooks (project_id, url, events, secret, active)
     values (${projectId}, 'https://93.184.215.14/hook', '{cycle.created}', 'probe-secret-of-16+', false) returning id`);
@@ -179,6 +184,7 @@ export async function createProbeWorld(
     attachmentId,
     fieldId,
     defectLinkId,
+    commentId,
     webhookId,
     deliveryId: Number(deliveryId),
     milestoneId,
@@ -413,6 +419,17 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   // A case's link: removing it needs edit_test_case, as declared.
   'DELETE /api/defect-links/:id': (w) => ({ url: `/api/defect-links/${w.defectLinkId}` }),
   'GET /api/cycles/:id/defects': (w) => ({ url: `/api/cycles/${w.cycleId}/defects` }),
+  'POST /api/test-cases/:id/comments': (w) => ({
+    url: `/api/test-cases/${w.caseId}/comments`,
+    payload: { body: 'A note' },
+  }),
+  'POST /api/cycle-items/:id/comments': (w) => ({
+    url: `/api/cycle-items/${w.itemId}/comments`,
+    payload: { body: 'A note' },
+  }),
+  // The caller's own comment: editing and deleting it need only comment.
+  'PUT /api/comments/:id': (w) => ({ url: `/api/comments/${w.commentId}`, payload: { body: 'Changed' } }),
+  'DELETE /api/comments/:id': (w) => ({ url: `/api/comments/${w.commentId}` }),
   'GET /api/projects/:id/webhooks': (w) => ({ url: `/api/projects/${w.projectId}/webhooks` }),
   'POST /api/projects/:id/webhooks': (w) => ({
     url: `/api/projects/${w.projectId}/webhooks`,

@@ -480,6 +480,16 @@ const SignInScreen = lazyScreen(
   (m) => m.SignInPage,
 );
 
+/** "Forgot password?" and the e-mailed link's screen: no session needed, none required. */
+const ForgotPasswordScreen = lazyScreen(
+  () => import('@/features/auth/components/forgot-password-page'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordScreen = lazyScreen(
+  () => import('@/features/auth/components/reset-password-page'),
+  (m) => m.ResetPasswordPage,
+);
+
 export const routes: RouteObject[] = [
   {
     Component: RootRoute,
@@ -492,6 +502,16 @@ export const routes: RouteObject[] = [
           </PublicOnly>
         ),
       },
+      {
+        path: paths.forgotPassword,
+        element: (
+          <PublicOnly>
+            <ForgotPasswordScreen />
+          </PublicOnly>
+        ),
+      },
+      // Not PublicOnly: a link opened in a browser signed in (as anyone) must still work.
+      { path: paths.resetPassword, element: <ResetPasswordScreen /> },
       {
         element: (
           <RequireAuth>

@@ -28,6 +28,9 @@ function withIds<Pattern extends string>(pattern: Pattern): RouteWithIds<Pattern
 
 export const paths = {
   signIn: '/',
+  /** "Forgot password?" and the e-mailed link's screen (docs/product/sign-in-and-sessions.md). */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
   dashboard: '/dashboard',
   /** Added after the first release: the caller's API tokens (docs/product/api-tokens.md). */
   apiTokens: '/api-tokens',

@@ -122,8 +122,11 @@ export function offerCredentialToBrowser(email: string, password: string): void 
 const SIGN_IN_ROUTE = paths.signIn;
 
 /** Remembers every visited path except the sign-in screen itself. */
+/** Screens of a signed-out visitor: never where signing in lands. */
+const SIGNED_OUT_ROUTES: readonly string[] = [SIGN_IN_ROUTE, paths.forgotPassword, paths.resetPassword];
+
 export function saveLastRoute(pathname: string): void {
-  if (pathname === SIGN_IN_ROUTE || !pathname.startsWith('/')) return;
+  if (SIGNED_OUT_ROUTES.includes(pathname) || !pathname.startsWith('/')) return;
   localStorage.setItem(STORAGE_KEYS.lastRoute, pathname);
 }
 

@@ -18,6 +18,8 @@ import type {
   CaseTags,
   CaseVersionPage,
   CaseWindow,
+  CommentList,
+  CommentMutation,
   ConfigurationGroupList,
   ConfigurationGroupMutation,
   Cycle,
@@ -35,6 +37,7 @@ import type {
   FlakySettingsMutation,
   FlakyTestList,
   LoginResponse,
+  MentionableList,
   MessageResponse,
   Milestone,
   MilestoneList,
@@ -70,6 +73,7 @@ import type {
   SharedStepsPage,
   SharedStepsUsage,
   SignInMethods,
+  StatusCount,
   Suite,
   SuiteCount,
   TestCase,
@@ -102,6 +106,9 @@ export interface ApiAnswers {
   'POST /api/auth/login': LoginResponse;
   'POST /api/auth/logout': MessageResponse;
   'GET /api/auth/methods': SignInMethods;
+  'POST /api/auth/password-reset': MessageResponse;
+  'POST /api/auth/password-reset/confirm': MessageResponse;
+  'GET /api/users/status-count': StatusCount;
   'POST /api/auth/totp/setup': TotpSetupResponse;
   'POST /api/auth/totp/start': TotpSetupResponse;
   'GET /api/auth/totp': TotpStatus;
@@ -198,6 +205,11 @@ export interface ApiAnswers {
   [call: `GET /api/${'test-cases' | 'cycle-items'}/${number}/defects`]: DefectLinkList;
   [call: `POST /api/${'test-cases' | 'cycle-items'}/${number}/defects`]: DefectLinkMutation;
   [call: `DELETE /api/defect-links/${number}`]: MessageResponse;
+  [call: `GET /api/${'test-cases' | 'cycle-items'}/${number}/comments${'' | `?${string}`}`]: CommentList;
+  [call: `POST /api/${'test-cases' | 'cycle-items'}/${number}/comments`]: CommentMutation;
+  [call: `PUT /api/comments/${number}`]: CommentMutation;
+  [call: `DELETE /api/comments/${number}`]: MessageResponse;
+  [call: `GET /api/projects/${number}/mentionable?q=${string}`]: MentionableList;
   [call: `GET /api/cycles/${number}/defects`]: CycleDefectList;
   [call: `GET /api/milestones/${number}/defects`]: CycleDefectList;
   [call: `GET /api/cycle-results/${number}/new-issue`]: NewIssueAnswer;

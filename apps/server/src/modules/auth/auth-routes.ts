@@ -3,6 +3,8 @@ import {
   LoginBody,
   LoginResponse,
   MessageResponse,
+  PasswordResetConfirmBody,
+  PasswordResetRequestBody,
   SessionAnswer,
   SignInMethods,
   TotpDisableBody,
@@ -26,6 +28,8 @@ import {
   startTotpSetup,
   totpStatus,
 } from './auth-service.ts';
+import { confirmPasswordReset, RESET_REQUESTED, requestPasswordReset } from './password-reset-service.ts';
+import { RequestWindow } from './request-window.ts';
 import { createSingleSignOn, SingleSignOnError } from './single-sign-on.ts';
 
 const SSO_START_PATH = '/api/auth/oidc/start';
@@ -36,6 +40,9 @@ const SSO_START_PATH = '/api/auth/oidc/start';
  */
 const STATE_COOKIE = 'verdict_oidc_state';
 const STATE_COOKIE_PATH = '/api/auth/oidc';
+/** "Forgot password?" requests one address (IP) may make: 10 in 15 minutes (decision 235). */
+const RESET_REQUESTS_PER_ADDRESS = 10;
+const RESET_REQUEST_WINDOW_MS = 15 * 60_000;
 
 function stateCookie(request: FastifyRequest, value: string, maxAgeSeconds: number): string {
   const secure = request.protocol === 'https' ? '; Secure' : '';
@@ -72,6 +79,7 @@ function originOf(request: FastifyRequest): string {
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const settings = app.config.signIn;
   const sso = settings.oidc ? createSingleSignOn(app.db, app.tokens, settings.oidc) : undefined;
+  const resetRequests = new RequestWindow(RESET_REQUESTS_PER_ADDRESS, RESET_REQUEST_WINDOW_MS);
 
   app.get(
     '/api/auth/methods',
@@ -86,6 +94,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => ({
       password: settings.passwordSignIn,
       sso: sso ? { name: sso.name, startUrl: SSO_START_PATH } : null,
+      mail: app.config.mail !== undefined,
+      passwordReset: app.config.mail !== undefined && settings.passwordSignIn,
     }),
   );
 
@@ -119,6 +129,50 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!request.tokenClaims) throw new UnauthorizedError();
       await logout(app.db, principalOf(request), request.tokenClaims);
       return { message: 'Logged out successfully' };
+    },
+  );
+
+  // --- Forgot password (docs/product/sign-in-and-sessions.md, "Forgot password") ------------
+
+  app.post(
+    '/api/auth/password-reset',
+    {
+      // Only rows of its own tables: nothing a cached answer depends on.
+      config: { access: 'public', authCache: 'keeps', errors: [403, 429, 503] },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'E-mails a link to choose a new password; answers the same whether or not the address has an account',
+        body: PasswordResetRequestBody,
+        response: { 202: MessageResponse },
+      },
+    },
+    async (request, reply) => {
+      const context = { signIn: settings, mail: app.config.mail };
+      await requestPasswordReset(app.db, context, resetRequests, {
+        email: request.body.email,
+        ip: request.ip,
+      });
+      return reply.status(202).send({ message: RESET_REQUESTED });
+    },
+  );
+
+  app.post(
+    '/api/auth/password-reset/confirm',
+    {
+      // A new password ends the account's sessions (its token version).
+      config: { access: 'public', authCache: 'invalidates', errors: [403] },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "Sets a new password with the e-mailed link's token: once, within an hour; signs the account out everywhere",
+        body: PasswordResetConfirmBody,
+        response: { 200: MessageResponse },
+      },
+    },
+    async (request) => {
+      await confirmPasswordReset(app.db, settings, { ...request.body, ip: request.ip });
+      return { message: 'Your password is changed; sign in with it' };
     },
   );
 

@@ -30,7 +30,7 @@ export interface SignInSettings {
 
 type Text = (name: string) => string | undefined;
 
-function readUrl(text: Text, name: string, problems: string[]): URL | undefined {
+export function readUrl(text: Text, name: string, problems: string[]): URL | undefined {
   const value = text(name);
   if (value === undefined) return undefined;
   try {
@@ -66,13 +66,16 @@ function readRoleMap(value: string | undefined, problems: string[]): Map<string,
   return map;
 }
 
-export function readSignInSettings(text: Text, problems: string[]): SignInSettings {
+export function readSignInSettings(
+  text: Text,
+  publicUrl: URL | undefined,
+  problems: string[],
+): SignInSettings {
   const issuer = readUrl(text, 'OIDC_ISSUER', problems);
   const clientId = text('OIDC_CLIENT_ID');
   const scopes = text('OIDC_SCOPES') ?? 'openid email profile';
   const roleClaim = text('OIDC_ROLE_CLAIM');
   const roleMap = readRoleMap(text('OIDC_ROLE_MAP'), problems);
-  const publicUrl = readUrl(text, 'PUBLIC_URL', problems);
   let oidc: OidcSettings | undefined;
   if (issuer) {
     if (!clientId) problems.push('OIDC_CLIENT_ID must be set when OIDC_ISSUER is');

@@ -329,6 +329,11 @@ export async function assertAnAdministratorRemains(tx: Tx): Promise<void> {
   }
 }
 
+/** Whether the user holds the built-in Administrator role (roles.built_in) among their global roles. */
+export function isAdministrator(db: Tx, principal: Principal): Promise<boolean> {
+  return includesBuiltInRole(db, principal.roleIds);
+}
+
 /**
  * Throws 403 unless the user holds the built-in Administrator role itself: what opens every
  * account (a backup holds the signing key and every password hash) is that role's alone, never

@@ -1,3 +1,4 @@
+import type { WebhookFormat } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { isoText } from '../../db/iso-time.ts';
@@ -184,14 +185,13 @@ export async function pruneDeliveries(db: Tx, keepMs = DELIVERY_KEEP_MS, limit =
 /** Told to every server instance when a commit queued deliveries; each one's loop wakes. */
 export const WEBHOOKS_CHANNEL = 'verdict_webhooks';
 
+type EventRow = { projectId: number; event: string; data: Record<string, unknown>; failed?: boolean };
+
 /**
- * Queues deliveries of the events, in order, in one statement (webhook-events.ts says what the
- * body holds); answers how many were queued.
+ * The events as rows `e` (ord, project_id, event, failed, data) and the endpoints that take each,
+ * of the given `format` (`json`) or of any chat format (`chat`).
  */
-export async function insertDeliveries(
-  tx: Tx,
-  events: { projectId: number; event: string; data: Record<string, unknown>; failed?: boolean }[],
-): Promise<number> {
+function eventsAndTakers(events: EventRow[], format: 'json' | 'chat') {
   const list = JSON.stringify(
     events.map((e, ord) => ({
       ord,
@@ -201,19 +201,31 @@ export async function insertDeliveries(
       data: e.data,
     })),
   );
-  const [row] = await queryRows<{ n: number }>(
-    tx,
-    sql`
-    with e as (
+  return sql`
+    e as (
       select * from json_to_recordset(${list}::json)
         as e(ord int, project_id int, event text, failed boolean, data json)
-    ), targets as (
-      select nextval(pg_get_serial_sequence('webhook_deliveries', 'id')) as id, w.id as webhook_id,
-        e.ord, e.event, e.data, p.id as project_id, p.name as project_name
+    ), takers as (
+      select e.ord, e.event, e.data, w.id as webhook_id, w.format, p.id as project_id, p.name as project_name
       from e
         join webhooks w on w.project_id = e.project_id and w.active and e.event = any(w.events)
           and (e.event <> 'result.recorded' or not w.failures_only or e.failed)
+          and ${format === 'json' ? sql`w.format = 'json'` : sql`w.format <> 'json'`}
         join projects p on p.id = e.project_id
+    )`;
+}
+
+/**
+ * Queues deliveries of the events to the `json` endpoints, in order, in one statement
+ * (webhook-events.ts says what the body holds); answers how many were queued.
+ */
+export async function insertDeliveries(tx: Tx, events: EventRow[]): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`
+    with ${eventsAndTakers(events, 'json')}, targets as (
+      select nextval(pg_get_serial_sequence('webhook_deliveries', 'id')) as id, t.*
+      from (select * from takers order by ord, webhook_id) t
     ), queued as (
       insert into webhook_deliveries (id, webhook_id, event, body)
       select id, webhook_id, event, json_build_object(
@@ -228,6 +240,40 @@ export async function insertDeliveries(
     select count(*)::int as n from queued`,
   );
   return row?.n ?? 0;
+}
+
+/** The chat-format endpoints that take each event (by its index in `events`), in queueing order. */
+export function findChatTakers(
+  tx: Tx,
+  events: EventRow[],
+): Promise<
+  { ord: number; webhook_id: number; format: Exclude<WebhookFormat, 'json'>; project_name: string }[]
+> {
+  return queryRows(
+    tx,
+    sql`with ${eventsAndTakers(events, 'chat')}
+      select ord, webhook_id, format, project_name from takers order by ord, webhook_id`,
+  );
+}
+
+/** Queues deliveries whose bodies were written by the caller (chat messages), in the order given. */
+export async function insertWrittenDeliveries(
+  tx: Tx,
+  deliveries: { webhookId: number; event: string; body: string }[],
+): Promise<number> {
+  if (deliveries.length === 0) return 0;
+  const list = JSON.stringify(
+    deliveries.map((d, ord) => ({ ord, webhook_id: d.webhookId, event: d.event, body: d.body })),
+  );
+  const rows = await queryRows(
+    tx,
+    sql`insert into webhook_deliveries (webhook_id, event, body)
+      select webhook_id, event, body from json_to_recordset(${list}::json)
+        as d(ord int, webhook_id int, event text, body text)
+      order by ord
+      returning 1`,
+  );
+  return rows.length;
 }
 
 /** Wakes every instance's delivery loop when the caller's transaction commits. */

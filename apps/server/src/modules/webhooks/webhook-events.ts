@@ -1,6 +1,14 @@
 import type { WebhookEvent } from '@verdict/contract';
 import type { Tx } from '../../db/client.ts';
-import { insertDeliveries, notifyDeliveryLoops } from './webhook-deliveries-repository.ts';
+import { chatBody } from './chat-formats/chat-body.ts';
+import { chatMessageOf } from './chat-formats/chat-event-message.ts';
+import type { ChatMessage } from './chat-formats/chat-message.ts';
+import {
+  findChatTakers,
+  insertDeliveries,
+  insertWrittenDeliveries,
+  notifyDeliveryLoops,
+} from './webhook-deliveries-repository.ts';
 
 /**
  * The outbox (docs/decisions/140-webhook-outbox.md): an event queues one delivery per endpoint
@@ -18,14 +26,40 @@ export interface QueuedEvent {
 }
 
 /**
- * Queues deliveries of the events, in order, in one statement. The body is written once here, by
- * the database, and is the exact text every attempt sends and signs:
- * `{id, event, created_at, project: {id, name}, data}` with `id` the delivery's own id.
+ * Queues deliveries of the events, in order. The body is written once here and is the exact text
+ * every attempt sends and signs. For a `json` endpoint the database writes it:
+ * `{id, event, created_at, project: {id, name}, data}` with `id` the delivery's own id. For a chat
+ * endpoint it is that service's message about the event (queueChatMessages).
  */
 export async function queueWebhookEvents(tx: Tx, events: QueuedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const queued = await insertDeliveries(tx, events);
+  const queued = (await insertDeliveries(tx, events)) + (await queueChatMessages(tx, events));
   // Delivered to the listeners only when the transaction commits, so no loop looks too early.
   if (queued > 0) await notifyDeliveryLoops(tx);
   return queued;
+}
+
+/**
+ * The deliveries of the events to chat-format endpoints: each event's message is made once (one
+ * query for a cycle's new failures) and written in each endpoint's format. A project without chat
+ * endpoints costs the one query that finds none.
+ */
+async function queueChatMessages(tx: Tx, events: QueuedEvent[]): Promise<number> {
+  const takers = await findChatTakers(tx, events);
+  const messages = new Map<number, ChatMessage>();
+  const deliveries = [];
+  for (const taker of takers) {
+    const event = events[taker.ord]!;
+    let message = messages.get(taker.ord);
+    if (!message) {
+      message = await chatMessageOf(tx, taker.project_name, event.event, event.data);
+      messages.set(taker.ord, message);
+    }
+    deliveries.push({
+      webhookId: taker.webhook_id,
+      event: event.event,
+      body: chatBody(taker.format, message),
+    });
+  }
+  return insertWrittenDeliveries(tx, deliveries);
 }

@@ -1,4 +1,4 @@
-import type { Webhook, WebhookDelivery, WebhookEvent } from '@verdict/contract';
+import type { Webhook, WebhookDelivery, WebhookEvent, WebhookFormat } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { isoTime, isoTimeOrNull } from '../../lib/timestamps.ts';
@@ -11,6 +11,7 @@ interface WebhookRow {
   url: string;
   events: string[];
   failures_only: boolean;
+  format: WebhookFormat;
   active: boolean;
   created_at: Date | string;
   updated_at: Date | string;
@@ -27,6 +28,7 @@ function toWebhook(row: WebhookRow): Webhook {
     url: row.url,
     events: row.events as WebhookEvent[],
     failures_only: row.failures_only,
+    format: row.format,
     active: row.active,
     created_at: isoTime(row.created_at),
     updated_at: isoTime(row.updated_at),
@@ -43,7 +45,7 @@ function toWebhook(row: WebhookRow): Webhook {
 }
 
 const selectWebhooks = sql`
-  select w.id, w.project_id, w.url, w.events, w.failures_only, w.active, w.created_at, w.updated_at,
+  select w.id, w.project_id, w.url, w.events, w.failures_only, w.format, w.active, w.created_at, w.updated_at,
     d.id as last_id, d.state as last_state, d.response_code as last_code, d.created_at as last_at
   from webhooks w
     left join lateral (
@@ -87,6 +89,7 @@ export async function insertWebhook(
     url: string;
     events: readonly string[];
     failuresOnly: boolean;
+    format: WebhookFormat;
     active: boolean;
     secret: string;
     createdBy: number;
@@ -94,9 +97,9 @@ export async function insertWebhook(
 ): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     db,
-    sql`insert into webhooks (project_id, url, events, failures_only, active, secret, created_by)
+    sql`insert into webhooks (project_id, url, events, failures_only, format, active, secret, created_by)
       values (${values.projectId}, ${values.url}, ${sql.param([...values.events])}::text[], ${values.failuresOnly},
-        ${values.active}, ${values.secret}, ${values.createdBy})
+        ${values.format}, ${values.active}, ${values.secret}, ${values.createdBy})
       returning id`,
   );
   return row!.id;
@@ -105,13 +108,20 @@ export async function insertWebhook(
 export async function updateWebhookRow(
   db: Tx,
   id: number,
-  values: { url?: string; events?: readonly string[]; failuresOnly?: boolean; active?: boolean },
+  values: {
+    url?: string;
+    events?: readonly string[];
+    failuresOnly?: boolean;
+    format?: WebhookFormat;
+    active?: boolean;
+  },
 ): Promise<void> {
   await db.execute(sql`
     update webhooks set
       url = coalesce(${values.url ?? null}, url),
       events = coalesce(${values.events ? sql.param([...values.events]) : null}::text[], events),
       failures_only = coalesce(${values.failuresOnly ?? null}::boolean, failures_only),
+      format = coalesce(${values.format ?? null}, format),
       active = coalesce(${values.active ?? null}::boolean, active),
       updated_at = now()
     where id = ${id}`);

@@ -12,6 +12,7 @@ import {
   WebhookMutation,
 } from '@verdict/contract';
 import { principalOf } from '../../plugins/auth.ts';
+import { setChatLinkBase } from './chat-formats/chat-links.ts';
 import { WEBHOOKS_CHANNEL } from './webhook-deliveries-repository.ts';
 import { WebhookWorker } from './webhook-worker.ts';
 import {
@@ -34,6 +35,7 @@ const DELIVERY_CONCURRENCY = 8;
 /** docs/product/webhooks.md: the endpoints, their deliveries, and this instance's delivery loop. */
 export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const allowPrivate = app.config.webhookAllowPrivate;
+  setChatLinkBase(app.config.publicUrl);
   const worker = new WebhookWorker(app.db, {
     allowPrivate,
     retryBaseMs: app.config.webhookRetryBaseMs,
@@ -102,7 +104,8 @@ export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { project: 'manage_webhooks' }, authCache: 'keeps', errors: [404] },
       schema: {
         tags,
-        summary: "Change a webhook's address, events, failures-only or active; omitted fields are kept",
+        summary:
+          "Change a webhook's address, events, failures-only, format or active; omitted fields are kept",
         params: IdParams,
         body: UpdateWebhookBody,
         response: { 200: WebhookMutation },

@@ -78,6 +78,7 @@ export async function createWebhook(
       url,
       events: uniqueEvents(body.events),
       failuresOnly: body.failures_only ?? false,
+      format: body.format ?? 'json',
       active: body.active ?? true,
       secret,
       createdBy: principal.id,
@@ -102,6 +103,7 @@ const auditedFields = (webhook: Webhook) => ({
   url: webhook.url,
   events: webhook.events,
   failures_only: webhook.failures_only,
+  format: webhook.format,
   active: webhook.active,
 });
 
@@ -126,6 +128,7 @@ export async function updateWebhook(
       url,
       events: body.events && uniqueEvents(body.events),
       failuresOnly: body.failures_only,
+      format: body.format,
       active: body.active,
     });
     const webhook = await findWebhook(tx, id);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Card } from '@/components/ui/page';
 import { AttachmentPanel } from '@/entities/attachment/attachment-panel';
 import type { BulkBarSlot } from '@/entities/case/selection';
+import { CommentThread } from '@/entities/comment/comment-thread';
 import { mayRunAny } from '@/features/bulk-actions/bulk-text';
 import { BulkActionsBar } from '@/features/bulk-actions/components/bulk-actions-bar';
 import { CaseDetailPage } from '@/features/cases/components/case-detail-page';
@@ -19,7 +20,7 @@ const bulkBar: BulkBarSlot = (props) => <BulkActionsBar {...props} />;
 
 /**
  * /cases/{id}: the case screen with the export button of its feature, its files, its defects, its
- * requirements, its result history (strip, flakiness, quarantine, and every result once, whatever
+ * comments, its requirements, its result history (strip, flakiness, quarantine, and every result once, whatever
  * recorded it), and the bulk actions over its child cases.
  */
 export function CaseDetailRoute() {
@@ -47,6 +48,13 @@ export function CaseDetailRoute() {
                 canRemove={(link) => can(link.cycle ? 'execute_test_cycle' : 'edit_test_case')}
               />
             </Suspense>
+          </Card>
+          <Card>
+            <CommentThread
+              owner={{ kind: 'case', id: testCase.id }}
+              projectId={testCase.project_id}
+              canComment={can('comment')}
+            />
           </Card>
           {can('home_requirement') ? (
             <CaseRequirements caseId={testCase.id} canEdit={can('edit_requirement')} />

@@ -1,4 +1,5 @@
 import { Card } from '@/components/ui/page';
+import { CommentThread } from '@/entities/comment/comment-thread';
 import { useCycleItem } from '@/entities/cycle/cycle-api';
 import { ExecutionPage } from '@/features/cycle-execution/components/execution-page';
 import type { ExecutionSlots } from '@/features/cycle-execution/components/execution-view';
@@ -10,7 +11,7 @@ import { useIdParam } from '@/lib/route-params';
 /**
  * /cycle-items/{id}: the execution view with "File a bug" on each failed result (when the project
  * has an issue tracker), the defects of the item and its results, and a Defect field sent with a
- * result (docs/product/defects-screens.md).
+ * result (docs/product/defects-screens.md), and the item's comments (docs/product/comments-screens.md).
  */
 export function ExecutionRoute() {
   const item = useCycleItem(useIdParam());
@@ -21,14 +22,23 @@ export function ExecutionRoute() {
     linkDefect,
     resultExtras: (result) => <FileBugLink result={result} enabled={hasTracker} />,
     moreContents: (detail, can) => (
-      <Card>
-        <DefectLinks
-          owner={{ kind: 'item', id: detail.item.id }}
-          canLink={can('execute_test_cycle')}
-          canRemove={() => can('execute_test_cycle')}
-          results={detail.results}
-        />
-      </Card>
+      <>
+        <Card>
+          <DefectLinks
+            owner={{ kind: 'item', id: detail.item.id }}
+            canLink={can('execute_test_cycle')}
+            canRemove={() => can('execute_test_cycle')}
+            results={detail.results}
+          />
+        </Card>
+        <Card>
+          <CommentThread
+            owner={{ kind: 'item', id: detail.item.id }}
+            projectId={detail.cycle.project_id}
+            canComment={can('comment')}
+          />
+        </Card>
+      </>
     ),
   };
   return <ExecutionPage slots={slots} />;

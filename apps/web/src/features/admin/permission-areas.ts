@@ -58,6 +58,7 @@ const AREA_OF: Record<PermissionName, PermissionArea> = {
   add_requirement: 'Suites and cases',
   edit_requirement: 'Suites and cases',
   delete_requirement: 'Suites and cases',
+  comment: 'Suites and cases',
   manage_admin_panel: 'Administration',
   view_admin_home: 'Administration',
   add_admin_home: 'Administration',

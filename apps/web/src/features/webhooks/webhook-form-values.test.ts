@@ -27,12 +27,14 @@ describe('webhook form values', () => {
       url: 'https://ci.example.com/hook',
       events: ['cycle.created', 'case.changed'],
       failures_only: false,
+      format: 'json',
       active: true,
     });
     expect(updateBodyOf({ ...values, events: ['result.recorded'], secret: 'ignored-on-update-1' })).toEqual({
       url: 'https://ci.example.com/hook',
       events: ['result.recorded'],
       failures_only: true,
+      format: 'json',
       active: true,
     });
     expect(createBodyOf({ ...BLANK_WEBHOOK, url: 'http://a.b', secret: ' 0123456789abcdef ' }).secret).toBe(

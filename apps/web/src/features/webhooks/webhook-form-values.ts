@@ -6,6 +6,7 @@ import {
   WEBHOOK_SECRET_MIN,
   type Webhook,
   type WebhookEvent,
+  type WebhookFormat,
 } from '@verdict/contract';
 
 /** What the add/edit form holds (docs/product/webhooks-screens.md). */
@@ -13,6 +14,7 @@ export interface WebhookFormValues {
   url: string;
   events: WebhookEvent[];
   failuresOnly: boolean;
+  format: WebhookFormat;
   active: boolean;
   secret: string;
 }
@@ -25,10 +27,20 @@ export const EVENT_LABELS: Record<WebhookEvent, string> = {
   'case.changed': 'Test case changed',
 };
 
+/** The services' names as people know them (docs/product/webhooks-screens.md). */
+export const FORMAT_LABELS: Record<WebhookFormat, string> = {
+  json: 'JSON (Verdict events)',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  'google-chat': 'Google Chat',
+  discord: 'Discord',
+};
+
 export const BLANK_WEBHOOK: WebhookFormValues = {
   url: '',
   events: [...WEBHOOK_EVENTS],
   failuresOnly: false,
+  format: 'json',
   active: true,
   secret: '',
 };
@@ -38,6 +50,7 @@ export function formValuesOf(webhook: Webhook): WebhookFormValues {
     url: webhook.url,
     events: [...webhook.events],
     failuresOnly: webhook.failures_only,
+    format: webhook.format,
     active: webhook.active,
     secret: '',
   };
@@ -68,6 +81,7 @@ export function createBodyOf(values: WebhookFormValues): CreateWebhookBody {
     url: values.url.trim(),
     events: ordered(values.events),
     failures_only: values.events.includes('result.recorded') && values.failuresOnly,
+    format: values.format,
     active: values.active,
     ...(secret ? { secret } : {}),
   };
@@ -78,6 +92,7 @@ export function updateBodyOf(values: WebhookFormValues): UpdateWebhookBody {
     url: values.url.trim(),
     events: ordered(values.events),
     failures_only: values.events.includes('result.recorded') && values.failuresOnly,
+    format: values.format,
     active: values.active,
   };
 }

@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
 import { Card, Page } from '@/components/ui/page';
+import { useMailStatus } from '../api/get-mail-status';
 import { useStatusCount } from '../api/get-status-count';
 import { useLoggedError } from './use-logged-error';
 import './admin.css';
@@ -15,6 +16,7 @@ const UserStatusDonut = lazy(() => import('./user-status-donut'));
  */
 export function AdminDashboardPage() {
   const counts = useStatusCount();
+  const methods = useMailStatus();
   // The failure is still logged (docs/product/admin-screens.md, "Admin Dashboard"), and the screen
   // says it, with Retry, instead of counting 0 users
   // (docs/product/errors-and-keyboard.md, "A failed load is never empty data").
@@ -32,6 +34,14 @@ export function AdminDashboardPage() {
 
   return (
     <Page title="Admin Dashboard" subtitle="User status overview" card={false}>
+      {methods.data && !methods.data.mail ? (
+        // docs/product/operations.md, "E-mail": unset, no mail is sent and the sign-in screen offers
+        // no "Forgot password?".
+        <p className="admin-notice" role="note">
+          E-mail is off: SMTP_URL is not set, so Verdict sends no e-mail and "Forgot password?" is not
+          offered.
+        </p>
+      ) : null}
       <div className="admin-stat-grid">
         <StatCard label="Active Users" value={active} tone="success" />
         <StatCard label="Inactive Users" value={inactive} tone="danger" />

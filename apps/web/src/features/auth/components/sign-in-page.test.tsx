@@ -10,7 +10,13 @@ import { renderApp } from '@/test/render';
  * "Sign in with …", the form turned off, a single sign-on failure, and the second factor.
  */
 
-const SSO = { password: true, sso: { name: 'Acme ID', startUrl: '/api/auth/oidc/start' } };
+const SSO = {
+  password: true,
+  sso: { name: 'Acme ID', startUrl: '/api/auth/oidc/start' },
+  mail: false,
+  passwordReset: false,
+};
+const FORM_ONLY = { password: true, sso: null, mail: false, passwordReset: false };
 const SESSION = { token: 'tok', user: { id: 7, name: 'jane', email: 'j', roleIds: [1, 2], permissions: [] } };
 
 describe('single sign-on on the sign-in screen', () => {
@@ -171,7 +177,7 @@ describe('the second factor on the sign-in screen', () => {
 
 describe('the sign-in form', () => {
   it('puts the cursor in Email, or in Password when Remember Me kept the email', async () => {
-    mockApi({ 'GET /api/auth/methods': { body: { password: true, sso: null } } });
+    mockApi({ 'GET /api/auth/methods': { body: FORM_ONLY } });
     const first = renderApp('/');
     const email = await screen.findByLabelText('Email');
     await waitFor(() => expect(document.activeElement).toBe(email));

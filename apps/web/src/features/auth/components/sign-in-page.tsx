@@ -1,5 +1,6 @@
 import type { SignInMethods, TotpSetupResponse } from '@verdict/contract';
 import { type FormEvent, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import { LogoMark } from '@/components/shell/icons';
 import { Button } from '@/components/ui/button-base';
 import { ErrorBox } from '@/components/ui/error-box';
@@ -7,6 +8,7 @@ import { CheckboxField, InputField } from '@/components/ui/form-field';
 import { TotpCodeField, TotpKey } from '@/components/ui/totp-key';
 import { ApiError } from '@/lib/api-client';
 import { useAuth } from '@/lib/auth';
+import { paths } from '@/lib/paths';
 import { readSavedEmail } from '@/lib/session';
 import { PRODUCT_NAME, PRODUCT_TAGLINE } from '@/lib/ui-constants';
 import { useDocumentTitle } from '@/lib/use-document-title';
@@ -58,7 +60,12 @@ export function SignInPage() {
   const [error, setError] = useState<string | null>(takeSingleSignOnError);
   const [busy, setBusy] = useState(false);
   // Until the server says otherwise, the form is offered (the seed product's screen).
-  const [methods, setMethods] = useState<SignInMethods>({ password: true, sso: null });
+  const [methods, setMethods] = useState<SignInMethods>({
+    password: true,
+    sso: null,
+    mail: false,
+    passwordReset: false,
+  });
   // The second factor (docs/product/two-factor.md): asked for after a right password.
   const [step, setStep] = useState<'credentials' | 'code' | 'setup'>('credentials');
   const [code, setCode] = useState('');
@@ -191,6 +198,11 @@ export function SignInPage() {
                 <button type="button" className="signin-link" onClick={startOver}>
                   Use another account
                 </button>
+              ) : methods.passwordReset ? (
+                // Only where the server sends e-mail (docs/product/sign-in-and-sessions.md).
+                <Link className="signin-link" to={paths.forgotPassword}>
+                  Forgot password?
+                </Link>
               ) : null}
             </form>
           ) : null}

@@ -1,14 +1,15 @@
-import { WEBHOOK_EVENTS } from '@verdict/contract';
+import { WEBHOOK_EVENTS, WEBHOOK_FORMATS, type WebhookFormat } from '@verdict/contract';
 import { type FormEvent, Fragment, useEffect, useId, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorBox } from '@/components/ui/error-box';
-import { CheckboxField, FormActions, InputField } from '@/components/ui/form-field';
+import { CheckboxField, FormActions, InputField, SelectField } from '@/components/ui/form-field';
 import { Modal } from '@/components/ui/modal';
 import { errorText } from '@/lib/api-client';
 import { fieldErrorsOf } from '@/lib/field-errors';
 import { focusFirstProblem } from '@/lib/focus-heading';
 import {
   EVENT_LABELS,
+  FORMAT_LABELS,
   validateWebhook,
   type WebhookFormErrors,
   type WebhookFormValues,
@@ -25,7 +26,9 @@ export interface WebhookDialogProps {
   onClose: () => void;
 }
 
-/** The add/edit dialog: address, events, failures only, active and (adding only) a secret. */
+const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((format) => ({ value: format, label: FORMAT_LABELS[format] }));
+
+/** The add/edit dialog: address, format, events, failures only, active and (adding only) a secret. */
 export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClose }: WebhookDialogProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<WebhookFormErrors>({});
@@ -66,6 +69,13 @@ export function WebhookDialog({ creating, initial, busy, error, onSubmit, onClos
           value={values.url}
           error={errors.url ?? refusedUrl}
           onChange={(event) => set('url', event.target.value)}
+        />
+        <SelectField
+          label="Format"
+          hint="What each delivery holds: Verdict's event JSON, or a message for a chat service's incoming webhook."
+          options={FORMAT_OPTIONS}
+          value={values.format}
+          onChange={(event) => set('format', event.target.value as WebhookFormat)}
         />
         <fieldset
           className="webhook-events"

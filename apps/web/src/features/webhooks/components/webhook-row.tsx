@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { StatusBadge } from '@/components/ui/status-badge';
 import { formatDateTime } from '@/lib/format-date';
+import { FORMAT_LABELS } from '../webhook-form-values';
 import { DeliveryState, WebhookDeliveries } from './webhook-deliveries';
 
 export interface WebhookRowProps {
@@ -11,7 +12,7 @@ export interface WebhookRowProps {
   onDelete: () => void;
 }
 
-/** One endpoint: its address, events, whether it is on, its last delivery, and its actions. */
+/** One endpoint: its address, format, events, whether it is on, its last delivery, and its actions. */
 export function WebhookRow({ webhook, onEdit, onDelete }: WebhookRowProps) {
   const [open, setOpen] = useState(false);
   const panelId = useId();
@@ -25,6 +26,7 @@ export function WebhookRow({ webhook, onEdit, onDelete }: WebhookRowProps) {
           label={webhook.active ? 'Active' : 'Off'}
         />
       </div>
+      <p className="webhook-format">Format: {FORMAT_LABELS[webhook.format]}</p>
       <ul className="webhook-event-list" aria-label={`Events of ${webhook.url}`}>
         {webhook.events.map((event) => (
           <li key={event}>

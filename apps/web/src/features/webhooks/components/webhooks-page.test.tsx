@@ -12,6 +12,7 @@ const HOOK: Webhook = {
   url: 'https://ci.example.com/hook',
   events: ['result.recorded', 'cycle.closed'],
   failures_only: true,
+  format: 'json',
   active: true,
   created_at: '2026-11-20T10:00:00.000Z',
   updated_at: '2026-11-20T10:00:00.000Z',
@@ -74,6 +75,37 @@ describe('WebhooksPage', () => {
     expect(row.textContent).toMatch(/Last delivery: Failed HTTP 500/);
   });
 
+  it('shows the format of each endpoint, and sends the one chosen in the dialog', async () => {
+    const user = userEvent.setup();
+    const api = renderPage(MANAGER, [
+      HOOK,
+      { ...HOOK, id: 7, url: 'https://hooks.slack.com/x', format: 'slack' },
+    ]);
+    const list = await screen.findByRole('list', { name: 'Webhooks' });
+    const [json, slack] = within(list)
+      .getAllByRole('listitem')
+      .filter((li) => li.className === 'webhook-row');
+    expect(json!.textContent).toContain('Format: JSON (Verdict events)');
+    expect(slack!.textContent).toContain('Format: Slack');
+
+    await user.click(screen.getByRole('button', { name: 'Edit webhook to https://ci.example.com/hook' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Webhook' });
+    const format = within(dialog).getByRole('combobox', { name: 'Format' }) as HTMLSelectElement;
+    expect(format.value).toBe('json');
+    expect([...format.options].map((o) => o.text)).toEqual([
+      'JSON (Verdict events)',
+      'Slack',
+      'Microsoft Teams',
+      'Google Chat',
+      'Discord',
+    ]);
+    expect(format.getAttribute('aria-describedby')).toBeTruthy();
+    await user.selectOptions(format, 'Microsoft Teams');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Webhook' }));
+    expect(await screen.findByText('Webhook saved')).toBeTruthy();
+    expect(api.calls.find((c) => c.method === 'PUT')?.body).toMatchObject({ format: 'teams' });
+  });
+
   it('says who may see it to those without manage_webhooks', async () => {
     const api = renderPage(['home_project']);
     expect(await screen.findByText(/You need the manage_webhooks permission/)).toBeTruthy();
@@ -113,6 +145,7 @@ describe('WebhooksPage', () => {
       url: 'https://ci.example.com/hook',
       events: ['result.recorded'],
       failures_only: true,
+      format: 'json',
       active: true,
     });
     await user.click(screen.getByRole('button', { name: 'Copy' }));
