@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -119,25 +119,41 @@ describe('the trigger files', () => {
 });
 
 describe('the start', () => {
-  it('applies a family again when its function lost its mark or differs, and leaves it alone after', async () => {
+  it('applies a family again when a definition changed outside its file or lost its mark, and leaves it alone after', async () => {
     const { database: fresh, drop: dropFresh } = await openTestDatabase({ migrated: true });
     try {
       const before = await definitions(fresh.db);
       expect(await applyTriggerFiles(fresh.db)).toEqual([]);
-      // What a database migrated by the replaced chain looks like: the functions are there,
-      // unmarked; one of them, say, changed by hand.
-      await fresh.db.execute(sql`comment on function flip_count(text) is null`);
+      // A function changed by hand (its mark kept): the next start puts the file's back.
       await fresh.db.execute(
-        sql.raw(`create or replace function flip_count(outcomes text) returns integer
-          language sql immutable as $$ select 0 $$`),
+        sql.raw(`create or replace function case_flakiness_stats(states text, flip_ats timestamptz[], n integer)
+          returns table(results integer, flips integer, first_flip_at timestamptz, last_flip_at timestamptz)
+          language sql immutable as $$ select 0, 0, null::timestamptz, null::timestamptz $$`),
       );
       expect(await definitions(fresh.db)).not.toEqual(before);
       expect(await applyTriggerFiles(fresh.db)).toEqual(['flakiness']);
+      expect(await definitions(fresh.db)).toEqual(before);
+      // A trigger dropped by hand.
+      await fresh.db.execute(sql`drop trigger project_tags_case_insert on test_cases`);
+      expect(await applyTriggerFiles(fresh.db)).toEqual(['project-tags']);
+      // Marks gone, as on a database the earlier migrations made: every family runs once.
+      for (const name of ['flip_count(text)', 'expanded_steps(jsonb)'])
+        await fresh.db.execute(sql.raw(`comment on function ${name} is null`));
+      expect(await applyTriggerFiles(fresh.db)).toEqual(['flakiness', 'shared-steps']);
       expect(await definitions(fresh.db)).toEqual(before);
       expect(await applyTriggerFiles(fresh.db)).toEqual([]);
     } finally {
       await fresh.close();
       await dropFresh();
+    }
+  });
+
+  it('finds no function or trigger in a migration: they live in the trigger files alone', () => {
+    const folder = serverFile('db/migrations');
+    const made = /\bcreate\s+(?:or\s+replace\s+)?(?:constraint\s+)?(function|trigger|procedure)\b/i;
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.sql'))) {
+      const match = made.exec(readFileSync(path.join(folder, file), 'utf8'));
+      expect(match?.[0], `${file} makes a ${match?.[1]}: write it in src/db/triggers`).toBeUndefined();
     }
   });
 
