@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -49,6 +49,10 @@ describe('verdict-import', () => {
     expect(lines).toEqual([
       expect.stringMatching(
         /playwright\.xml: recorded 3 results in "CLI project" \(2 passed, 1 failed\); 1 skipped; created 2 suites and 6 cases; test cycle "auth\.spec\.ts \d{4}-\d\d-\d\d \d\d:\d\d UTC"$/,
+      ),
+      // Its [[ATTACHMENT|test-results/…]] line names a screenshot this machine does not have.
+      expect.stringMatching(
+        /playwright\.xml: evidence: 0 files attached \(0 carried by the report, 0 uploaded\), 1 skipped$/,
       ),
       expect.stringMatching(
         /go\.xml: recorded 4 results in "CLI project" \(2 passed, 2 failed\); 1 skipped; created 1 suite and 5 cases; test cycle ".+"$/,
@@ -209,6 +213,66 @@ describe('verdict-import', () => {
     expect(unknown.stderr).toContain(
       '--format takes one of junit, playwright, cucumber, trx, nunit, testng, xunit, allure (got "tap")',
     );
+  });
+
+  it("uploads a real Playwright run's screenshots and traces to the cycle's results; a missing file is a line", async () => {
+    // A report the real runner wrote (fixtures/reports/playwright-evidence: its spec and config beside
+    // it, screenshot: 'on' and trace: 'on'), at the place it was written, with its files.
+    const sample = path.join(import.meta.dirname, 'fixtures/reports/playwright-evidence');
+    const runDir = path.join(scratch, 'pw-run');
+    cpSync(sample, runDir, { recursive: true });
+    const written = readFileSync(path.join(sample, 'results.json'), 'utf8');
+    const report = path.join(runDir, 'results.json');
+    writeFileSync(report, written.replaceAll('/tmp/pw-evidence', runDir));
+    rmSync(path.join(runDir, 'output/evidence-shows-the-total/error-context.md'));
+
+    const result = await verdictImport([...target(), '--gate', '--name', 'Evidence run', report]);
+    // The gate fails on the new failure, as it would without evidence; the missing file fails nothing.
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('the gate failed');
+    expect(result.stdout).toMatch(
+      /results\.json: evidence: 4 files attached \(0 carried by the report, 4 uploaded\), 1 skipped/,
+    );
+    expect(result.stderr).toMatch(/evidence skipped: error-context\.md: no file at .*error-context\.md/);
+
+    const [cycle] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select id from test_cycles where project_id = ${projectId} and name = 'Evidence run'`,
+    );
+    const files = await queryRows<{ test: string; name: string; content_type: string; size: number }>(
+      t.db,
+      sql`select c.name as test, a.name, a.content_type, a.size::int as size
+        from attachments a join cycle_results r on r.id = a.result_id join cycle_items i on i.id = r.item_id
+        join test_cases c on c.id = i.case_id
+        where i.cycle_id = ${cycle!.id} and a.complete order by c.name, a.name`,
+    );
+    const size = (file: string) => readFileSync(path.join(sample, 'output', file)).length;
+    expect(files).toEqual([
+      {
+        test: 'shows the receipt',
+        name: 'test-finished-1.png',
+        content_type: 'image/png',
+        size: size('evidence-shows-the-receipt/test-finished-1.png'),
+      },
+      {
+        test: 'shows the receipt',
+        name: 'trace.zip',
+        content_type: 'application/zip',
+        size: size('evidence-shows-the-receipt/trace.zip'),
+      },
+      {
+        test: 'shows the total',
+        name: 'test-failed-1.png',
+        content_type: 'image/png',
+        size: size('evidence-shows-the-total/test-failed-1.png'),
+      },
+      {
+        test: 'shows the total',
+        name: 'trace.zip',
+        content_type: 'application/zip',
+        size: size('evidence-shows-the-total/trace.zip'),
+      },
+    ]);
   });
 
   it('exits 1 naming the server’s reason when a report is refused, and still imports the others', async () => {

@@ -114,6 +114,21 @@ async function freshResult(): Promise<number> {
   return expectStatus(await adminApi().post(`/api/cycle-items/${itemId}/results`, { state: 'blocked' }), 201)
     .result.id;
 }
+/** A result of an import the administrator made into project A: its evidence is theirs to add. */
+async function freshImportResult(): Promise<number> {
+  const imported = await t.request({
+    method: 'POST',
+    url: `/api/projects/${ids.a}/import/results`,
+    payload: JUNIT,
+    headers: { 'content-type': 'application/xml' },
+    token: admin,
+  });
+  const items = expectStatus(
+    await adminApi().get(`/api/cycles/${expectStatus(imported, 201).cycle.id}/items`),
+    200,
+  ).items;
+  return expectStatus(await adminApi().get(`/api/cycle-items/${items[0].id}`), 200).results[0].id;
+}
 /** A multipart upload of one small file (the attachment routes). */
 function upload(url: string): Prepared {
   const boundary = `b${next()}`;
@@ -868,6 +883,11 @@ function table(): Record<string, Row> {
       prepare: async () => upload(`/api/cycle-results/${await freshResult()}/attachments`),
       expected: LIMITED_REFUSED_CREATE,
     },
+    // The limited member holds no import_results.
+    'POST /api/cycle-results/:id/evidence': {
+      prepare: async () => upload(`/api/cycle-results/${await freshImportResult()}/evidence`),
+      expected: LIMITED_REFUSED_CREATE,
+    },
     'GET /api/cycle-results/:id/attachments': {
       prepare: async () => ({ url: `/api/cycle-results/${await freshResult()}/attachments` }),
       expected: LIMITED_REFUSED,
@@ -1293,6 +1313,7 @@ describe('every route', () => {
         'DELETE /api/cycle-results/:id',
         'POST /api/test-cases/:id/attachments',
         'POST /api/cycle-results/:id/attachments',
+        'POST /api/cycle-results/:id/evidence',
         'DELETE /api/attachments/:id',
         'POST /api/projects/:id/case-fields',
         'PUT /api/case-fields/:id',

@@ -80,6 +80,7 @@ const takesNoJson = (url: string) =>
   url.endsWith('/import/junit') ||
   url.endsWith('/import/results') ||
   url.endsWith('/attachments') ||
+  url.endsWith('/evidence') ||
   url.includes('/case-imports') ||
   url.includes('/requirement-imports');
 

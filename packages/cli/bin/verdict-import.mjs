@@ -2,7 +2,7 @@
 // verdict-import: uploads test reports to a Verdict project. One file on Node 20+, the typed API
 // client (@verdict/client) and yazl (to zip an Allure results directory), so a CI job can run it
 // with npx.
-import { appendFileSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { appendFileSync, openAsBlob, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
@@ -25,6 +25,13 @@ NUnit 3, TestNG and xUnit.net v2 XML, Playwright and Cucumber JSON, and Allure r
 --format, *.xml files go to the JUnit import as above, and other files (*.json, *.trx, *.zip) to
 the results import; a directory holding *-result.json files is an Allure results directory,
 zipped and uploaded as one report.
+
+Evidence: the files a report names for its tests (Playwright attachments, JUnit
+[[ATTACHMENT|path]] lines, Allure attachments, Cucumber embeddings) become files of their
+results. Those the report carries the server stores; those it names by a path on this machine
+are uploaded after the import (a relative path is read against the report's folder). A file
+missing, too large or past the project's quota is a line of the summary, never a failure: the
+exit status stays that of the import and the gate.
 
 Options:
   --url URL          Verdict address, e.g. https://verdict.example.com  (or VERDICT_URL)
@@ -313,6 +320,54 @@ function streamed(bytes, onProgress) {
   );
 }
 
+/**
+ * Sends the files an import's answer lists (evidence_uploads) to their results, one file per
+ * request so one refused file keeps the others. Never throws: each file it could not send is a line.
+ */
+async function uploadEvidence(options, file, answer) {
+  const uploads = answer.evidence_uploads ?? [];
+  const base = statSync(file).isDirectory() ? file : path.dirname(file);
+  const skipped = [];
+  let uploaded = 0;
+  for (const item of uploads) {
+    const where = path.resolve(base, item.path);
+    let blob;
+    try {
+      if (!statSync(where).isFile()) throw new Error('not a file');
+      blob = await openAsBlob(where, { type: item.content_type });
+    } catch {
+      skipped.push(`${item.name}: no file at ${where}`);
+      continue;
+    }
+    const form = new FormData();
+    form.append('file', blob, item.name);
+    try {
+      const result = await options.client.POST('/api/cycle-results/{id}/evidence', {
+        params: { path: { id: item.result_id } },
+        headers: { accept: 'application/json' },
+        body: form,
+        bodySerializer: (body) => body,
+        parseAs: 'text',
+        signal: AbortSignal.timeout(options.timeoutMs),
+      });
+      const { failure } = answerOf(result, (a) => Array.isArray(a?.attachments));
+      if (failure) skipped.push(`${item.name} (${formatBytes(blob.size)}): ${failure}`);
+      else uploaded += 1;
+    } catch (error) {
+      skipped.push(`${item.name} (${formatBytes(blob.size)}): not sent (${unreachable(error, options)})`);
+    }
+  }
+  const server = answer.summary.evidence ?? { attached: 0, skipped: [] };
+  return { attached: server.attached, uploaded, skipped: [...server.skipped, ...skipped] };
+}
+
+/** 'evidence: 2 files attached (1 carried by the report, 1 uploaded), 1 skipped'. */
+function evidenceLine(evidence) {
+  const attached = evidence.attached + evidence.uploaded;
+  const skipped = evidence.skipped.length > 0 ? `, ${evidence.skipped.length} skipped` : '';
+  return `evidence: ${plural(attached, 'file')} attached (${evidence.attached} carried by the report, ${evidence.uploaded} uploaded)${skipped}`;
+}
+
 function summaryLine(file, answer) {
   const s = answer.summary;
   if (s.runsRecorded === 0) return `${file}: ${answer.message}`;
@@ -355,6 +410,12 @@ function markdownSummary(results, options) {
       ? `[${md(answer.cycle.name)}](${link(`/cycles/${answer.cycle.id}`)})`
       : md(file);
     lines.push(`### ${cycle}`, '', `${s.passed} passed, ${s.failed} failed, ${s.skipped} skipped.`, '');
+    const evidence = answer.evidence_result;
+    if (evidence) {
+      lines.push(`${evidenceLine(evidence).replace(/^evidence: /, 'Evidence: ')}.`, '');
+      for (const line of evidence.skipped) lines.push(`- ${md(line)}`);
+      if (evidence.skipped.length > 0) lines.push('');
+    }
     const gate = answer.gate;
     if (!gate) continue;
     lines.push(`${gateLine(gate).replace(/^gate: /, 'Failures: ')}.`, '');
@@ -632,10 +693,24 @@ async function main(argv = process.argv.slice(2), env = process.env) {
       totals.failedReports += 1;
       continue;
     }
+    if (answer.evidence_uploads || answer.summary.evidence) {
+      // The report's files are evidence, not the import: whatever befalls them, the import stands.
+      try {
+        answer.evidence_result = await uploadEvidence(options, file, answer);
+      } catch (error) {
+        answer.evidence_result = {
+          attached: 0,
+          uploaded: 0,
+          skipped: [`not sent: ${error?.message ?? error}`],
+        };
+      }
+      for (const line of answer.evidence_result.skipped) err(`${label} evidence skipped: ${line}`);
+    }
     imported.push({ file, answer });
     if (options.json) out(JSON.stringify({ file, ...answer }));
     else {
       out(summaryLine(file, answer));
+      if (answer.evidence_result) out(`${file}: ${evidenceLine(answer.evidence_result)}`);
       if (options.gate && answer.gate) out(`${file}: ${gateLine(answer.gate)}`);
       if (options.gate && answer.gate && gateFails(answer.gate, options.gate)) {
         for (const [key, words] of GROUPS.slice(0, options.gate === 'new' ? 1 : 2)) {

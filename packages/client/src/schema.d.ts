@@ -3122,6 +3122,135 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/cycle-results/{id}/evidence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Attach a report's files to a result of the caller's own import (verdict-import does)
+         * @description The files an import's answer lists in evidence_uploads, read by the uploader on the machine that ran the tests. Needs import_results; the result's cycle must be an import's (409 not_an_import) made by the caller (403 not_your_import), open or closed. multipart/form-data as the attachments upload: at most 20 files, each up to ATTACHMENT_MAX_BYTES, within the project's ATTACHMENT_QUOTA_BYTES; all are kept or none.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            attachments: {
+                                case_id: number | null;
+                                content_type: string;
+                                created_at: string;
+                                created_by: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                id: number;
+                                is_image: boolean;
+                                name: string;
+                                result_id: number | null;
+                                size: number;
+                            }[];
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/cycle-results/{id}/new-issue": {
         parameters: {
             query?: never;
@@ -9161,6 +9290,12 @@ export interface paths {
                                 id: number;
                                 name: string;
                             } | null;
+                            evidence_uploads?: {
+                                content_type: string;
+                                name: string;
+                                path: string;
+                                result_id: number;
+                            }[];
                             format?: "junit" | "playwright" | "cucumber" | "trx" | "nunit" | "testng" | "xunit" | "allure";
                             gate: {
                                 branch: string | null;
@@ -9213,6 +9348,11 @@ export interface paths {
                                 cases: number;
                                 casesCreated: number;
                                 errors: number;
+                                evidence?: {
+                                    attached: number;
+                                    skipped: string[];
+                                    to_upload: number;
+                                };
                                 failed: number;
                                 passed: number;
                                 renames?: {
@@ -9318,7 +9458,7 @@ export interface paths {
         put?: never;
         /**
          * Import a test report of any common format: suites and cases by name or key, one run per test
-         * @description Reads JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3, TestNG, xUnit.net v2 or an Allure results zip, detected from the report or named by ?format=. A test that names its case ([C123] or @C123 in its title, a verdict_case_id property, a Playwright annotation {type: "verdict"}) lands on that case. Retries are results of the same item. Permissions and the answer are those of the JUnit import.
+         * @description Reads JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3, TestNG, xUnit.net v2 or an Allure results zip, detected from the report or named by ?format=. A test that names its case ([C123] or @C123 in its title, a verdict_case_id property, a Playwright annotation {type: "verdict"}) lands on that case. Retries are results of the same item. Permissions and the answer are those of the JUnit import. Files the report names for its tests are evidence: those it carries are stored on their results, those named by a path are listed in evidence_uploads for the uploader (POST /api/cycle-results/{id}/evidence).
          */
         post: {
             parameters: {
@@ -9357,6 +9497,12 @@ export interface paths {
                                 id: number;
                                 name: string;
                             } | null;
+                            evidence_uploads?: {
+                                content_type: string;
+                                name: string;
+                                path: string;
+                                result_id: number;
+                            }[];
                             format?: "junit" | "playwright" | "cucumber" | "trx" | "nunit" | "testng" | "xunit" | "allure";
                             gate: {
                                 branch: string | null;
@@ -9409,6 +9555,11 @@ export interface paths {
                                 cases: number;
                                 casesCreated: number;
                                 errors: number;
+                                evidence?: {
+                                    attached: number;
+                                    skipped: string[];
+                                    to_upload: number;
+                                };
                                 failed: number;
                                 passed: number;
                                 renames?: {
@@ -19850,7 +20001,7 @@ export interface components {
     schemas: {
         ErrorResponse: {
             /** @enum {string} */
-            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "mail_off" | "password_reset_invalid" | "password_reset_used" | "password_reset_expired" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children" | "not_your_comment";
+            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "mail_off" | "password_reset_invalid" | "password_reset_used" | "password_reset_expired" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children" | "not_your_comment" | "not_an_import" | "not_your_import";
             details?: {
                 field: string;
                 message: string;

@@ -64,6 +64,8 @@ export const ERROR_CODES = [
   'merge_across_projects',
   'merge_has_children',
   'not_your_comment',
+  'not_an_import',
+  'not_your_import',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

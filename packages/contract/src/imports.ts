@@ -24,6 +24,23 @@ export const IMPORT_LIMITS = {
 } as const;
 
 /**
+ * Bounds of the files a report names as a test's evidence (docs/product/report-formats.md,
+ * "Evidence"): past them a file is skipped with a line in the answer's summary.
+ */
+export const EVIDENCE_LIMITS = {
+  /** Files kept per reported test (per attempt). */
+  perTestMax: 20,
+  /** Files kept per import, inline and path-based together. */
+  perImportMax: 2000,
+  /** A file's name is cut to this many characters. */
+  nameMax: 255,
+  /** A path longer than this is skipped. */
+  pathMax: 4096,
+  /** The bytes a report may carry inline (base64 in JSON, files of an Allure zip), together. */
+  inlineBytesMax: 50 * 1024 * 1024,
+} as const;
+
+/**
  * The query of POST /api/projects/{id}/import/junit: the name of the cycle the import creates
  * (else the report's name and the time) and the CI facts it carries (docs/product/junit-import.md).
  */
@@ -131,8 +148,32 @@ export const ImportSummary = Type.Object({
    * `POST /api/test-cases/{to.id}/merge {from_case_id: from.id}` keeps the history.
    */
   renames: Type.Optional(Type.Array(RenamePair)),
+  /**
+   * The report's evidence (files it names for its tests), when it names any: how many the report
+   * carried inline and the server attached, how many are files on the CI machine for the uploader
+   * to send (`evidence_uploads`), and a line for each file skipped (over a bound, over
+   * ATTACHMENT_MAX_BYTES, past the project's quota).
+   */
+  evidence: Type.Optional(
+    Type.Object({
+      attached: Type.Integer(),
+      to_upload: Type.Integer(),
+      skipped: Type.Array(Type.String()),
+    }),
+  ),
 });
 export type ImportSummary = Static<typeof ImportSummary>;
+
+/** A file of a result's evidence that the report names by its path on the CI machine. */
+export const EvidenceUpload = Type.Object({
+  result_id: Type.Integer(),
+  /** The name to store it under: the path's last segment, cut to EVIDENCE_LIMITS.nameMax. */
+  name: Type.String(),
+  /** As the report wrote it; a relative path is read against the report file's folder. */
+  path: Type.String(),
+  content_type: Type.String(),
+});
+export type EvidenceUpload = Static<typeof EvidenceUpload>;
 
 export const ImportResponse = Type.Object({
   message: Type.String(),
@@ -144,5 +185,11 @@ export const ImportResponse = Type.Object({
   gate: Type.Union([ImportGate, Type.Null()]),
   /** The report's format, as detected or named (the results import). */
   format: Type.Optional(ReportFormat),
+  /**
+   * The files the report names by a path on the machine that ran the tests, for the uploader to
+   * send to `POST /api/cycle-results/{result_id}/evidence`: the server never reads a path. Present
+   * when the report names any; at most EVIDENCE_LIMITS.perImportMax.
+   */
+  evidence_uploads: Type.Optional(Type.Array(EvidenceUpload)),
 });
 export type ImportResponse = Static<typeof ImportResponse>;

@@ -53,6 +53,8 @@ export interface ProbeWorld {
   resultId: number;
   /** A result the caller recorded just now on the case's own item (`caseId`): one they may undo. */
   ownResultId: number;
+  /** A result of an import's cycle the caller made (source import): its evidence is theirs to add. */
+  importResultId: number;
   /** A file on the case (`caseId`). */
   attachmentId: number;
   /** A custom text field of the project. */
@@ -122,6 +124,15 @@ export async function createProbeWorld(
   const ownResultId = await one(sql`
     insert into cycle_results (item_id, state, executed_by)
     values (${ownItemId}, 'skipped', ${options.callerId ?? options.createdBy}) returning id`);
+  const importCycleId = await one(sql`
+    insert into test_cycles (project_id, name, source, created_by)
+    values (${projectId}, 'Import', 'import', ${options.callerId ?? options.createdBy}) returning id`);
+  const importItemId = await one(
+    sql`insert into cycle_items (cycle_id, case_id) values (${importCycleId}, ${caseId}) returning id`,
+  );
+  const importResultId = await one(sql`
+    insert into cycle_results (item_id, state, executed_by)
+    values (${importItemId}, 'passed', ${options.callerId ?? options.createdBy}) returning id`);
   const attachmentId = await one(sql`
     insert into attachments (project_id, case_id, name, content_type, size, complete)
     values (${projectId}, ${caseId}, 'a.txt', 'text/plain', 1, true) returning id`);
@@ -181,6 +192,7 @@ export async function createProbeWorld(
     itemId,
     resultId,
     ownResultId,
+    importResultId,
     attachmentId,
     fieldId,
     defectLinkId,
@@ -309,6 +321,9 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'POST /api/test-cases/:id/attachments': (w) => uploadProbe(`/api/test-cases/${w.caseId}/attachments`),
   'POST /api/cycle-results/:id/attachments': (w) =>
     uploadProbe(`/api/cycle-results/${w.resultId}/attachments`),
+  // A result of the caller's own import: import_results is all its evidence needs, closed or open.
+  'POST /api/cycle-results/:id/evidence': (w) =>
+    uploadProbe(`/api/cycle-results/${w.importResultId}/evidence`),
   'GET /api/test-cases/:id/attachments': (w) => ({ url: `/api/test-cases/${w.caseId}/attachments` }),
   'GET /api/projects/:id/attachments/usage': (w) => ({
     url: `/api/projects/${w.projectId}/attachments/usage`,

@@ -13,6 +13,9 @@ export interface Owner {
   name: string;
   cycleId: number | null;
   cycleState: 'open' | 'closed' | null;
+  /** A result's cycle: what made it, and who (the evidence route takes an import's, from its importer). */
+  cycleSource?: string;
+  cycleCreatedBy?: number | null;
 }
 
 export async function findCaseOwner(db: Tx, caseId: number): Promise<Owner | null> {
@@ -31,10 +34,12 @@ export async function findResultOwner(db: Tx, resultId: number): Promise<Owner |
     name: string;
     cycle_id: number;
     state: 'open' | 'closed';
+    source: string;
+    created_by: number | null;
   }>(
     db,
     sql`
-    select y.project_id, y.name, y.id as cycle_id, y.state
+    select y.project_id, y.name, y.id as cycle_id, y.state, y.source, y.created_by
     from cycle_results r join cycle_items i on i.id = r.item_id join test_cycles y on y.id = i.cycle_id
     where r.id = ${resultId}`,
   );
@@ -46,6 +51,8 @@ export async function findResultOwner(db: Tx, resultId: number): Promise<Owner |
         name: row.name,
         cycleId: row.cycle_id,
         cycleState: row.state,
+        cycleSource: row.source,
+        cycleCreatedBy: row.created_by,
       }
     : null;
 }
@@ -151,13 +158,19 @@ export async function insertChunk(db: Tx, attachmentId: number, seq: number, dat
 /**
  * Marks an upload complete with its size. A result's file is completed only while its cycle is
  * open, so a cycle closed during the upload keeps nothing new: false then (and when the row is gone).
+ * An import's evidence (`anyState`) is completed on a closed cycle too.
  */
-export async function completeAttachment(db: Tx, id: number, size: number): Promise<boolean> {
+export async function completeAttachment(
+  db: Tx,
+  id: number,
+  size: number,
+  anyState = false,
+): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`
     update attachments a set complete = true, size = ${size}
-    where a.id = ${id} and (a.result_id is null or exists (
+    where a.id = ${id} and (a.result_id is null or ${anyState}::boolean or exists (
       select 1 from cycle_results r join cycle_items i on i.id = r.item_id
         join test_cycles y on y.id = i.cycle_id
       where r.id = a.result_id and y.state = 'open'))

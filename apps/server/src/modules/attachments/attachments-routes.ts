@@ -23,6 +23,7 @@ import {
   listCaseAttachments,
   listResultAttachments,
   openAttachment,
+  resultForEvidence,
   resultForUpload,
   uploadFiles,
 } from './attachments-service.ts';
@@ -92,10 +93,10 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     request.raw.resume();
   });
 
-  const upload = async (request: FastifyRequest, owner: Owner) => {
+  const upload = async (request: FastifyRequest, owner: Owner, evidence = false) => {
     if (!request.isMultipart()) throw new UnsupportedMediaTypeError();
     try {
-      return await uploadFiles(app.db, principalOf(request), owner, filesOf(request), limits);
+      return await uploadFiles(app.db, principalOf(request), owner, filesOf(request), limits, evidence);
     } catch (error) {
       throw uploadError(error);
     }
@@ -134,6 +135,34 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const owner = await resultForUpload(app.db, principalOf(request), request.params.id);
       const attachments = await upload(request, owner);
+      return reply.status(201).send({ message: uploaded(attachments.length), attachments });
+    },
+  );
+
+  app.post(
+    '/api/cycle-results/:id/evidence',
+    {
+      config: {
+        access: { project: 'import_results' },
+        authCache: 'keeps',
+        errors: [403, 404, 409, 413, 415],
+      },
+      schema: {
+        tags,
+        summary: "Attach a report's files to a result of the caller's own import (verdict-import does)",
+        description:
+          "The files an import's answer lists in evidence_uploads, read by the uploader on the machine that ran the " +
+          "tests. Needs import_results; the result's cycle must be an import's (409 not_an_import) made by the caller " +
+          `(403 not_your_import), open or closed. multipart/form-data as the attachments upload: at most ${ATTACHMENT_FILES_MAX} ` +
+          "files, each up to ATTACHMENT_MAX_BYTES, within the project's ATTACHMENT_QUOTA_BYTES; all are kept or none.",
+        consumes: ['multipart/form-data'],
+        params: IdParams,
+        response: { 201: AttachmentsUploaded },
+      },
+    },
+    async (request, reply) => {
+      const owner = await resultForEvidence(app.db, principalOf(request), request.params.id);
+      const attachments = await upload(request, owner, true);
       return reply.status(201).send({ message: uploaded(attachments.length), attachments });
     },
   );

@@ -3,8 +3,8 @@ import type { Attachment, AttachmentUsage, PermissionName } from '@verdict/contr
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { dbViolationOf } from '../../lib/db-violation.ts';
-import { AppError, NotFoundError } from '../../lib/errors.ts';
-import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
+import { AppError, ConflictError, ForbiddenError, NotFoundError } from '../../lib/errors.ts';
+import { counted, quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { assertCycleOpen, cycleClosed } from '../cycles/cycle-rules.ts';
 import { contentTypeOf, fileNameOf } from './attachment-files.ts';
@@ -91,6 +91,25 @@ export async function resultForUpload(db: Db, principal: Principal, resultId: nu
 }
 
 /**
+ * The result of an import's cycle that the importer's uploader adds the report's files to
+ * (docs/decisions/241-evidence-from-ci-reports.md): needs import_results, a cycle an import made
+ * (409 not_an_import) and made by the caller (403 not_your_import); open or closed.
+ */
+export async function resultForEvidence(db: Db, principal: Principal, resultId: number): Promise<Owner> {
+  const owner = await findResultOwner(db, resultId);
+  await requireProjectOf(db, principal, owner?.projectId, RESULT_NOT_FOUND, 'import_results');
+  if (owner!.cycleSource !== 'import') {
+    throw new ConflictError(
+      "Evidence goes to the results of an import's cycle; attach files to other results with POST /api/cycle-results/{id}/attachments",
+      'not_an_import',
+    );
+  }
+  if (owner!.cycleCreatedBy !== principal.id)
+    throw new ForbiddenError("Only the import's own importer may add its evidence", 'not_your_import');
+  return owner!;
+}
+
+/**
  * Stores one file as it arrives: its row first (incomplete, so no list shows it), then a chunk
  * row per 256 KB, each its own short statement. The embedded database runs one statement at a
  * time, so one transaction around a 25 MB upload would hold every other request for its length.
@@ -144,9 +163,9 @@ async function storeFile(
 }
 
 /** Why an upload could not be completed: its case or result is gone (404), or its cycle closed (409). */
-async function refusalAtEnd(db: Tx, owner: Owner): Promise<AppError> {
+async function refusalAtEnd(db: Tx, owner: Owner, evidence = false): Promise<AppError> {
   const now = owner.resultId === null ? null : await findResultOwner(db, owner.resultId);
-  if (now?.cycleState === 'closed') return cycleClosed();
+  if (now?.cycleState === 'closed' && !evidence) return cycleClosed();
   return new NotFoundError(owner.resultId === null ? CASE_NOT_FOUND : RESULT_NOT_FOUND);
 }
 
@@ -167,6 +186,8 @@ export async function uploadFiles(
   owner: Owner,
   files: AsyncIterable<IncomingFile>,
   limits: UploadLimits,
+  /** An import's evidence (resultForEvidence): kept on a closed cycle too. */
+  evidence = false,
 ): Promise<Attachment[]> {
   const stored: { id: number; size: number; name: string }[] = [];
   try {
@@ -183,7 +204,8 @@ export async function uploadFiles(
         throw new AttachmentQuotaError(limits.quotaBytes);
       }
       for (const file of stored) {
-        if (!(await completeAttachment(tx, file.id, file.size))) throw await refusalAtEnd(tx, owner);
+        if (!(await completeAttachment(tx, file.id, file.size, evidence)))
+          throw await refusalAtEnd(tx, owner, evidence);
       }
       if (stored.length > 0) await auditAttachments(tx, principal, owner, 'Attached', stored);
     });
@@ -201,6 +223,105 @@ export async function uploadFiles(
     if (found) attachments.push(withoutProject(found));
   }
   return attachments;
+}
+
+/** A file an import's report carried inline, for a result of the import's cycle. */
+export interface ImportedFile {
+  resultId: number;
+  /** The test's name, for the skip lines. */
+  test: string;
+  name: string;
+  contentType: string;
+  bytes: Buffer;
+}
+
+/**
+ * Stores the files an import's report carried on the results of its cycle, after the import's
+ * transaction (imports/import-evidence.ts): each file in its own short statements as an upload is,
+ * then all completed together under the project's lock with one audit entry. A file over
+ * ATTACHMENT_MAX_BYTES, or past the project's quota, is skipped with a line; so is one whose result
+ * is gone. Never fails the import: on any other failure its files are removed and a line says so.
+ */
+export async function attachImportedFiles(
+  db: Db,
+  principal: Principal,
+  cycle: { projectId: number; id: number; name: string },
+  files: ImportedFile[],
+  limits: UploadLimits,
+): Promise<{ attached: number; skipped: string[] }> {
+  const skipped: string[] = [];
+  const stored: { id: number; size: number; file: ImportedFile }[] = [];
+  const skip = (file: ImportedFile, why: string) => skipped.push(`${file.name} of "${file.test}": ${why}`);
+  const pastQuota = `past the project's attachment quota of ${formatQuota(limits.quotaBytes)} (ATTACHMENT_QUOTA_BYTES); not attached`;
+  try {
+    let room = limits.quotaBytes - (await projectAttachmentBytes(db, cycle.projectId));
+    for (const file of files) {
+      if (file.bytes.length > limits.maxBytes) {
+        skip(file, `larger than ${formatMegabytes(limits.maxBytes)} (ATTACHMENT_MAX_BYTES); not attached`);
+        continue;
+      }
+      if (file.bytes.length > room) {
+        skip(file, pastQuota);
+        continue;
+      }
+      const owner: Owner = {
+        projectId: cycle.projectId,
+        caseId: null,
+        resultId: file.resultId,
+        name: cycle.name,
+        cycleId: cycle.id,
+        cycleState: 'open',
+      };
+      let id: number;
+      try {
+        id = await insertAttachment(db, {
+          owner,
+          name: fileNameOf(file.name),
+          contentType: contentTypeOf(file.contentType),
+          createdBy: principal.id,
+        });
+      } catch (error) {
+        if (dbViolationOf(error)?.kind !== 'foreign-key') throw error;
+        skip(file, 'its result is gone; not attached');
+        continue;
+      }
+      stored.push({ id, size: file.bytes.length, file });
+      for (let at = 0, seq = 0; at < file.bytes.length; at += CHUNK_BYTES, seq++)
+        await insertChunk(db, id, seq, file.bytes.subarray(at, at + CHUNK_BYTES));
+      room -= file.bytes.length;
+    }
+    let attached = 0;
+    await db.transaction(async (tx) => {
+      if (!(await lockProject(tx, cycle.projectId, LOCK.noKeyUpdate))) return;
+      let used = await projectAttachmentBytes(tx, cycle.projectId);
+      for (const { id, size, file } of stored) {
+        if (used + size > limits.quotaBytes) {
+          await deleteAttachmentRow(tx, id);
+          skip(file, pastQuota);
+        } else if (await completeAttachment(tx, id, size, true)) {
+          used += size;
+          attached += 1;
+        }
+      }
+      if (attached > 0) {
+        await recordAudit(tx, principal, {
+          action: 'update',
+          entity: 'cycle',
+          entityId: cycle.id,
+          projectId: cycle.projectId,
+          summary: `Attached ${counted(attached, 'file')} the imported report carried to the results of cycle ${quoted(cycle.name)}`,
+          changes: { attachments: { before: null, after: attached } },
+        });
+      }
+    });
+    return { attached, skipped };
+  } catch {
+    for (const { id } of stored) await deleteAttachmentRow(db, id).catch(() => {});
+    skipped.push(
+      `The ${counted(files.length, 'file')} the report carried could not be stored; none was attached`,
+    );
+    return { attached: 0, skipped };
+  }
 }
 
 function auditAttachments(

@@ -230,14 +230,16 @@ export interface ImportedResult {
 
 /**
  * The items and results of an import's cycle, in two statements: one item per distinct case
- * (its state the last result's), then one result per reported test case, in report order.
+ * (its state the last result's), then one result per reported test case, in report order. The
+ * results' ids, in that order, come from the sequence before the insert (as insertRuns does), so
+ * the import can attach each test's evidence to its own result.
  */
 export async function insertImportedResults(
   tx: Tx,
   cycleId: number,
   executedBy: number,
   results: ImportedResult[],
-): Promise<ImportedItem[]> {
+): Promise<{ items: ImportedItem[]; resultIds: number[] }> {
   const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
   for (const r of results)
     last.set(r.caseId, {
@@ -258,12 +260,12 @@ export async function insertImportedResults(
     returning id, case_id, state`,
   );
   const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
-  await tx.execute(sql`
-    insert into cycle_results
-      (item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
-        case_version, step_results)
-    select i, s, r, e, ${executedBy}, m, t, x, l, v, j::jsonb
-    from unnest(
+  const ids = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    with numbered as (
+      select u.*, nextval(pg_get_serial_sequence('cycle_results', 'id'))::int as id
+      from (select * from unnest(
       ${sql.param(results.map((r) => itemOf.get(r.caseId)!))}::int[],
       ${sql.param(results.map((r) => r.state))}::text[],
       ${sql.param(results.map((r) => r.runId))}::int[],
@@ -274,7 +276,15 @@ export async function insertImportedResults(
       ${sql.param(results.map((r) => r.log))}::text[],
       ${sql.param(results.map((r) => r.caseVersion))}::int[],
       ${sql.param(results.map((r) => (r.stepResults ? JSON.stringify(r.stepResults) : null)))}::text[]
-    ) with ordinality as u(i, s, r, e, m, t, x, l, v, j, o)
-    order by o`);
-  return items;
+      ) with ordinality as t(i, s, r, e, m, t2, x, l, v, j, o) order by o) u
+    ), inserted as (
+      insert into cycle_results
+        (id, item_id, state, run_id, elapsed_ms, executed_by, failure_message, failure_type, failure_text, log,
+          case_version, step_results)
+      select id, i, s, r, e, ${executedBy}, m, t2, x, l, v, j::jsonb from numbered order by id
+      returning id
+    )
+    select id from numbered order by o`,
+  );
+  return { items, resultIds: ids.map((row) => row.id) };
 }

@@ -82,9 +82,9 @@ export async function createImportedCycle(
   tx: Tx,
   cycle: Omit<NewCycle, 'source'>,
   results: ImportedResult[],
-): Promise<{ id: number; items: ImportedItem[] }> {
+): Promise<{ id: number; items: ImportedItem[]; resultIds: number[] }> {
   const id = await insertCycle(tx, { ...cycle, source: 'import' });
-  return { id, items: await insertImportedResults(tx, id, cycle.createdBy, results) };
+  return { id, ...(await insertImportedResults(tx, id, cycle.createdBy, results)) };
 }
 
 /**

@@ -1,5 +1,11 @@
+import { EvidenceBudget } from './import-evidence.ts';
 import type { CaseRow } from './import-repository.ts';
-import type { ReportedCase, ReportedFailure, ReportedStep } from './report-formats/reported-case.ts';
+import type {
+  ReportedAttachment,
+  ReportedCase,
+  ReportedFailure,
+  ReportedStep,
+} from './report-formats/reported-case.ts';
 
 /**
  * The report folded into a tree per suite as it is read, so each distinct case appears once
@@ -32,6 +38,8 @@ export interface PlannedRun {
   log: string | null;
   /** The test's steps as the report carries them (Cucumber), else null. */
   steps: ReportedStep[] | null;
+  /** The files the report names for this test, within the import's bounds (import-evidence.ts). */
+  attachments: ReportedAttachment[] | null;
 }
 
 export interface ImportPlan {
@@ -54,6 +62,8 @@ export interface ImportPlan {
   retried: number;
   /** The outcome of each test's last attempt so far, to tell a pass on retry. */
   lastOutcome: Map<CaseNode | number, ReportedCase['outcome']>;
+  /** What the report's evidence has used of its bounds, and what it skipped. */
+  evidence: EvidenceBudget;
 }
 
 export function createImportPlan(): ImportPlan {
@@ -68,6 +78,7 @@ export function createImportPlan(): ImportPlan {
     keyed: [],
     retried: 0,
     lastOutcome: new Map(),
+    evidence: new EvidenceBudget(),
   };
 }
 
@@ -95,6 +106,7 @@ export function plannedRun(node: CaseNode, reported: ReportedCase): PlannedRun {
     failure: reported.failure,
     log: reported.log,
     steps: reported.steps && reported.steps.length > 0 ? reported.steps : null,
+    attachments: reported.attachments && reported.attachments.length > 0 ? reported.attachments : null,
   };
 }
 
@@ -102,7 +114,8 @@ export function plannedRun(node: CaseNode, reported: ReportedCase): PlannedRun {
  * Folds one test case of the report into the plan; a test that names its case waits in
  * `keyed` for its key to be looked up (foldKeyed).
  */
-export function addToPlan(plan: ImportPlan, reported: ReportedCase): void {
+export function addToPlan(plan: ImportPlan, read: ReportedCase): void {
+  const reported = read.attachments ? { ...read, attachments: plan.evidence.take(read) } : read;
   if (reported.caseKey !== null && reported.caseKey !== undefined) {
     countTest(plan, reported, reported.caseKey);
     plan.keyed.push(reported);

@@ -35,6 +35,8 @@ const reportBodies = new WeakMap<FastifyRequest, Readable>();
  */
 export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const limit = app.config.importMaxBytes;
+  // The bounds of the files a report carries for its tests (import-evidence.ts): those of any upload.
+  const evidence = { maxBytes: app.config.attachmentMaxBytes, quotaBytes: app.config.attachmentQuotaBytes };
 
   app.removeAllContentTypeParsers();
   // The report is not read here but by the handler, as its bytes arrive (junit-reader.ts), so
@@ -149,6 +151,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         body,
         request.query,
+        { evidence },
       );
       // An import is a bulk write: the embedded database refreshes its statistics now rather than
       // at its next look (docs/performance.md, "The embedded database under real use").
@@ -175,7 +178,9 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Reads JUnit XML, Playwright JSON, Cucumber JSON, TRX, NUnit 3, TestNG, xUnit.net v2 or an Allure results ' +
           'zip, detected from the report or named by ?format=. A test that names its case ([C123] or @C123 in its ' +
           'title, a verdict_case_id property, a Playwright annotation {type: "verdict"}) lands on that case. ' +
-          'Retries are results of the same item. Permissions and the answer are those of the JUnit import.',
+          'Retries are results of the same item. Permissions and the answer are those of the JUnit import. Files the ' +
+          'report names for its tests are evidence: those it carries are stored on their results, those named by a ' +
+          'path are listed in evidence_uploads for the uploader (POST /api/cycle-results/{id}/evidence).',
         consumes: [...RESULTS_CONTENT_TYPES],
         params: IdParams,
         querystring: ResultsImportQuery,
@@ -200,7 +205,7 @@ export const importRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.params.id,
         (onCase) => read(body, onCase, { maxBytes: limit }),
         query,
-        { renames: true },
+        { renames: true, evidence },
       );
       app.database.maintain?.().catch((error) => request.log.warn({ err: error }, 'maintenance failed'));
       return reply.status(201).send({ ...result, format });

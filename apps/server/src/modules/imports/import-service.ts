@@ -11,6 +11,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { NotFoundError } from '../../lib/errors.ts';
 import { isoTime } from '../../lib/timestamps.ts';
+import type { UploadLimits } from '../attachments/attachments-service.ts';
 import { counted, quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import {
   missingPermission,
@@ -24,6 +25,7 @@ import { projectName } from '../projects/projects-service.ts';
 import { recordFlakyCount } from '../reports/reports-service.ts';
 import { createSuitesInBulk, suitesByName } from '../suites/suites-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
+import { type ResultEvidence, settleEvidence } from './import-evidence.ts';
 import { gateOf, gateOfLatestImport } from './import-gate.ts';
 import {
   addToPlan,
@@ -95,14 +97,17 @@ export function importJunitReport(
   projectId: number,
   body: AsyncIterable<Buffer>,
   query: ImportQuery = {},
+  options: { evidence?: UploadLimits } = {},
 ): Promise<ImportResponse> {
-  return importReport(db, principal, projectId, (onCase) => readJunitReport(body, onCase), query);
+  return importReport(db, principal, projectId, (onCase) => readJunitReport(body, onCase), query, options);
 }
 
 /**
  * Imports what a report reader hands on (docs/product/junit-import.md, report-formats.md). The
  * report is read as it arrives and outside the transaction: a bad report never holds a
- * connection, and only its folded plan is kept, never the report itself.
+ * connection, and only its folded plan is kept, never the report itself. The files the report
+ * names for its tests (`evidence`: the attachment limits) are settled after the transaction
+ * (import-evidence.ts): storing them is not part of the all-or-nothing import.
  */
 export async function importReport(
   db: Db,
@@ -110,11 +115,12 @@ export async function importReport(
   projectId: number,
   read: (onCase: OnCase) => Promise<ReadReport>,
   query: ImportQuery = {},
-  options: { renames?: boolean } = {},
+  options: { renames?: boolean; evidence?: UploadLimits } = {},
 ): Promise<ImportResponse> {
   const plan = createImportPlan();
   const { warnings, reportName } = await read((reported) => addToPlan(plan, reported));
-  return db.transaction(async (tx) => {
+  const resultIds: number[] = [];
+  const answer = await db.transaction(async (tx) => {
     const access = await requireProject(tx, principal, projectId, 'import_results');
     const created =
       plan.runs.length > 0 || plan.keyed.length > 0
@@ -134,6 +140,7 @@ export async function importReport(
         ? await createImportCycle(tx, projectId, principal, plan, created, query, reportName)
         : null;
     const cycle = made && { id: made.id, name: made.name };
+    if (made) resultIds.push(...made.resultIds);
     const branch = query.branch?.trim() || null;
     const gate = made ? await gateOf(tx, projectId, { id: made.id, branch }, made.items) : null;
     if (options.renames && made && gate?.compared_with) {
@@ -159,6 +166,29 @@ export async function importReport(
     ]);
     return { message: messageFor(summary, name), project: { id: projectId, name }, summary, cycle, gate };
   });
+  if (!plan.evidence.named || !answer.cycle || !options.evidence) return answer;
+  const results: ResultEvidence[] = [];
+  for (const [index, run] of plan.runs.entries()) {
+    const resultId = resultIds[index];
+    if (run.attachments && resultId !== undefined)
+      results.push({ resultId, test: testName(run.node), files: run.attachments });
+  }
+  const { evidence, uploads } = await settleEvidence(
+    db,
+    principal,
+    { projectId, ...answer.cycle },
+    results,
+    plan.evidence,
+    options.evidence,
+  );
+  return { ...answer, summary: { ...answer.summary, evidence }, evidence_uploads: uploads };
+}
+
+/** A test's name as a skip line gives it: its case path under its suite. */
+function testName(node: CaseNode): string {
+  const names: string[] = [];
+  for (let at: CaseNode | null = node; at; at = at.parent) names.unshift(at.name);
+  return names.join(' › ');
 }
 
 /**
@@ -175,11 +205,11 @@ async function createImportCycle(
   recorded: { runIds: (number | null)[]; versions: Map<number, { version: number; steps: number }> },
   query: ImportQuery,
   reportName: string | null,
-): Promise<{ id: number; name: string; items: ImportedItem[] }> {
+): Promise<{ id: number; name: string; items: ImportedItem[]; resultIds: number[] }> {
   const text = (value: string | undefined) => value?.trim() || null;
   const at = new Date().toISOString().slice(0, 16).replace('T', ' ');
   const name = text(query.name) ?? `${reportName ?? 'JUnit import'} ${at} UTC`;
-  const { id, items } = await createImportedCycle(
+  const { id, items, resultIds } = await createImportedCycle(
     tx,
     {
       projectId,
@@ -210,7 +240,7 @@ async function createImportCycle(
       log: run.log,
     })),
   );
-  return { id, name, items };
+  return { id, name, items, resultIds };
 }
 
 /**

@@ -1,6 +1,7 @@
 import { IMPORT_LIMITS, LIMITS } from '@verdict/contract';
 import { BadRequestError } from '../../lib/errors.ts';
 import { casePath, fitName } from './junit-case-path.ts';
+import { AttachmentMarkers } from './report-formats/evidence.ts';
 import {
   caseKeyInTitle,
   caseKeyOf,
@@ -62,6 +63,8 @@ interface OpenCase {
   /** The output element being read (a child of the test case), whose text is gathered. */
   inOutput: Output | null;
   output: Partial<Record<Output, string>>;
+  /** `[[ATTACHMENT|path]]` lines of its output: the test's evidence on the CI machine. */
+  markers: AttachmentMarkers;
 }
 
 const casesTooDeep = (name: string) =>
@@ -138,6 +141,7 @@ export async function readJunitReport(
         inFailure: false,
         inOutput: null,
         output: {},
+        markers: new AttachmentMarkers(),
       };
     }
   };
@@ -145,6 +149,7 @@ export async function readJunitReport(
   // A failure's text (its stack trace, say) and the test's output, each kept up to its limit.
   const gather = (text: string) => {
     if (open?.inOutput) {
+      open.markers.feed(text);
       open.output[open.inOutput] = appendCut(open.output[open.inOutput], text, IMPORT_LIMITS.logMax);
       return;
     }
@@ -153,7 +158,10 @@ export async function readJunitReport(
   };
 
   const closed = (tag: XmlTag, depth: number) => {
-    if (open?.inOutput && depth === open.depth + 1) open.inOutput = null;
+    if (open?.inOutput && depth === open.depth + 1) {
+      open.inOutput = null;
+      open.markers.close();
+    }
     if (open?.inFailure && depth === open.depth + 1) {
       open.inFailure = false;
       if (open.failure?.text !== null && open.failure?.text !== undefined) {
@@ -176,6 +184,7 @@ export async function readJunitReport(
           failure: open.outcome === 'failed' || open.outcome === 'error' ? open.failure : null,
           log: logOf(open.output),
           caseKey: open.caseKey,
+          ...(open.markers.found.length > 0 ? { attachments: open.markers.found } : {}),
         });
       }
       open = null;

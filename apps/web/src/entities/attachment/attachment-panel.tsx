@@ -180,6 +180,7 @@ function AttachmentRow({
           {formatSize(file.size)} · {file.created_by?.username ?? 'unknown'} ·{' '}
           {formatDateTime(file.created_at)}
         </span>
+        {isPlaywrightTrace(file) ? <TraceNote /> : null}
       </div>
       {canEdit ? (
         <Button size="sm" variant="danger" onClick={() => void onDelete()} aria-label={`Delete ${file.name}`}>
@@ -187,6 +188,28 @@ function AttachmentRow({
         </Button>
       ) : null}
     </li>
+  );
+}
+
+/**
+ * A Playwright trace (trace.zip, as the runner names it; docs/product/report-formats.md, "Evidence"):
+ * no browser opens it, Playwright's trace viewer does.
+ */
+export function isPlaywrightTrace(file: Attachment): boolean {
+  return (
+    /^trace(?:[-_.][\w.-]*)?\.zip$/i.test(file.name) &&
+    (file.content_type === 'application/zip' || file.content_type === 'application/octet-stream')
+  );
+}
+
+function TraceNote() {
+  return (
+    <span className="attachment-note">
+      Open it with <code>npx playwright show-trace trace.zip</code> or at{' '}
+      <a href="https://trace.playwright.dev" target="_blank" rel="noreferrer">
+        trace.playwright.dev
+      </a>
+    </span>
   );
 }
 

@@ -1,8 +1,14 @@
-import { CASE_CONTENT_LIMITS, IMPORT_LIMITS, IMPORT_MAX_BYTES_DEFAULT } from '@verdict/contract';
+import {
+  CASE_CONTENT_LIMITS,
+  EVIDENCE_LIMITS,
+  IMPORT_LIMITS,
+  IMPORT_MAX_BYTES_DEFAULT,
+} from '@verdict/contract';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { AppError, BadRequestError } from '../../../lib/errors.ts';
 import { formatBytes } from '../import-body.ts';
 import { CaseCollector, failureOf, logOfStreams } from './collector.ts';
+import { contentTypeOfName, inlineName } from './evidence.ts';
 import { objectOf, objectsOf, textOf } from './json-report.ts';
 import {
   caseKeyInTitle,
@@ -10,6 +16,7 @@ import {
   type OnCase,
   type Outcome,
   type ReadReport,
+  type ReportedAttachment,
   type ReportedCase,
   type ReportedStep,
 } from './reported-case.ts';
@@ -28,6 +35,10 @@ import {
  * attempts of one test (same historyId) are taken in the order they started, the later ones its
  * retries. A tms link or a `verdict_case_id` label names the case, as `[C123]` in the name does.
  * Top-level steps become the result's steps; text attachments named stdout, stderr or log its log.
+ * The other attachments of the test and of its steps, at any depth, are its evidence: their
+ * `source` is looked up among the archive's files by its last segment only, so a source such as
+ * `../x` names nothing outside the archive. Evidence read from one archive stops at
+ * EVIDENCE_LIMITS.inlineBytesMax and perImportMax (a file named by many tests is read for each).
  */
 
 export const ALLURE_LIMITS = {
@@ -147,7 +158,12 @@ export async function readAllureReport(
     return Buffer.concat(chunks).subarray(0, max);
   };
 
-  const attempts: (Omit<ReportedCase, 'log'> & { start: number; history: string; logs: string[] })[] = [];
+  const attempts: (Omit<ReportedCase, 'log'> & {
+    start: number;
+    history: string;
+    logs: string[];
+    evidence: EvidenceSource[];
+  })[] = [];
   for (const entry of entries.results) {
     let result: Json | null;
     try {
@@ -158,28 +174,84 @@ export async function readAllureReport(
         `The Allure result ${entry.fileName} is not valid JSON (${error instanceof Error ? error.message : error})`,
       );
     }
-    if (result) attempts.push({ ...attemptOf(result), logs: logSources(result) });
+    if (result)
+      attempts.push({ ...attemptOf(result), logs: logSources(result), evidence: evidenceOf(result) });
   }
 
   const collector = new CaseCollector(onCase);
   const seen = new Set<string>();
+  const budget = { files: 0, bytes: 0, skipped: 0 };
   // Attempts in the order they started; the order of the archive for those that do not say.
   attempts.sort((a, b) => a.start - b.start);
-  for (const { start: _start, history, logs, suite, path, ...attempt } of attempts) {
+  for (const { start: _start, history, logs, evidence, suite, path, ...attempt } of attempts) {
     const streams: [string, string][] = [];
     for (const source of logs) {
       const [name, file] = source.split('\u0000') as [string, string];
       const entry = entries.files.get(file);
       if (entry) streams.push([name, (await read(entry, IMPORT_LIMITS.logMax, true)).toString('utf8')]);
     }
+    const files: ReportedAttachment[] = [];
+    for (const source of evidence) {
+      const entry = entries.files.get(source.file);
+      if (!entry) continue;
+      if (
+        budget.files >= EVIDENCE_LIMITS.perImportMax ||
+        budget.bytes + entry.uncompressedSize > EVIDENCE_LIMITS.inlineBytesMax
+      ) {
+        budget.skipped += 1;
+        continue;
+      }
+      const body = await read(entry, entry.uncompressedSize, true);
+      budget.files += 1;
+      budget.bytes += body.length;
+      files.push({ name: source.name, contentType: source.contentType, body });
+    }
     collector.add(suite, path, {
       ...attempt,
       log: logOfStreams(streams),
       retry: seen.has(history),
+      ...(files.length > 0 ? { attachments: files } : {}),
     });
     seen.add(history);
   }
-  return collector.result();
+  const report = collector.result();
+  if (budget.skipped > 0) {
+    report.warnings.push(
+      `${number(budget.skipped)} attachment(s) of the Allure results were skipped: an import reads at most ` +
+        `${number(EVIDENCE_LIMITS.perImportMax)} files and ${formatBytes(EVIDENCE_LIMITS.inlineBytesMax)} of evidence`,
+    );
+  }
+  return report;
+}
+
+interface EvidenceSource {
+  name: string;
+  contentType: string;
+  /** The archive file it names: the last segment of its `source`. */
+  file: string;
+}
+
+/** The attachments of a test and of its steps at any depth, but for those that are its log. */
+function evidenceOf(result: Json): EvidenceSource[] {
+  const found: EvidenceSource[] = [];
+  const visit = (node: Json, depth: number) => {
+    if (found.length > EVIDENCE_LIMITS.perTestMax) return;
+    for (const attachment of objectsOf(node.attachments)) {
+      const name = textOf(attachment.name);
+      const type = textOf(attachment.type);
+      const file = baseName(textOf(attachment.source));
+      if (!file || (LOG_ATTACHMENTS.has(name.toLowerCase()) && type.startsWith('text/'))) continue;
+      const contentType = type || contentTypeOfName(file);
+      const extension = /\.[A-Za-z0-9]{1,8}$/.exec(file)?.[0] ?? '';
+      const named = name && !/\.[A-Za-z0-9]{1,8}$/.test(name) && extension ? `${name}${extension}` : name;
+      found.push({ name: named || inlineName(file, contentType), contentType, file });
+      if (found.length > EVIDENCE_LIMITS.perTestMax) return;
+    }
+    // Steps nest as deep as the test's code calls; the bound keeps a hostile result's walk short.
+    if (depth < 20) for (const step of objectsOf(node.steps)) visit(step, depth + 1);
+  };
+  visit(result, 0);
+  return found;
 }
 
 function labelsOf(result: Json): Map<string, string> {

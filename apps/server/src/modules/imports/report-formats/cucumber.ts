@@ -1,6 +1,14 @@
 import { CaseCollector, failureOf, logOfStreams } from './collector.ts';
+import { bytesOfData, inlineName } from './evidence.ts';
 import { type JsonValue, objectOf, objectsOf, readJsonValues, textOf } from './json-report.ts';
-import { caseKeyOf, type OnCase, type Outcome, type ReadReport, type ReportedStep } from './reported-case.ts';
+import {
+  caseKeyOf,
+  type OnCase,
+  type Outcome,
+  type ReadReport,
+  type ReportedAttachment,
+  type ReportedStep,
+} from './reported-case.ts';
 
 /**
  * Cucumber's JSON (`--format json`, Ruby and JavaScript alike): an array of features, each with
@@ -9,13 +17,31 @@ import { caseKeyOf, type OnCase, type Outcome, type ReadReport, type ReportedSte
  * test: its suite the feature's name, its path the scenario's name (an outline's examples, which
  * repeat the name, are numbered "#2", "#3" in order). Its steps become the result's step results;
  * a failed or ambiguous step or hook fails it, an undefined or pending step without a failure skips
- * it. Durations are nanoseconds. A `@C123` tag names the case.
+ * it. Durations are nanoseconds. A `@C123` tag names the case. The files steps and hooks embed
+ * (`embeddings` of base64 `data` and a `mime_type`, or the newer `attachments`) are its evidence.
  */
 
 type Json = Record<string, unknown>;
 
 const stepOutcome = (status: string): ReportedStep['outcome'] =>
   status === 'passed' ? 'passed' : status === 'failed' || status === 'ambiguous' ? 'failed' : 'skipped';
+
+/** The files a step or hook embeds, named "embedding-1.png" in the scenario's order unless named. */
+function embeddedFiles(step: Json, files: ReportedAttachment[]): void {
+  for (const embedded of [...objectsOf(step.embeddings), ...objectsOf(step.attachments)]) {
+    const data = embedded.data ?? embedded.body;
+    if (typeof data !== 'string') continue;
+    const media = objectOf(embedded.media);
+    const contentType =
+      textOf(embedded.mime_type) ||
+      textOf(embedded.mediaType) ||
+      textOf(embedded.media_type) ||
+      (media ? textOf(media.type) : '') ||
+      'application/octet-stream';
+    const name = textOf(embedded.name) || textOf(embedded.fileName) || `embedding-${files.length + 1}`;
+    files.push({ name: inlineName(name, contentType), contentType, body: bytesOfData(data, contentType) });
+  }
+}
 
 function keyOfTags(tags: unknown): number | null {
   for (const tag of objectsOf(tags)) {
@@ -44,7 +70,9 @@ function readFeature(collector: CaseCollector, feature: Json): void {
     let unfinished = false;
     const output: string[] = [];
     const reported: ReportedStep[] = [];
+    const files: ReportedAttachment[] = [];
     for (const step of [...steps, ...hooks]) {
+      embeddedFiles(step, files);
       const result = objectOf(step.result) ?? {};
       const status = textOf(result.status);
       if (typeof result.duration === 'number' && result.duration > 0) durationNs += result.duration;
@@ -66,6 +94,7 @@ function readFeature(collector: CaseCollector, feature: Json): void {
       log: logOfStreams([['output', output.join('\n')]]),
       caseKey: keyOfTags(element.tags),
       steps: reported,
+      attachments: files,
     });
   }
 }

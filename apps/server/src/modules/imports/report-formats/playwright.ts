@@ -1,6 +1,14 @@
 import { CaseCollector, failureOf, logOfStreams } from './collector.ts';
+import { bytesOfData, inlineName, pathAttachment } from './evidence.ts';
 import { type JsonValue, objectOf, objectsOf, readJsonValues, textOf } from './json-report.ts';
-import { caseKeyInTitle, caseKeyOf, type OnCase, type Outcome, type ReadReport } from './reported-case.ts';
+import {
+  caseKeyInTitle,
+  caseKeyOf,
+  type OnCase,
+  type Outcome,
+  type ReadReport,
+  type ReportedAttachment,
+} from './reported-case.ts';
 
 /**
  * Playwright's JSON reporter (`--reporter=json`): `{config, suites: [file suites with specs and
@@ -9,6 +17,8 @@ import { caseKeyInTitle, caseKeyOf, type OnCase, type Outcome, type ReadReport }
  * title (as the JUnit reporter's " › " names split, so both formats land on the same cases), with
  * the project's name as a last level when the spec ran in more than one project. Each result is an
  * attempt: the first the test, the others retries. A test marked `test.fail()` passes when it fails.
+ * An attempt's `attachments` (screenshots, traces, videos) are its evidence: a `path` on the
+ * machine that ran the tests, or a base64 `body`.
  */
 
 type Json = Record<string, unknown>;
@@ -30,6 +40,26 @@ const streamText = (chunks: unknown) =>
           : '',
     )
     .join('');
+
+/** An attempt's files: by path (for the uploader), or the bytes the report carries. */
+function attachmentsOf(result: Json): ReportedAttachment[] {
+  const files: ReportedAttachment[] = [];
+  for (const attachment of objectsOf(result.attachments)) {
+    const contentType = textOf(attachment.contentType);
+    const file =
+      typeof attachment.path === 'string'
+        ? pathAttachment(attachment.path, contentType)
+        : typeof attachment.body === 'string'
+          ? {
+              name: inlineName(textOf(attachment.name), contentType),
+              contentType: contentType || 'application/octet-stream',
+              body: bytesOfData(attachment.body, contentType),
+            }
+          : null;
+    if (file) files.push(file);
+  }
+  return files;
+}
 
 /** The case a test names: a `verdict` annotation, an `@C123` tag, or `[C123]` / `@C123` in its title. */
 function keyOf(spec: Json, test: Json, titleKey: number | null): number | null {
@@ -84,6 +114,7 @@ function readSuite(collector: CaseCollector, file: string, suite: Json, titles: 
           ]),
           caseKey,
           retry: attempt > 0,
+          attachments: attachmentsOf(result),
         });
       });
     }

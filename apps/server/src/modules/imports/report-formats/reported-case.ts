@@ -17,6 +17,15 @@ export interface ReportedStep {
   outcome: 'passed' | 'failed' | 'skipped';
 }
 
+/**
+ * A file the report names as the test's evidence (a screenshot, a trace, a log): either a path on
+ * the machine that ran the tests, which only the uploader reads, or the bytes the report carries.
+ */
+export type ReportedAttachment = { name: string; contentType: string } & (
+  | { path: string; body?: undefined }
+  | { body: Buffer; path?: undefined }
+);
+
 export interface ReportedCase {
   suite: string;
   /** Case names from the top level of the suite down to the case itself. */
@@ -37,6 +46,8 @@ export interface ReportedCase {
   retry?: boolean;
   /** The test's steps, when the format carries them: they become the result's step results. */
   steps?: ReportedStep[];
+  /** The files the report names for this test (this attempt), bounded in import-evidence.ts. */
+  attachments?: ReportedAttachment[];
 }
 
 /** What a reader tells the caller besides the tests: warnings and the report's own name. */

@@ -76,4 +76,35 @@ describe('CaseResults', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(3);
     expect(screen.queryByRole('button', { name: 'Show older results' })).toBeNull();
   });
+
+  it("shows the files of a cycle's or an import's result: a screenshot and a trace", async () => {
+    const file = (id: number, name: string, content_type: string) => ({
+      id,
+      name,
+      content_type,
+      size: 2048,
+      case_id: null,
+      result_id: 30,
+      created_by: { id: 5, username: 'ci' },
+      created_at: '2026-11-23T10:00:00.000Z',
+      is_image: content_type === 'image/png',
+    });
+    mockApi({
+      'GET /api/test-cases/5/results?limit=20&offset=0': { body: { items: newest, total: 2 } },
+      'GET /api/cycle-results/31/attachments': { body: { attachments: [] } },
+      'GET /api/cycle-results/30/attachments': {
+        body: {
+          attachments: [file(1, 'test-failed-1.png', 'image/png'), file(2, 'trace.zip', 'application/zip')],
+        },
+      },
+    });
+    renderWithProviders(<CaseResults caseId={5} />);
+    const files = await screen.findByRole('list', { name: /^Files of the result of / });
+    expect(within(files).getByRole('button', { name: /test-failed-1\.png/ })).toBeTruthy();
+    expect(within(files).getByRole('button', { name: /trace\.zip/ })).toBeTruthy();
+    expect(files.textContent).toContain('npx playwright show-trace trace.zip');
+    // Under the import's result, the second line.
+    const lines = screen.getByRole('list', { name: 'Results, newest first' }).children;
+    expect(lines[1]!.contains(files)).toBe(true);
+  });
 });

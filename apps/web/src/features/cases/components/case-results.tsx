@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { LoadFailed } from '@/components/ui/load-failed';
 import { Loading } from '@/components/ui/loading';
+import { AttachmentPanel } from '@/entities/attachment/attachment-panel';
 import { ParameterRowLabel } from '@/entities/case/parameter-row';
 import { CycleStateBadge } from '@/entities/cycle/cycle-progress';
 import { ResultFailure } from '@/entities/result/cycle-result';
@@ -17,7 +18,8 @@ import './case-results.css';
  * once, whatever recorded it (a test run, a test cycle, an import), with its state, where it came
  * from (and the data row of a parameterized case it was recorded on), who recorded it, how long it
  * took, when, its comment and what an imported report said of a failure (its message, and its type
- * and text behind Details).
+ * and text behind Details), and the files of a cycle's or an import's result (an import's screenshots and
+ * traces among them).
  * 'Show older results' loads the next page.
  */
 export function CaseResults({ caseId }: { caseId: number }) {
@@ -96,6 +98,14 @@ function ResultLine({ entry }: { entry: CaseResultEntry }) {
       </div>
       {entry.comment ? <p className="case-results-comment">{entry.comment}</p> : null}
       <ResultFailure result={entry} />
+      {entry.result_id !== null ? (
+        <AttachmentPanel
+          owner={{ kind: 'result', id: entry.result_id }}
+          canEdit={false}
+          compact
+          title={`Files of the result of ${formatDateTime(entry.created_at)}`}
+        />
+      ) : null}
     </li>
   );
 }
