@@ -64,6 +64,7 @@ export const ERROR_CODES = [
   'merge_across_projects',
   'merge_has_children',
   'not_your_comment',
+  'unsubscribe_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
