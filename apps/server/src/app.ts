@@ -32,6 +32,7 @@ import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { mcpRoutes } from './modules/mcp/mcp-routes.ts';
 import { metricsRoutes } from './modules/metrics/metrics-routes.ts';
 import { milestonesRoutes } from './modules/milestones/milestones-routes.ts';
+import { notificationsPlugin } from './modules/notifications/notifications-plugin.ts';
 import { permissionsRoutes } from './modules/permissions/permissions-routes.ts';
 import { plansRoutes } from './modules/plans/plans-routes.ts';
 import { projectsRoutes } from './modules/projects/projects-routes.ts';
@@ -160,6 +161,7 @@ export async function buildApp({
   await app.register(liveRoutes);
   await app.register(webhooksRoutes);
   await app.register(mailPlugin);
+  await app.register(notificationsPlugin);
   await app.register(milestonesRoutes);
   await app.register(plansRoutes);
   await app.register(requirementsRoutes);

@@ -40,6 +40,8 @@ export interface Config {
   mail: MailSettings | undefined;
   /** The first e-mail retry's delay in ms; each next one doubles, up to an hour (MAIL_RETRY_BASE_MS). */
   mailRetryBaseMs: number;
+  /** The hour of the day (UTC, 0-23) the daily notification digest is sent (NOTIFICATION_DIGEST_HOUR). */
+  notificationDigestHour: number;
   /** The bearer token /api/metrics asks for (METRICS_TOKEN); unset, it answers loopback callers only. */
   metricsToken: string | undefined;
   /** Live-update streams (GET /api/events) one user may hold open on one instance (LIVE_STREAMS_PER_USER). */
@@ -155,6 +157,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const digestHourText = text('NOTIFICATION_DIGEST_HOUR') ?? '7';
+  const notificationDigestHour = Number(digestHourText);
+  if (!/^\d{1,2}$/.test(digestHourText) || notificationDigestHour > 23) {
+    problems.push(`NOTIFICATION_DIGEST_HOUR must be a whole hour from 0 to 23 (got "${digestHourText}")`);
+  }
+
   const metricsToken = text('METRICS_TOKEN');
   if (metricsToken !== undefined && (metricsToken.length < 16 || /\s/.test(metricsToken))) {
     problems.push('METRICS_TOKEN must be at least 16 characters long, with no spaces');
@@ -225,6 +233,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     mail,
     mailRetryBaseMs,
+    notificationDigestHour,
     metricsToken,
     liveStreamsPerUser,
     liveStreamsMax,

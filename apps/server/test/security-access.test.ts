@@ -985,6 +985,38 @@ function table(): Record<string, Row> {
       prepare: at(`/api/projects/${ids.a}/mentionable?q=a`),
       expected: LIMITED_READS,
     },
+    // docs/product/notifications.md: each person's own inbox and settings; watching a gate needs
+    // only seeing the project; the unsubscribe link needs no session (a made-up one is refused).
+    'GET /api/notifications': { prepare: at('/api/notifications'), expected: SIGNED_IN },
+    'POST /api/notifications/read': {
+      prepare: at('/api/notifications/read', { all: true }),
+      expected: SIGNED_IN,
+    },
+    'GET /api/me/notification-settings': {
+      prepare: at('/api/me/notification-settings'),
+      expected: SIGNED_IN,
+    },
+    'PUT /api/me/notification-settings': {
+      prepare: at('/api/me/notification-settings', { settings: [{ kind: 'replied', channel: 'in_app' }] }),
+      expected: SIGNED_IN,
+    },
+    'GET /api/projects/:id/watch': { prepare: at(`/api/projects/${ids.a}/watch`), expected: LIMITED_READS },
+    'PUT /api/projects/:id/watch': {
+      prepare: at(`/api/projects/${ids.a}/watch`, { watching: true }),
+      expected: LIMITED_READS,
+    },
+    'GET /api/notifications/unsubscribe': {
+      prepare: at('/api/notifications/unsubscribe?token=1.mentioned.made-up'),
+      expected: [400, 400, 400, 400, 400],
+    },
+    'POST /api/notifications/unsubscribe': {
+      prepare: async () => ({
+        url: '/api/notifications/unsubscribe?token=1.mentioned.made-up',
+        payload: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+      expected: [400, 400, 400, 400, 400],
+    },
     'GET /api/projects/:id/webhooks': {
       prepare: at(`/api/projects/${ids.a}/webhooks`),
       expected: LIMITED_REFUSED,
@@ -1339,6 +1371,10 @@ describe('every route', () => {
         'POST /api/cycle-items/:id/comments',
         'PUT /api/comments/:id',
         'DELETE /api/comments/:id',
+        'POST /api/notifications/read',
+        'PUT /api/me/notification-settings',
+        'PUT /api/projects/:id/watch',
+        'POST /api/notifications/unsubscribe',
         'POST /api/projects/:id/webhooks',
         'PUT /api/webhooks/:id',
         'DELETE /api/webhooks/:id',

@@ -4438,7 +4438,7 @@ export interface paths {
         };
         /**
          * Server-sent events: what changed in the projects the caller sees
-         * @description A text/event-stream. Each change is `event: change` with data `{kind: "runs" | "cycles", projects: number[], cycles: number[] | null}`, sent after the write committed, on every server instance; cycle changes only where the caller holds home_test_cycle. The stream ends when the session that opened it does (sign-out, password change, deactivation, deletion, API token revoked). 429 past LIVE_STREAMS_PER_USER streams of one user, or LIVE_STREAMS_MAX in all, on one server instance.
+         * @description A text/event-stream. Each change is `event: change` with data `{kind: "runs" | "cycles", projects: number[], cycles: number[] | null}`, sent after the write committed, on every server instance; cycle changes only where the caller holds home_test_cycle. The stream ends when the session that opened it does (sign-out, password change, deactivation, deletion, API token revoked). `event: notifications` (data `{}`) tells that the caller's notifications changed: reload the unread count. 429 past LIVE_STREAMS_PER_USER streams of one user, or LIVE_STREAMS_MAX in all, on one server instance.
          */
         get: {
             parameters: {
@@ -4719,6 +4719,139 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How each kind of notification reaches you: in_app, email, digest or off */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            digest_hour: number;
+                            mail_available: boolean;
+                            settings: {
+                                channel: "in_app" | "email" | "digest" | "off";
+                                kind: "assigned" | "mentioned" | "replied" | "cycle_closed" | "plan_finished" | "gate_failure" | "quarantine_ended" | "milestone_due";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Choose how kinds of notification reach you (the kinds not named keep theirs) */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        settings: {
+                            channel: "in_app" | "email" | "digest" | "off";
+                            kind: "assigned" | "mentioned" | "replied" | "cycle_closed" | "plan_finished" | "gate_failure" | "quarantine_ended" | "milestone_due";
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            digest_hour: number;
+                            mail_available: boolean;
+                            settings: {
+                                channel: "in_app" | "email" | "digest" | "off";
+                                kind: "assigned" | "mentioned" | "replied" | "cycle_closed" | "plan_finished" | "gate_failure" | "quarantine_ended" | "milestone_due";
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -5864,6 +5997,251 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's notifications, newest first, a page at a time, with the unread count */
+        get: {
+            parameters: {
+                query?: {
+                    unread?: boolean;
+                    cursor?: number;
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            items: {
+                                actor: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                created_at: string;
+                                id: number;
+                                kind: "assigned" | "mentioned" | "replied" | "cycle_closed" | "plan_finished" | "gate_failure" | "quarantine_ended" | "milestone_due";
+                                link: string;
+                                project: {
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                read: boolean;
+                                title: string;
+                            }[];
+                            next: number | null;
+                            unread: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark some of your notifications read ({ids}), or all of them ({all: true}) */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        ids: number[];
+                    } | {
+                        /** @enum {boolean} */
+                        all: true;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            unread: number;
+                            updated: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/unsubscribe": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The page of a notification mail's unsubscribe link: what it stops, and a button */
+        get: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        /** One-click unsubscribe (RFC 8058): body List-Unsubscribe=One-Click; turns that kind off */
+        post: {
+            parameters: {
+                query: {
+                    token: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/x-www-form-urlencoded": string;
+                    "multipart/form-data": string;
+                };
+            };
+            responses: {
+                /** @description An HTML page */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": string;
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/html": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -12642,6 +13020,148 @@ export interface paths {
                 };
             };
         };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/watch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether you watch the project's CI gate */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            watching: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Watch the project's CI gate (be told of new failures on its branch), or stop */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        watching: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            watching: boolean;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -20001,7 +20521,7 @@ export interface components {
     schemas: {
         ErrorResponse: {
             /** @enum {string} */
-            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "mail_off" | "password_reset_invalid" | "password_reset_used" | "password_reset_expired" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children" | "not_your_comment" | "not_an_import" | "not_your_import";
+            code: "invalid_request" | "invalid_json" | "unauthenticated" | "forbidden" | "not_found" | "conflict" | "too_large" | "unsupported_media_type" | "rate_limited" | "unavailable" | "internal" | "already_exists" | "in_use" | "method_not_allowed" | "permission_missing" | "grant_not_held" | "administrator_role_required" | "session_required" | "loopback_only" | "credentials_wrong" | "account_inactive" | "password_sign_in_off" | "current_password_wrong" | "totp_setup_required" | "totp_code_required" | "totp_code_wrong" | "totp_already_on" | "totp_not_on" | "totp_required_for_admins" | "totp_setup_not_started" | "totp_setup_changed" | "sign_on_refused" | "mail_off" | "password_reset_invalid" | "password_reset_used" | "password_reset_expired" | "name_taken" | "already_member" | "built_in" | "self_action" | "limit_reached" | "already_linked" | "cycle_closed" | "selection_empty" | "nothing_selected" | "undo_window_passed" | "not_latest_result" | "not_your_result" | "imported_cycle_result" | "milestone_too_deep" | "merge_same_case" | "merge_across_projects" | "merge_has_children" | "not_your_comment" | "not_an_import" | "not_your_import" | "unsubscribe_link_invalid";
             details?: {
                 field: string;
                 message: string;

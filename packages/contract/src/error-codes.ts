@@ -66,6 +66,7 @@ export const ERROR_CODES = [
   'not_your_comment',
   'not_an_import',
   'not_your_import',
+  'unsubscribe_link_invalid',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 

@@ -23,6 +23,7 @@ export * from './imports.ts';
 export * from './live.ts';
 export * from './metrics.ts';
 export * from './milestones.ts';
+export * from './notifications.ts';
 export * from './parameters.ts';
 export * from './permissions.ts';
 export * from './plans.ts';

@@ -95,6 +95,9 @@ export const PUBLIC_ROUTES = new Set([
   // "Forgot password?": the e-mailed link's token is the proof (docs/product/sign-in-and-sessions.md).
   'POST /api/auth/password-reset',
   'POST /api/auth/password-reset/confirm',
+  // A notification mail's one-click unsubscribe: the signed link is the proof (docs/product/notifications.md).
+  'GET /api/notifications/unsubscribe',
+  'POST /api/notifications/unsubscribe',
   'GET /api/health',
   // Operations (docs/product/operations.md): readiness, and the metrics, which check their own
   // rule (a token or this machine only, modules/metrics/metrics-access.ts).

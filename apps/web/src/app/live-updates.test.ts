@@ -24,6 +24,13 @@ describe('readEvents', () => {
     ]);
   });
 
+  it("tells when the caller's notifications changed", () => {
+    expect(readEvents('event: notifications\ndata: {}\n\n').notified).toBe(true);
+    expect(readEvents('event: change\ndata: {"kind":"runs","projects":[1],"cycles":null}\n\n').notified).toBe(
+      false,
+    );
+  });
+
   it('skips other events and data it cannot read', () => {
     expect(readEvents('event: other\ndata: {}\n\nevent: change\ndata: nope\n\n').changes).toEqual([]);
   });

@@ -12,8 +12,9 @@ import { useEffect } from 'react';
 export type { LiveChange };
 
 /** Splits event-stream text into its `change` events; answers them and the unfinished rest. */
-export function readEvents(buffer: string): { changes: LiveChange[]; rest: string } {
+export function readEvents(buffer: string): { changes: LiveChange[]; rest: string; notified: boolean } {
   const changes: LiveChange[] = [];
+  let notified = false;
   const blocks = buffer.replace(/\r\n/g, '\n').split('\n\n');
   const rest = blocks.pop() ?? '';
   for (const block of blocks) {
@@ -23,6 +24,8 @@ export function readEvents(buffer: string): { changes: LiveChange[]; rest: strin
       if (line.startsWith('event:')) event = line.slice(6).trim();
       else if (line.startsWith('data:')) data.push(line.slice(5).trimStart());
     }
+    // The caller's notifications changed (docs/product/notifications.md): the bell reloads.
+    if (event === 'notifications') notified = true;
     if (event !== 'change' || data.length === 0) continue;
     try {
       const value = JSON.parse(data.join('\n')) as LiveChange;
@@ -31,7 +34,7 @@ export function readEvents(buffer: string): { changes: LiveChange[]; rest: strin
       // Not ours to read.
     }
   }
-  return { changes, rest };
+  return { changes, rest, notified };
 }
 
 /** The query keys a change of this kind may have made stale (lib/query-keys.ts). */
@@ -102,6 +105,7 @@ export function useLiveUpdates(): void {
           const read = readEvents(buffer + decoder.decode(value, { stream: true }));
           buffer = read.rest;
           for (const change of read.changes) refresh.add(change);
+          if (read.notified) void queryClient.invalidateQueries({ queryKey: ['notifications'] });
         }
       } catch {
         // Offline, signed out or stopped: try again later unless stopped.

@@ -458,6 +458,20 @@ const mainRoutes: RouteObject[] = [
     ),
   },
   {
+    path: paths.notifications,
+    element: screen(
+      () => import('@/features/notifications/components/notifications-page'),
+      (m) => m.NotificationsPage,
+    ),
+  },
+  {
+    path: paths.notificationSettings,
+    element: screen(
+      () => import('@/features/notifications/components/notification-settings-page'),
+      (m) => m.NotificationSettingsPage,
+    ),
+  },
+  {
     path: paths.myWork,
     element: screen(
       () => import('@/features/my-work/components/my-work-page'),

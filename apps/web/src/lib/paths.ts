@@ -79,6 +79,8 @@ export const paths = {
   cycleItem: withIds('/cycle-items/:id'),
   /** The caller's open assigned items across projects. */
   myWork: '/my-work',
+  notifications: '/notifications',
+  notificationSettings: '/notifications/settings',
   /** What the words mean: the glossary (docs/product/shell-and-navigation.md, "Help"). */
   help: '/help',
 

@@ -37,6 +37,7 @@ import type {
   FlakySettingsMutation,
   FlakyTestList,
   LoginResponse,
+  MarkNotificationsReadResult,
   MentionableList,
   MessageResponse,
   Milestone,
@@ -45,6 +46,8 @@ import type {
   MilestoneReadiness,
   MyWork,
   NewIssueAnswer,
+  NotificationList,
+  NotificationSettings,
   Permission,
   Plan,
   PlanList,
@@ -156,6 +159,10 @@ export interface ApiAnswers {
   [call: `POST /api/test-cases/${number}/merge`]: CaseMutation;
   'GET /api/cycles/active': ActiveCycles;
   'GET /api/my-work': MyWork;
+  [call: `GET /api/notifications${string}`]: NotificationList;
+  'POST /api/notifications/read': MarkNotificationsReadResult;
+  'GET /api/me/notification-settings': NotificationSettings;
+  'PUT /api/me/notification-settings': NotificationSettings;
   [call: `GET /api/testsuites/project/${number}`]: Suite[];
   [call: `GET /api/test-cases/${'project' | 'suite' | 'parent'}/${number}`]: TestCase[];
   [call: `GET /api/testsuites/detail/${number}`]: Suite;

@@ -20,6 +20,7 @@ import {
 } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { ITEM_NOT_FOUND } from '../cycles/cycle-rules.ts';
+import { notifyComment } from '../notifications/notification-events.ts';
 import {
   type CommentRef,
   type CommentTarget,
@@ -112,6 +113,15 @@ export async function addComment(
       mentions.map((m) => m.id),
     );
     await auditComment(tx, principal, target!, 'Added', id, { before: null, after: text });
+    await notifyComment(tx, {
+      actor: principal,
+      projectId: target!.projectId,
+      thread: target!,
+      where: threadName(target!),
+      commentId: id,
+      newMentions: mentions.map((m) => m.id),
+      isNew: true,
+    });
     return (await findComment(tx, id))!;
   });
 }
@@ -139,13 +149,26 @@ export async function editComment(db: Db, principal: Principal, id: number, body
     }
     if (ref.body !== text) {
       await updateCommentBody(tx, id, text);
+      const before = new Set((await findComment(tx, id))!.mentions.map((m) => m.id));
       const mentions = await mentionsOf(tx, ref.project_id, text);
       await setMentions(
         tx,
         id,
         mentions.map((m) => m.id),
       );
-      if (target) await auditComment(tx, principal, target, 'Edited', id, { before: ref.body, after: text });
+      if (target) {
+        await auditComment(tx, principal, target, 'Edited', id, { before: ref.body, after: text });
+        // Only the people the edit adds are told; those already mentioned were told before.
+        await notifyComment(tx, {
+          actor: principal,
+          projectId: ref.project_id,
+          thread: target,
+          where: threadName(target),
+          commentId: id,
+          newMentions: mentions.map((m) => m.id).filter((userId) => !before.has(userId)),
+          isNew: false,
+        });
+      }
     }
     return (await findComment(tx, id))!;
   });
@@ -166,6 +189,11 @@ export async function removeComment(db: Db, principal: Principal, id: number): P
     await deleteComment(tx, id);
     if (target) await auditComment(tx, principal, target, 'Deleted', id, { before: ref.body, after: null });
   });
+}
+
+/** What a thread is on, as a notification names it. */
+function threadName(target: CommentTarget): string {
+  return target.caseId !== null ? `case ${quoted(target.name)}` : `an item of cycle ${quoted(target.name)}`;
 }
 
 /**

@@ -4,6 +4,7 @@ import { LOCK } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { counted, quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { loadPrincipal, type Principal, projectAccess, requireProjectOf } from '../authz/authorization.ts';
+import { notifyAssigned } from '../notifications/notification-events.ts';
 import {
   assignItems as assignItemRows,
   findItem,
@@ -70,6 +71,15 @@ export async function assignItems(
           : `Assigned ${counted(updated, 'item')} of cycle ${quoted(cycle.name)} to user #${body.assignee_id}`,
       changes: { assignee_id: { before: null, after: body.assignee_id } },
     });
+    if (body.assignee_id !== null) {
+      await notifyAssigned(tx, {
+        actor: principal,
+        assigneeId: body.assignee_id,
+        projectId: cycle.project_id,
+        cycle: { id: cycleId, name: cycle.name },
+        count: updated,
+      });
+    }
     const message =
       body.assignee_id === null
         ? `Unassigned ${counted(updated, 'item')}`

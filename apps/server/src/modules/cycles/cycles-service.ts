@@ -20,6 +20,7 @@ import {
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { cycleMilestone } from '../milestones/milestone-links.ts';
+import { notifyCycleClosed } from '../notifications/notification-events.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
 import { type ImportedItem, type ImportedResult, insertImportedResults } from './cycle-results-repository.ts';
 import { assertCycleOpen, CYCLE_NOT_FOUND, cycleClosed } from './cycle-rules.ts';
@@ -258,6 +259,7 @@ export async function updateCycle(
     await auditUpdated(tx, principal, audited(cycle), auditedFields(before), auditedFields(cycle));
     if (before.state !== 'closed' && cycle.state === 'closed') {
       await queueWebhookEvents(tx, [{ projectId: cycle.project_id, event: 'cycle.closed', data: { cycle } }]);
+      await notifyCycleClosed(tx, { actor: principal, cycle });
     }
     const message =
       before.state !== cycle.state

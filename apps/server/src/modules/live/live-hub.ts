@@ -101,6 +101,17 @@ export class LiveHub {
   }
 
   /**
+   * Tells these users' streams that their notifications changed (`event: notifications`): no
+   * query, one lookup per user named, so its cost is that of the users a write notified.
+   */
+  notifyUsers(userIds: number[]): void {
+    if (this.count === 0) return;
+    for (const userId of new Set(userIds)) {
+      for (const connection of this.byUser.get(userId) ?? []) connection.send('notifications', {});
+    }
+  }
+
+  /**
    * What authentication reads may have changed: the open sessions are checked, and the streams of
    * those that ended are closed, before any change that arrives after this call is passed on.
    */

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { principalOf } from '../../plugins/auth.ts';
 import type { OpenSession } from '../authz/stream-access.ts';
+import { NOTIFICATIONS_CHANNEL, notifiedUsers } from '../notifications/notifications-channel.ts';
 import { CHANGES_CHANNEL, LiveHub, parseChange } from './live-hub.ts';
 
 /** A comment line every so often keeps proxies and browsers from closing a quiet stream. */
@@ -36,6 +37,11 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     () => {},
   );
+  const unlistenNotifications = await app.database.listen(
+    NOTIFICATIONS_CHANNEL,
+    (payload) => hub.notifyUsers(notifiedUsers(payload)),
+    () => {},
+  );
   // A stream lives no longer than the session that opened it.
   const stopChecking = app.onAuthChange(() => hub.checkSessions());
   const sweep = setInterval(() => hub.checkSessions(), SESSION_SWEEP_MS);
@@ -48,6 +54,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     clearInterval(sweep);
     stopChecking();
     await unlisten();
+    await unlistenNotifications();
   });
 
   app.get(
@@ -62,7 +69,8 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'projects: number[], cycles: number[] | null}`, sent after the write committed, on every ' +
           'server instance; cycle changes only where the caller holds home_test_cycle. The stream ends ' +
           'when the session that opened it does (sign-out, password change, deactivation, deletion, ' +
-          'API token revoked). 429 past LIVE_STREAMS_PER_USER streams of one user, or LIVE_STREAMS_MAX ' +
+          "API token revoked). `event: notifications` (data `{}`) tells that the caller's notifications " +
+          'changed: reload the unread count. 429 past LIVE_STREAMS_PER_USER streams of one user, or LIVE_STREAMS_MAX ' +
           'in all, on one server instance.',
         produces: ['text/event-stream'],
         response: { 200: Type.String({ description: 'An event stream' }) },

@@ -6,6 +6,7 @@ import { MainSidebar } from '@/components/shell/main-sidebar';
 import { ShellFrame } from '@/components/shell/shell-frame';
 import { useSidebarShown } from '@/components/shell/sidebar-shown';
 import { useNavigationToast } from '@/components/ui/toast';
+import { NotificationBell } from '@/features/notifications/components/notification-bell';
 import { loadScreen } from '../stale-chunk';
 import { MyWorkLink } from './my-work-link';
 
@@ -40,7 +41,7 @@ export function MainLayout() {
   return (
     <ShellFrame
       navLabel="Main"
-      header={<MainHeader />}
+      header={<MainHeader bell={<NotificationBell />} />}
       account={<AccountActions apiTokens />}
       sidebar={<MainSidebar projectTree={<SidebarProjectTree />} myWork={<MyWorkLink />} />}
     >
