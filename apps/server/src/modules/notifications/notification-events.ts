@@ -1,5 +1,5 @@
 import type { Tx } from '../../db/client.ts';
-import { finishedPlan, threadAuthors } from './notifications-repository.ts';
+import { finishedPlan, threadAuthors, watchersOf } from './notifications-repository.ts';
 import { notify } from './notifications-service.ts';
 
 /**
@@ -48,7 +48,7 @@ export async function notifyComment(
   },
 ): Promise<void> {
   const link =
-    event.thread.caseId !== null ? `/cases/${event.thread.caseId}` : `/cycle-items/${event.thread.itemId}`;
+    event.thread.caseId !== null ? `/cases/${event.thread.caseId}` : `/cycle-items/${event.thread.itemId}#comments`;
   const mentioned = await notify(tx, {
     kind: 'mentioned',
     userIds: event.newMentions,
@@ -106,5 +106,83 @@ export async function notifyCycleClosed(
     title: `Plan "${plan.name}" finished: its last open cycle was closed`,
     link: `/plans/${cycle.plan_id}`,
     actorId: actor.id,
+  });
+}
+
+/**
+ * A quarantine ended: the person who put the case in quarantine is told (decision 246), whether
+ * someone ended it (`actor`) or its end date began (found by the daily check, with a dedupe key).
+ */
+export function notifyQuarantineEnded(
+  tx: Tx,
+  event: {
+    actor: { id: number; username: string } | null;
+    quarantinedBy: number;
+    projectId: number;
+    testCase: { id: number; name: string };
+    dedupeKey?: string;
+  },
+) {
+  const { actor, testCase } = event;
+  return notify(tx, {
+    kind: 'quarantine_ended',
+    userIds: [event.quarantinedBy],
+    projectId: event.projectId,
+    title: actor
+      ? `${actor.username} ended the quarantine of case "${testCase.name}"`
+      : `The quarantine of case "${testCase.name}" ended`,
+    link: `/cases/${testCase.id}`,
+    actorId: actor?.id ?? null,
+    dedupeKey: event.dedupeKey,
+  });
+}
+
+/** A milestone due soon with items not yet tested: its creator is told once per due date (decision 247). */
+export function notifyMilestoneDue(
+  tx: Tx,
+  milestone: {
+    id: number;
+    name: string;
+    project_id: number;
+    created_by: number;
+    due_date: string;
+    untested: number;
+  },
+) {
+  return notify(tx, {
+    kind: 'milestone_due',
+    userIds: [milestone.created_by],
+    projectId: milestone.project_id,
+    title: `Milestone "${milestone.name}" is due on ${milestone.due_date} with ${plural(milestone.untested, 'item')} not yet tested`,
+    link: `/milestones/${milestone.id}`,
+    actorId: null,
+    dedupeKey: `milestone_due:${milestone.id}:${milestone.due_date}`,
+  });
+}
+
+/**
+ * An import's gate found new failures: each watcher of the project's gate is told once per import,
+ * with the count (docs/product/ci-gate.md, "The groups"). The importer is not told of their own.
+ */
+export async function notifyGateFailure(
+  tx: Tx,
+  event: {
+    actorId: number | null;
+    projectId: number;
+    cycle: { id: number; name: string };
+    branch: string | null;
+    newFailures: number;
+  },
+): Promise<number[]> {
+  if (event.newFailures === 0) return [];
+  const watchers = await watchersOf(tx, event.projectId);
+  const on = event.branch ? ` on branch ${event.branch}` : '';
+  return notify(tx, {
+    kind: 'gate_failure',
+    userIds: watchers,
+    projectId: event.projectId,
+    title: `${plural(event.newFailures, 'new failure')}${on} in import "${event.cycle.name}"`,
+    link: `/cycles/${event.cycle.id}`,
+    actorId: event.actorId,
   });
 }

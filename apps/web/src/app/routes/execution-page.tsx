@@ -1,5 +1,5 @@
 import { Card } from '@/components/ui/page';
-import { CommentThread } from '@/entities/comment/comment-thread';
+import { FoldedCommentThread } from '@/entities/comment/folded-comment-thread';
 import { useCycleItem } from '@/entities/cycle/cycle-api';
 import { ExecutionPage } from '@/features/cycle-execution/components/execution-page';
 import type { ExecutionSlots } from '@/features/cycle-execution/components/execution-view';
@@ -11,7 +11,8 @@ import { useIdParam } from '@/lib/route-params';
 /**
  * /cycle-items/{id}: the execution view with "File a bug" on each failed result (when the project
  * has an issue tracker), the defects of the item and its results, and a Defect field sent with a
- * result (docs/product/defects-screens.md), and the item's comments (docs/product/comments-screens.md).
+ * result (docs/product/defects-screens.md), and the item's comments behind "Show the discussion"
+ * (docs/product/comments-screens.md).
  */
 export function ExecutionRoute() {
   const item = useCycleItem(useIdParam());
@@ -32,7 +33,7 @@ export function ExecutionRoute() {
           />
         </Card>
         <Card>
-          <CommentThread
+          <FoldedCommentThread
             owner={{ kind: 'item', id: detail.item.id }}
             projectId={detail.cycle.project_id}
             canComment={can('comment')}
