@@ -19,7 +19,8 @@
 // bench/requirements.ts, with `--db` and `--scale`; `--only shared-steps` a shared set used by
 // 10,000 cases edited and the execution view of a case with 3 sets, bench/shared-steps.ts, with
 // `--db`; `--only report-formats` 20,000-test reports of each format through the results import,
-// bench/report-formats.ts, with `--db`), --skip-floor, --skip-auth-off, --skip-web,
+// bench/report-formats.ts, with `--db`; `--only live-reporter` a 20,000-test Vitest run with and
+// without @verdict/vitest-reporter, bench/live-reporter.ts, with `--db`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -90,6 +91,13 @@ if (only === 'report-formats') {
   const { databasesOf } = await import('./sized-server.ts');
   const { runReportFormats } = await import('./report-formats.ts');
   await runReportFormats(databasesOf(args));
+  process.exit();
+}
+
+if (only === 'live-reporter') {
+  const { databasesOf } = await import('./sized-server.ts');
+  const { runLiveReporter } = await import('./live-reporter.ts');
+  await runLiveReporter(databasesOf(args));
   process.exit();
 }
 

@@ -27,6 +27,7 @@ import { exportsRoutes } from './modules/exports/exports-routes.ts';
 import { flakyRoutes } from './modules/flaky-tests/flaky-tests-routes.ts';
 import { healthRoutes } from './modules/health/health-routes.ts';
 import { importRoutes } from './modules/imports/import-routes.ts';
+import { liveRunRoutes } from './modules/imports/live-run-routes.ts';
 import { liveRoutes } from './modules/live/live-routes.ts';
 import { mailPlugin } from './modules/mail/mail-plugin.ts';
 import { mcpRoutes } from './modules/mcp/mcp-routes.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
   await app.register(caseMergeRoutes);
   await app.register(apiTokensRoutes);
   await app.register(importRoutes);
+  await app.register(liveRunRoutes);
   await app.register(authzRoutes);
   await app.register(exportsRoutes);
   await app.register(auditRoutes);

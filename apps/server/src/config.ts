@@ -4,7 +4,9 @@ import {
   ATTACHMENT_QUOTA_BYTES_DEFAULT,
   ATTACHMENT_QUOTA_BYTES_MAX,
   IMPORT_MAX_BYTES_DEFAULT,
+  LIVE_RUN_TIMEOUT_MINUTES_DEFAULT,
 } from '@verdict/contract';
+import { type FileStoreSettings, readFileStoreSettings } from './modules/attachments/file-store-settings.ts';
 import { isCommonPassword } from './modules/auth/password-policy.ts';
 import { readSignInSettings, readUrl, type SignInSettings } from './modules/auth/sign-in-settings.ts';
 import { type MailSettings, readMailSettings } from './modules/mail/mail-settings.ts';
@@ -24,10 +26,14 @@ export interface Config {
   trustProxy: boolean;
   /** The largest JUnit report the import accepts, in bytes (after gzip decompression). */
   importMaxBytes: number;
+  /** Minutes without a result after which an open live run has stopped (LIVE_RUN_TIMEOUT). */
+  liveRunTimeoutMinutes: number;
   /** The largest file an attachment upload accepts, in bytes. */
   attachmentMaxBytes: number;
   /** The most bytes of files one project may keep (ATTACHMENT_QUOTA_BYTES). */
   attachmentQuotaBytes: number;
+  /** Where the bytes of files go: the database, or an S3-compatible bucket (FILE_STORE, S3_*). */
+  fileStore: FileStoreSettings;
   /** Whether webhooks may point at loopback, private and link-local addresses (WEBHOOK_ALLOW_PRIVATE). */
   webhookAllowPrivate: boolean;
   /** The first webhook retry's delay in ms; each next one doubles, up to an hour. */
@@ -111,6 +117,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     );
   }
 
+  const liveRunTimeoutText = text('LIVE_RUN_TIMEOUT') ?? String(LIVE_RUN_TIMEOUT_MINUTES_DEFAULT);
+  const liveRunTimeoutMinutes = Number(liveRunTimeoutText);
+  if (
+    !Number.isInteger(liveRunTimeoutMinutes) ||
+    liveRunTimeoutMinutes < 1 ||
+    liveRunTimeoutMinutes > 10_080
+  ) {
+    problems.push(
+      `LIVE_RUN_TIMEOUT must be a whole number of minutes from 1 to 10080 (got "${liveRunTimeoutText}")`,
+    );
+  }
+
   const attachmentMaxText = text('ATTACHMENT_MAX_BYTES') ?? String(ATTACHMENT_MAX_BYTES_DEFAULT);
   const attachmentMaxBytes = Number(attachmentMaxText);
   // Capped at 1 GiB: a file streams through in chunks, but each is a row, and a backup holds them all.
@@ -131,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `ATTACHMENT_QUOTA_BYTES must be a whole number of bytes from 1 to ${ATTACHMENT_QUOTA_BYTES_MAX} (got "${quotaText}")`,
     );
   }
+
+  const fileStore = readFileStoreSettings(text, problems);
 
   const allowPrivateText = text('WEBHOOK_ALLOW_PRIVATE') ?? 'false';
   if (allowPrivateText !== 'true' && allowPrivateText !== 'false') {
@@ -225,8 +245,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(text('WEB_DIST') ?? path.join(repoRoot, 'apps/web/dist')),
     trustProxy: text('TRUST_PROXY') === 'true',
     importMaxBytes,
+    liveRunTimeoutMinutes,
     attachmentMaxBytes,
     attachmentQuotaBytes,
+    fileStore,
     webhookAllowPrivate: allowPrivateText === 'true',
     webhookRetryBaseMs,
     signIn,

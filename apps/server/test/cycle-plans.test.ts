@@ -313,7 +313,9 @@ async function statements(): Promise<Record<string, Checked>> {
     'defect link to a result': ran(await statementOf((tx) => resultBelongsTo(tx, ids.result, ids.lastItem))),
     'defect report of a result': ran(await statementOf((tx) => findResultReport(tx, ids.result))),
     'owner of a result file': ran(await statementOf((tx) => findResultOwner(tx, ids.result))),
-    'result file completed': ran(await statementOf((tx) => completeAttachment(tx, 1, 10))),
+    'result file completed': ran(
+      await statementOf((tx) => completeAttachment(tx, 1, { size: 10, sha256: '' })),
+    ),
     'two cycles compared': ran(await statementOf((tx) => comparedCases(tx, ids.listed, ids.nightly[1]!))),
     'search by assignee': ran(
       await statementOf((tx) => matchingCaseIds(tx, ids.project, assigneeMe, 50, 0, 1000)),

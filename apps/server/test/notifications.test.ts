@@ -76,7 +76,7 @@ describe('events', () => {
         id: expect.any(Number),
         kind: 'mentioned',
         title: 'lead.one mentioned you on an item of cycle "Release 3"',
-        link: `/cycle-items/${itemIds[0]}`,
+        link: `/cycle-items/${itemIds[0]}#comments`,
         project: { id: project, name: expect.any(String) },
         actor: { id: lead.id, username: 'lead.one' },
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
@@ -257,6 +257,41 @@ describe('watching a gate', () => {
     );
     expectStatus(await api(outsider.token).put(`/api/projects/${project}/watch`, { watching: true }), 404);
     expectStatus(await api(outsider.token).get(`/api/projects/${project}/watch`), 404);
+  });
+
+  it('tells the watchers of new failures on a branch after an import, and not of failures already failing', async () => {
+    await clear(tester, lead);
+    expectStatus(await api(tester.token).put(`/api/projects/${project}/watch`, { watching: true }), 200);
+    const report = (state: string) =>
+      `<?xml version="1.0"?><testsuite name="Checkout" tests="2"><testcase classname="Checkout" name="Pays"/>` +
+      `<testcase classname="Checkout" name="Refunds">${state}</testcase></testsuite>`;
+    const importReport = async (xml: string, name: string) =>
+      expectStatus(
+        await t.request({
+          method: 'POST',
+          url: `/api/projects/${project}/import/junit?branch=main&name=${name}`,
+          token: admin,
+          headers: { 'content-type': 'application/xml' },
+          payload: xml,
+        }),
+        201,
+      ).cycle as { id: number };
+    await importReport(report(''), 'Green');
+    expect((await inbox(tester.token, '?unread=true')).unread).toBe(0);
+    const red = await importReport(report('<failure message="refund refused"/>'), 'Red');
+    const { items } = await inbox(tester.token, '?unread=true');
+    expect(items).toMatchObject([
+      {
+        kind: 'gate_failure',
+        title: '1 new failure on branch main in import "Red"',
+        link: `/cycles/${red.id}`,
+      },
+    ]);
+    // The lead does not watch; a failure that was already failing is not new.
+    expect((await inbox(lead.token, '?unread=true')).unread).toBe(0);
+    await clear(tester);
+    await importReport(report('<failure message="still refused"/>'), 'Still red');
+    expect((await inbox(tester.token, '?unread=true')).unread).toBe(0);
   });
 });
 

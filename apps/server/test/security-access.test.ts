@@ -115,6 +115,11 @@ async function freshResult(): Promise<number> {
     .result.id;
 }
 /** A result of an import the administrator made into project A: its evidence is theirs to add. */
+/** A live run the administrator opened in project A. */
+async function freshLiveRun(): Promise<number> {
+  return expectStatus(await adminApi().post(`/api/projects/${ids.a}/live-runs`, {}), 201).id;
+}
+
 async function freshImportResult(): Promise<number> {
   const imported = await t.request({
     method: 'POST',
@@ -502,6 +507,23 @@ function table(): Record<string, Row> {
       }),
       expected: LIMITED_REFUSED_CREATE,
     },
+    // Live runs (docs/product/live-runs.md): the limited member holds no import_results; each call
+    // reports to a run the administrator opened just now.
+    'POST /api/projects/:id/live-runs': {
+      prepare: at(`/api/projects/${ids.a}/live-runs`, {}),
+      expected: LIMITED_REFUSED_CREATE,
+    },
+    'POST /api/live-runs/:id/results': {
+      prepare: async () => ({
+        url: `/api/live-runs/${await freshLiveRun()}/results`,
+        payload: { results: [{ suite: 'live', path: ['a test'], outcome: 'passed' }] },
+      }),
+      expected: LIMITED_REFUSED,
+    },
+    'POST /api/live-runs/:id/finish': {
+      prepare: async () => ({ url: `/api/live-runs/${await freshLiveRun()}/finish`, payload: {} }),
+      expected: LIMITED_REFUSED,
+    },
     'GET /api/testsuites/project/:projectId': {
       prepare: async () => ({ url: `/api/testsuites/project/${ids.a}` }),
       expected: LIMITED_READS,
@@ -858,6 +880,17 @@ function table(): Record<string, Row> {
     'GET /api/projects/:id/flaky-settings': {
       prepare: at(`/api/projects/${ids.a}/flaky-settings`),
       expected: LIMITED_READS,
+    },
+    'GET /api/projects/:id/evidence-retention': {
+      prepare: at(`/api/projects/${ids.a}/evidence-retention`),
+      expected: LIMITED_READS,
+    },
+    'PUT /api/projects/:id/evidence-retention': {
+      prepare: async () => ({
+        url: `/api/projects/${ids.a}/evidence-retention`,
+        payload: { keep_cycles: null, keep_days: null },
+      }),
+      expected: LIMITED_REFUSED,
     },
     'PUT /api/projects/:id/flaky-settings': {
       prepare: async () => ({
@@ -1325,6 +1358,9 @@ describe('every route', () => {
         'POST /api/auth/password-reset',
         'POST /api/projects/:id/import/junit',
         'POST /api/projects/:id/import/results',
+        'POST /api/projects/:id/live-runs',
+        'POST /api/live-runs/:id/results',
+        'POST /api/live-runs/:id/finish',
         'POST /api/testsuites/create',
         'PUT /api/testsuites/update/:id',
         'DELETE /api/testsuites/delete/:id',
@@ -1354,6 +1390,7 @@ describe('every route', () => {
         'PUT /api/test-cases/:id/quarantine',
         'DELETE /api/test-cases/:id/quarantine',
         'PUT /api/projects/:id/flaky-settings',
+        'PUT /api/projects/:id/evidence-retention',
         'POST /api/projects/:id/saved-searches',
         'DELETE /api/saved-searches/:id',
         'POST /api/projects/:id/cases/bulk/preview',

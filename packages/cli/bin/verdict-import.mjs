@@ -7,6 +7,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { gzipSync } from 'node:zlib';
 import { createVerdictClient } from '@verdict/client';
+import { ciFacts } from '@verdict/client/ci-facts';
 import yazl from 'yazl';
 
 const VERSION = '0.1.0';
@@ -166,50 +167,6 @@ function parseOptions(argv, env) {
     stepSummary: env.GITHUB_STEP_SUMMARY || null,
     origin: base,
   };
-}
-
-/**
- * The branch, commit, build link and build number of the CI job this runs in, from the
- * variables GitHub Actions, GitLab CI, Jenkins and CircleCI set; none outside CI.
- */
-function ciFacts(env) {
-  if (env.GITHUB_ACTIONS === 'true') {
-    const server = env.GITHUB_SERVER_URL ?? 'https://github.com';
-    return {
-      branch: env.GITHUB_HEAD_REF || env.GITHUB_REF_NAME,
-      commit: env.GITHUB_SHA,
-      build_url:
-        env.GITHUB_REPOSITORY && env.GITHUB_RUN_ID
-          ? `${server}/${env.GITHUB_REPOSITORY}/actions/runs/${env.GITHUB_RUN_ID}`
-          : undefined,
-      build_number: env.GITHUB_RUN_NUMBER,
-    };
-  }
-  if (env.GITLAB_CI === 'true') {
-    return {
-      branch: env.CI_COMMIT_REF_NAME,
-      commit: env.CI_COMMIT_SHA,
-      build_url: env.CI_PIPELINE_URL ?? env.CI_JOB_URL,
-      build_number: env.CI_PIPELINE_IID ?? env.CI_PIPELINE_ID,
-    };
-  }
-  if (env.CIRCLECI === 'true') {
-    return {
-      branch: env.CIRCLE_BRANCH,
-      commit: env.CIRCLE_SHA1,
-      build_url: env.CIRCLE_BUILD_URL,
-      build_number: env.CIRCLE_BUILD_NUM,
-    };
-  }
-  if (env.JENKINS_URL || env.JENKINS_HOME) {
-    return {
-      branch: env.BRANCH_NAME ?? env.GIT_BRANCH,
-      commit: env.GIT_COMMIT,
-      build_url: env.BUILD_URL,
-      build_number: env.BUILD_NUMBER,
-    };
-  }
-  return {};
 }
 
 /** The formats of the results import (docs/product/report-formats.md). */

@@ -2108,6 +2108,10 @@ export interface paths {
                                 description: string;
                                 environment: string | null;
                                 id: number;
+                                live?: {
+                                    last_result_at: string;
+                                    state: "running" | "finished" | "stopped";
+                                };
                                 milestone: string | null;
                                 milestone_id: number | null;
                                 name: string;
@@ -3389,6 +3393,10 @@ export interface paths {
                                     description: string;
                                     environment: string | null;
                                     id: number;
+                                    live?: {
+                                        last_result_at: string;
+                                        state: "running" | "finished" | "stopped";
+                                    };
                                     milestone: string | null;
                                     milestone_id: number | null;
                                     name: string;
@@ -3661,6 +3669,10 @@ export interface paths {
                             description: string;
                             environment: string | null;
                             id: number;
+                            live?: {
+                                last_result_at: string;
+                                state: "running" | "finished" | "stopped";
+                            };
                             milestone: string | null;
                             milestone_id: number | null;
                             name: string;
@@ -3777,6 +3789,10 @@ export interface paths {
                                 description: string;
                                 environment: string | null;
                                 id: number;
+                                live?: {
+                                    last_result_at: string;
+                                    state: "running" | "finished" | "stopped";
+                                };
                                 milestone: string | null;
                                 milestone_id: number | null;
                                 name: string;
@@ -4545,6 +4561,325 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-runs/{id}/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Finish the caller's live run: its cycle closed, with its counts and CI gate
+         * @description CI facts given here replace those the run opened with. The gate compares the run with the previous import of its branch, as an import does (docs/product/ci-gate.md).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        branch?: string;
+                        build_number?: string;
+                        build_url?: string;
+                        commit?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            cycle: {
+                                branch: string | null;
+                                build_number: string | null;
+                                build_url: string | null;
+                                closed_at: string | null;
+                                commit: string | null;
+                                configurations: {
+                                    group: string;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                counts: {
+                                    blocked: number;
+                                    failed: number;
+                                    passed: number;
+                                    retest: number;
+                                    skipped: number;
+                                    total: number;
+                                    untested: number;
+                                };
+                                created_at: string;
+                                creator: {
+                                    id: number;
+                                    username: string;
+                                } | null;
+                                description: string;
+                                environment: string | null;
+                                id: number;
+                                live?: {
+                                    last_result_at: string;
+                                    state: "running" | "finished" | "stopped";
+                                };
+                                milestone: string | null;
+                                milestone_id: number | null;
+                                name: string;
+                                plan_id: number | null;
+                                project_id: number;
+                                source: "manual" | "import";
+                                state: "open" | "closed";
+                                updated_at: string;
+                            };
+                            gate: {
+                                branch: string | null;
+                                compared_with: {
+                                    branch: string | null;
+                                    id: number;
+                                    name: string;
+                                } | null;
+                                counts: {
+                                    fixed: number;
+                                    flaky: number;
+                                    new: number;
+                                    quarantined: number;
+                                    still_failing: number;
+                                };
+                                fails: boolean;
+                                fails_new: boolean;
+                                fixed: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                flaky: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                new: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                quarantined: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                                still_failing: {
+                                    failure_message: string | null;
+                                    id: number;
+                                    name: string;
+                                }[];
+                            };
+                            message: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/live-runs/{id}/results": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a batch of results to the caller's open live run
+         * @description At most 1000 results and 8 MB a batch. Each test is matched to a case as the results import matches it (case_key, else suite, path and name; missing suites and cases created, with the permissions the import needs). Only the user who opened the run may add to it (403 not_your_import); a finished run's cycle is closed (409 cycle_closed). Answers the results' ids in the order sent, for POST /api/cycle-results/{id}/evidence.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        results: {
+                            case_key?: number | null;
+                            duration_ms?: number | null;
+                            failure?: {
+                                message: string | null;
+                                text: string | null;
+                                type: string | null;
+                            } | null;
+                            log?: string | null;
+                            outcome: "passed" | "failed" | "error" | "skipped";
+                            path: string[];
+                            retry?: boolean;
+                            steps?: {
+                                outcome: "passed" | "failed" | "skipped";
+                                text: string;
+                            }[];
+                            suite: string;
+                        }[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            result_ids: number[];
+                            warnings: string[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -6743,6 +7078,10 @@ export interface paths {
                                 description: string;
                                 environment: string | null;
                                 id: number;
+                                live?: {
+                                    last_result_at: string;
+                                    state: "running" | "finished" | "stopped";
+                                };
                                 milestone: string | null;
                                 milestone_id: number | null;
                                 name: string;
@@ -6890,6 +7229,10 @@ export interface paths {
                                     description: string;
                                     environment: string | null;
                                     id: number;
+                                    live?: {
+                                        last_result_at: string;
+                                        state: "running" | "finished" | "stopped";
+                                    };
                                     milestone: string | null;
                                     milestone_id: number | null;
                                     name: string;
@@ -8946,6 +9289,10 @@ export interface paths {
                             description: string;
                             environment: string | null;
                             id: number;
+                            live?: {
+                                last_result_at: string;
+                                state: "running" | "finished" | "stopped";
+                            };
                             milestone: string | null;
                             milestone_id: number | null;
                             name: string;
@@ -9067,6 +9414,10 @@ export interface paths {
                                 description: string;
                                 environment: string | null;
                                 id: number;
+                                live?: {
+                                    last_result_at: string;
+                                    state: "running" | "finished" | "stopped";
+                                };
                                 milestone: string | null;
                                 milestone_id: number | null;
                                 name: string;
@@ -9127,6 +9478,172 @@ export interface paths {
                 };
             };
         };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/projects/{id}/evidence-retention": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A project's retention of CI evidence: the files of import cycles kept for the last N cycles per branch and N days (null: all) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            keep_cycles: number | null;
+                            keep_days: number | null;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        /** Set a project's retention of CI evidence; a sweep every few minutes removes the files beyond it */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        keep_cycles: number | null;
+                        keep_days: number | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            message: string;
+                            retention: {
+                                keep_cycles: number | null;
+                                keep_days: number | null;
+                            };
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -10032,6 +10549,142 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/projects/{id}/live-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Open a live run: an empty import cycle that a test reporter fills as tests finish
+         * @description Needs import_results. The cycle (source import) is named by `name`, else 'Live run' and the time, and carries the CI facts; its `live` says running, stopped (no result for LIVE_RUN_TIMEOUT minutes) or finished.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: number;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        branch?: string;
+                        build_number?: string;
+                        build_url?: string;
+                        commit?: string;
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            branch: string | null;
+                            build_number: string | null;
+                            build_url: string | null;
+                            closed_at: string | null;
+                            commit: string | null;
+                            configurations: {
+                                group: string;
+                                id: number;
+                                name: string;
+                            }[];
+                            counts: {
+                                blocked: number;
+                                failed: number;
+                                passed: number;
+                                retest: number;
+                                skipped: number;
+                                total: number;
+                                untested: number;
+                            };
+                            created_at: string;
+                            creator: {
+                                id: number;
+                                username: string;
+                            } | null;
+                            description: string;
+                            environment: string | null;
+                            id: number;
+                            live?: {
+                                last_result_at: string;
+                                state: "running" | "finished" | "stopped";
+                            };
+                            milestone: string | null;
+                            milestone_id: number | null;
+                            name: string;
+                            plan_id: number | null;
+                            project_id: number;
+                            source: "manual" | "import";
+                            state: "open" | "closed";
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ErrorResponse"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/projects/{id}/mentionable": {
         parameters: {
             query?: never;
@@ -10506,6 +11159,10 @@ export interface paths {
                                     description: string;
                                     environment: string | null;
                                     id: number;
+                                    live?: {
+                                        last_result_at: string;
+                                        state: "running" | "finished" | "stopped";
+                                    };
                                     milestone: string | null;
                                     milestone_id: number | null;
                                     name: string;

@@ -48,3 +48,27 @@ export const INLINE_IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/gif', 'imag
 
 /** At most this many files in one upload request. */
 export const ATTACHMENT_FILES_MAX = 20;
+
+/** The most import cycles per branch, and days, a retention rule of CI evidence may keep. */
+export const EVIDENCE_KEEP_CYCLES_MAX = 10_000;
+export const EVIDENCE_KEEP_DAYS_MAX = 3650;
+
+/**
+ * A project's retention of CI evidence (docs/product/attachments.md, "Retention of CI evidence"):
+ * the files on the results of import cycles are kept for the last `keep_cycles` import cycles of
+ * each branch and for `keep_days` days; a file beyond either is removed. null keeps everything.
+ */
+export const EvidenceRetention = Type.Object(
+  {
+    keep_cycles: Type.Union([Type.Integer({ minimum: 1, maximum: EVIDENCE_KEEP_CYCLES_MAX }), Type.Null()]),
+    keep_days: Type.Union([Type.Integer({ minimum: 1, maximum: EVIDENCE_KEEP_DAYS_MAX }), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+export type EvidenceRetention = Static<typeof EvidenceRetention>;
+
+export const EvidenceRetentionMutation = Type.Object({
+  message: Type.String(),
+  retention: EvidenceRetention,
+});
+export type EvidenceRetentionMutation = Static<typeof EvidenceRetentionMutation>;

@@ -67,6 +67,17 @@ export type CycleCounts = Static<typeof CycleCounts>;
 
 const OptionalText = Type.Union([Type.String(), Type.Null()]);
 
+/**
+ * A live run's cycle (docs/product/live-runs.md): `running` while results arrive, `stopped` once
+ * LIVE_RUN_TIMEOUT passed without one while the cycle is open, `finished` once closed.
+ */
+export const CycleLive = Type.Object({
+  state: Type.Union([Type.Literal('running'), Type.Literal('finished'), Type.Literal('stopped')]),
+  /** The newest result's time; the run's start before the first result. */
+  last_result_at: Type.String(),
+});
+export type CycleLive = Static<typeof CycleLive>;
+
 /** A configuration a cycle is run on, with its group's name (`{id, name: 'Chrome', group: 'Browser'}`). */
 export const CycleConfiguration = Type.Object({
   id: Type.Integer(),
@@ -106,6 +117,8 @@ export const Cycle = Type.Object({
   plan_id: Type.Union([Type.Integer(), Type.Null()]),
   /** The configurations it is run on, in their groups' order; empty for none. */
   configurations: Type.Array(CycleConfiguration),
+  /** Set on a live run's cycle, read alone (GET /api/cycles/{id}); absent otherwise. */
+  live: Type.Optional(CycleLive),
 });
 export type Cycle = Static<typeof Cycle>;
 export const CycleList = Type.Array(Cycle);

@@ -21,6 +21,7 @@ export * from './flaky-tests.ts';
 export * from './gate.ts';
 export * from './imports.ts';
 export * from './live.ts';
+export * from './live-runs.ts';
 export * from './metrics.ts';
 export * from './milestones.ts';
 export * from './notifications.ts';

@@ -63,6 +63,8 @@ export const ADVISORY_LOCK = {
   administrators: 7261003,
   roleNames: 7261004,
   projectImports: 7261004,
+  /** With a project's id: the one instance that sweeps its CI evidence now (decision 252). */
+  evidenceRetention: 7261005,
 } as const;
 
 /** Holds an advisory lock until the transaction ends; `subKey` narrows it (one project). */

@@ -55,6 +55,11 @@ export interface ProbeWorld {
   ownResultId: number;
   /** A result of an import's cycle the caller made (source import): its evidence is theirs to add. */
   importResultId: number;
+  /**
+   * That cycle, open: its result came after it, as a live run's do (docs/product/live-runs.md), so it
+   * is the caller's live run.
+   */
+  importCycleId: number;
   /** A file on the case (`caseId`). */
   attachmentId: number;
   /** A custom text field of the project. */
@@ -193,6 +198,7 @@ export async function createProbeWorld(
     resultId,
     ownResultId,
     importResultId,
+    importCycleId,
     attachmentId,
     fieldId,
     defectLinkId,
@@ -324,6 +330,14 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   // A result of the caller's own import: import_results is all its evidence needs, closed or open.
   'POST /api/cycle-results/:id/evidence': (w) =>
     uploadProbe(`/api/cycle-results/${w.importResultId}/evidence`),
+  // The caller's live run: a skipped result on a case named by key records no run and creates
+  // nothing, so import_results is all it needs.
+  'POST /api/projects/:id/live-runs': (w) => ({ url: `/api/projects/${w.projectId}/live-runs`, payload: {} }),
+  'POST /api/live-runs/:id/results': (w) => ({
+    url: `/api/live-runs/${w.importCycleId}/results`,
+    payload: { results: [{ suite: 's', path: ['t'], outcome: 'skipped', case_key: w.caseId }] },
+  }),
+  'POST /api/live-runs/:id/finish': (w) => ({ url: `/api/live-runs/${w.importCycleId}/finish`, payload: {} }),
   'GET /api/test-cases/:id/attachments': (w) => ({ url: `/api/test-cases/${w.caseId}/attachments` }),
   'GET /api/projects/:id/attachments/usage': (w) => ({
     url: `/api/projects/${w.projectId}/attachments/usage`,
@@ -414,6 +428,13 @@ export const PROJECT_PROBES: Record<string, (w: ProbeWorld) => Probe> = {
   'PUT /api/projects/:id/flaky-settings': (w) => ({
     url: `/api/projects/${w.projectId}/flaky-settings`,
     payload: { window: 20, flips: 3 },
+  }),
+  'GET /api/projects/:id/evidence-retention': (w) => ({
+    url: `/api/projects/${w.projectId}/evidence-retention`,
+  }),
+  'PUT /api/projects/:id/evidence-retention': (w) => ({
+    url: `/api/projects/${w.projectId}/evidence-retention`,
+    payload: { keep_cycles: null, keep_days: null },
   }),
   'GET /api/projects/:id/tracker': (w) => ({ url: `/api/projects/${w.projectId}/tracker` }),
   'PUT /api/projects/:id/tracker': (w) => ({

@@ -134,6 +134,8 @@ export const queryKeys = {
     byProject: (projectId: Id) => ['cycles', 'flaky', Number(projectId)] as const,
     settings: (projectId: Id) => ['flaky-settings', Number(projectId)] as const,
   },
+  /** A project's retention of CI evidence (docs/product/attachments.md). */
+  evidenceRetention: (projectId: Id) => ['evidence-retention', Number(projectId)] as const,
   /**
    * Reports and the cycle comparison (docs/product/reports-screens.md), under 'cycles' so live
    * updates reload them as results arrive. `query` is the report's query string: its branch and

@@ -34,6 +34,8 @@ import type {
   DefectLinkMutation,
   EffectivePermissions,
   ErrorResponse,
+  EvidenceRetention,
+  EvidenceRetentionMutation,
   FlakySettingsMutation,
   FlakyTestList,
   LoginResponse,
@@ -179,6 +181,8 @@ export interface ApiAnswers {
   [call: `DELETE /api/test-cases/${number}/quarantine`]: MessageResponse;
   [call: `GET /api/projects/${number}/flaky-tests`]: FlakyTestList;
   [call: `PUT /api/projects/${number}/flaky-settings`]: FlakySettingsMutation;
+  [call: `GET /api/projects/${number}/evidence-retention`]: EvidenceRetention;
+  [call: `PUT /api/projects/${number}/evidence-retention`]: EvidenceRetentionMutation;
   [call: `GET /api/projects/${number}/reports/branches`]: ReportBranches;
   [call: `GET /api/projects/${number}/reports/cycles${string}`]: CycleTrend;
   [call: `GET /api/projects/${number}/reports/${'slowest' | 'failing'}-tests${string}`]: TestReport;

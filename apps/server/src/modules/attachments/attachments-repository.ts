@@ -2,7 +2,10 @@ import { type Attachment, INLINE_IMAGE_TYPES } from '@verdict/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { queryRows, type Tx } from '../../db/client.ts';
 
-/** SQL of attachments (docs/product/attachments.md): a row per file, its bytes in attachment_chunks. */
+/**
+ * SQL of attachments (docs/product/attachments.md): a row per file, its bytes in attachment_chunks
+ * or in the object store (`store`).
+ */
 
 /** What an attachment belongs to: a case, or a result of a cycle (with that cycle's state). */
 export interface Owner {
@@ -66,12 +69,19 @@ interface AttachmentRow {
   content_type: string;
   size: number | string;
   complete: boolean;
+  store: FileStoreKind;
   creator_id: number | null;
   creator_username: string | null;
   created_at: Date | string;
 }
 
 const INLINE = new Set<string>(INLINE_IMAGE_TYPES);
+
+/** Where a file's bytes are: attachment_chunks, or the object store's bucket. */
+export type FileStoreKind = 'database' | 's3';
+
+/** A file's row as the service reads it: what the answer shows, and where its bytes are. */
+export type StoredAttachment = Attachment & { project_id: number; complete: boolean; store: FileStoreKind };
 
 function toAttachment(row: AttachmentRow): Attachment {
   return {
@@ -87,20 +97,22 @@ function toAttachment(row: AttachmentRow): Attachment {
   };
 }
 
-async function selectAttachments(
-  db: Tx,
-  where: SQL,
-): Promise<(Attachment & { project_id: number; complete: boolean })[]> {
+async function selectAttachments(db: Tx, where: SQL): Promise<StoredAttachment[]> {
   const rows = await queryRows<AttachmentRow>(
     db,
     sql`
     select a.id, a.project_id, a.case_id, a.result_id, a.name, a.content_type, a.size, a.complete,
-      u.id as creator_id, u.username as creator_username, a.created_at
+      a.store, u.id as creator_id, u.username as creator_username, a.created_at
     from attachments a left join users u on u.id = a.created_by
     where ${where}
     order by a.id`,
   );
-  return rows.map((row) => ({ ...toAttachment(row), project_id: row.project_id, complete: row.complete }));
+  return rows.map((row) => ({
+    ...toAttachment(row),
+    project_id: row.project_id,
+    complete: row.complete,
+    store: row.store,
+  }));
 }
 
 /** The complete attachments of a case or a result, oldest first. */
@@ -110,14 +122,11 @@ export async function listAttachments(
 ): Promise<Attachment[]> {
   const where = 'caseId' in owner ? sql`a.case_id = ${owner.caseId}` : sql`a.result_id = ${owner.resultId}`;
   const rows = await selectAttachments(db, sql`${where} and a.complete`);
-  return rows.map(({ project_id: _p, complete: _c, ...attachment }) => attachment);
+  return rows.map(({ project_id: _p, complete: _c, store: _s, ...attachment }) => attachment);
 }
 
 /** One attachment, complete or not, with its project. */
-export async function findAttachment(
-  db: Tx,
-  id: number,
-): Promise<(Attachment & { project_id: number; complete: boolean }) | null> {
+export async function findAttachment(db: Tx, id: number): Promise<StoredAttachment | null> {
   const [row] = await selectAttachments(db, sql`a.id = ${id}`);
   return row ?? null;
 }
@@ -127,6 +136,7 @@ export interface NewAttachment {
   name: string;
   contentType: string;
   createdBy: number;
+  store: FileStoreKind;
 }
 
 /** The row of a file being uploaded: incomplete, so no list shows it until its last chunk. */
@@ -134,9 +144,9 @@ export async function insertAttachment(db: Tx, file: NewAttachment): Promise<num
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`
-    insert into attachments (project_id, case_id, result_id, name, content_type, created_by)
+    insert into attachments (project_id, case_id, result_id, name, content_type, created_by, store)
     values (${file.owner.projectId}, ${file.owner.caseId}, ${file.owner.resultId}, ${file.name},
-      ${file.contentType}, ${file.createdBy})
+      ${file.contentType}, ${file.createdBy}, ${file.store})
     returning id`,
   );
   return row!.id;
@@ -156,20 +166,20 @@ export async function insertChunk(db: Tx, attachmentId: number, seq: number, dat
 }
 
 /**
- * Marks an upload complete with its size. A result's file is completed only while its cycle is
+ * Marks an upload complete with its size and SHA-256. A result's file is completed only while its cycle is
  * open, so a cycle closed during the upload keeps nothing new: false then (and when the row is gone).
  * An import's evidence (`anyState`) is completed on a closed cycle too.
  */
 export async function completeAttachment(
   db: Tx,
   id: number,
-  size: number,
+  file: { size: number; sha256: string },
   anyState = false,
 ): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     db,
     sql`
-    update attachments a set complete = true, size = ${size}
+    update attachments a set complete = true, size = ${file.size}, sha256 = ${file.sha256}
     where a.id = ${id} and (a.result_id is null or ${anyState}::boolean or exists (
       select 1 from cycle_results r join cycle_items i on i.id = r.item_id
         join test_cycles y on y.id = i.cycle_id
@@ -188,9 +198,26 @@ export async function projectAttachmentBytes(db: Tx, projectId: number): Promise
   return Number(row?.used ?? 0);
 }
 
-/** Deletes an attachment; its chunks go with it (cascade). */
-export async function deleteAttachmentRow(db: Tx, id: number): Promise<void> {
-  await db.execute(sql`delete from attachments where id = ${id}`);
+/** Deletes an attachment; its chunks go with it (cascade). Answers where its bytes were, if it was there. */
+export async function deleteAttachmentRow(db: Tx, id: number): Promise<FileStoreKind | null> {
+  const [row] = await queryRows<{ store: FileStoreKind }>(
+    db,
+    sql`delete from attachments where id = ${id} returning store`,
+  );
+  return row?.store ?? null;
+}
+
+/** Of `ids`, those whose rows keep their bytes in the object store (the orphan sweep keeps those). */
+export async function idsStoredInBucket(db: Tx, ids: number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select id from attachments where store = 's3' and id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`,
+  );
+  return new Set(rows.map((row) => row.id));
 }
 
 /** `count` chunks of an attachment from `fromSeq` on, in order. */
@@ -210,7 +237,10 @@ export async function readChunks(
   return rows.map((row) => ({ seq: row.seq, data: Buffer.from(row.data, 'hex') }));
 }
 
-/** Removes uploads left incomplete for longer than `seconds` (a crash or a cut connection). */
+/**
+ * Removes uploads left incomplete for longer than `seconds` (a crash or a cut connection); an
+ * object one left in the bucket goes with the orphan sweep.
+ */
 export async function deleteStaleUploads(db: Tx, seconds: number): Promise<void> {
   await db.execute(sql`
     delete from attachments where not complete and created_at < now() - make_interval(secs => ${seconds})`);

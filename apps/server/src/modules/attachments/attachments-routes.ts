@@ -27,11 +27,16 @@ import {
   resultForUpload,
   uploadFiles,
 } from './attachments-service.ts';
+import { evidenceRetentionRoutes } from './evidence-retention-routes.ts';
+import { createObjectStore, useObjectStore } from './object-store.ts';
+import { startObjectSweep } from './object-sweep.ts';
 
 const tags = ['attachments'];
 
 /** An upload left incomplete this long (its server stopped mid-way) is deleted. */
 const STALE_UPLOAD_SECONDS = 60 * 60;
+/** How often each instance sweeps a page (1,000 keys) of the bucket for orphaned objects. */
+const OBJECT_SWEEP_MS = 10 * 60_000;
 
 class UnsupportedMediaTypeError extends AppError {
   constructor() {
@@ -170,6 +175,16 @@ const uploadRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
 /** docs/product/attachments.md, "The calls". */
 export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  // FILE_STORE=s3: every file written through this database handle goes to the bucket, whichever
+  // module writes it (an import's evidence too), and the backup reads the bucket's files.
+  const { fileStore } = app.config;
+  if (fileStore.kind === 's3') {
+    useObjectStore(app.db, createObjectStore(fileStore));
+    const stopObjectSweep = startObjectSweep(app.db, OBJECT_SWEEP_MS, (error) =>
+      app.log.warn({ err: error }, 'sweeping orphaned objects of the file store failed'),
+    );
+    app.addHook('onClose', async () => stopObjectSweep());
+  }
   // Every instance sweeps; the delete is idempotent, and ten minutes apart it removes little.
   const sweep = setInterval(() => {
     deleteStaleUploads(app.db, STALE_UPLOAD_SECONDS).catch((error: unknown) =>
@@ -179,6 +194,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addHook('onClose', async () => clearInterval(sweep));
 
   await app.register(uploadRoutes);
+  await app.register(evidenceRetentionRoutes);
 
   app.get(
     '/api/test-cases/:id/attachments',

@@ -11,27 +11,23 @@ import { contentTypeOf, fileNameOf } from './attachment-files.ts';
 import {
   completeAttachment,
   deleteAttachmentRow,
+  type FileStoreKind,
   findAttachment,
   findCaseOwner,
   findResultOwner,
   insertAttachment,
-  insertChunk,
   listAttachments,
   type Owner,
   projectAttachmentBytes,
-  readChunks,
+  type StoredAttachment,
 } from './attachments-repository.ts';
+import { newFileStore, readFileBytes, removeFileObjects, writeFileBytes } from './file-bytes.ts';
 
 /** Files on cases and cycle results (docs/product/attachments.md). */
 
 export const CASE_NOT_FOUND = 'Test case not found';
 export const RESULT_NOT_FOUND = 'Cycle result not found';
 export const ATTACHMENT_NOT_FOUND = 'Attachment not found';
-
-/** The most bytes one chunk row holds: small enough to pass through memory, large enough to be few. */
-export const CHUNK_BYTES = 256 * 1024;
-/** Chunks read per statement while a download is sent: 1 MB in memory at most. */
-const CHUNKS_PER_READ = 4;
 
 export class AttachmentTooLargeError extends AppError {
   constructor(limitBytes: number) {
@@ -110,10 +106,11 @@ export async function resultForEvidence(db: Db, principal: Principal, resultId: 
 }
 
 /**
- * Stores one file as it arrives: its row first (incomplete, so no list shows it), then a chunk
- * row per 256 KB, each its own short statement. The embedded database runs one statement at a
- * time, so one transaction around a 25 MB upload would hold every other request for its length.
- * Answers the new row's id and the file's size; on any failure the row is gone (chunks cascade).
+ * Stores one file as it arrives: its row first (incomplete, so no list shows it), then its bytes
+ * (file-bytes.ts): chunk rows of 256 KB, each its own short statement, or one object in the
+ * bucket. The embedded database runs one statement at a time, so one transaction around a 25 MB
+ * upload would hold every other request for its length. Answers the new row's id, the file's size
+ * and SHA-256; on any failure the row is gone (chunks cascade) and so is its object.
  */
 async function storeFile(
   db: Db,
@@ -122,44 +119,47 @@ async function storeFile(
   incoming: IncomingFile,
   limits: UploadLimits,
   room: number,
-): Promise<{ id: number; size: number; name: string }> {
+): Promise<StoredFile> {
   const { maxBytes, quotaBytes } = limits;
   const name = fileNameOf(incoming.filename);
-  const id = await insertAttachment(db, {
-    owner,
-    name,
-    contentType: contentTypeOf(incoming.mimetype),
-    createdBy: principal.id,
-  });
-  try {
-    // One buffer per file, filled and written in turn: the next bytes are read only after the
-    // last chunk is stored, so a slow database slows the upload rather than filling memory.
-    const chunk = Buffer.allocUnsafe(CHUNK_BYTES);
-    let filled = 0;
+  const contentType = contentTypeOf(incoming.mimetype);
+  const store = newFileStore(db);
+  const id = await insertAttachment(db, { owner, name, contentType, createdBy: principal.id, store });
+  async function* checked() {
     let size = 0;
-    let seq = 0;
     for await (const data of incoming.file as AsyncIterable<Buffer>) {
       size += data.length;
       if (size > maxBytes || incoming.file.truncated) throw new AttachmentTooLargeError(maxBytes);
       if (size > room) throw new AttachmentQuotaError(quotaBytes);
-      let offset = 0;
-      while (offset < data.length) {
-        const taken = data.copy(chunk, filled, offset);
-        filled += taken;
-        offset += taken;
-        if (filled === CHUNK_BYTES) {
-          await insertChunk(db, id, seq++, chunk);
-          filled = 0;
-        }
-      }
+      yield data;
     }
     if (incoming.file.truncated) throw new AttachmentTooLargeError(maxBytes);
-    if (filled > 0) await insertChunk(db, id, seq, chunk.subarray(0, filled));
-    return { id, size, name };
+  }
+  try {
+    const { size, sha256 } = await writeFileBytes(db, { id, store, contentType }, checked());
+    return { id, size, sha256, name, store };
   } catch (error) {
-    await deleteAttachmentRow(db, id).catch(() => {});
+    await dropFiles(db, [{ id, store }]);
     throw error;
   }
+}
+
+/** A file whose bytes are written and whose row is not yet complete. */
+interface StoredFile {
+  id: number;
+  size: number;
+  sha256: string;
+  name: string;
+  store: FileStoreKind;
+}
+
+/** Deletes the rows of files not kept, and their objects; never fails. */
+async function dropFiles(db: Db, files: { id: number; store: FileStoreKind }[]): Promise<void> {
+  for (const file of files) await deleteAttachmentRow(db, file.id).catch(() => {});
+  await removeFileObjects(
+    db,
+    files.filter((file) => file.store === 's3').map((file) => file.id),
+  );
 }
 
 /** Why an upload could not be completed: its case or result is gone (404), or its cycle closed (409). */
@@ -189,7 +189,7 @@ export async function uploadFiles(
   /** An import's evidence (resultForEvidence): kept on a closed cycle too. */
   evidence = false,
 ): Promise<Attachment[]> {
-  const stored: { id: number; size: number; name: string }[] = [];
+  const stored: StoredFile[] = [];
   try {
     let room = limits.quotaBytes - (await projectAttachmentBytes(db, owner.projectId));
     for await (const incoming of files) {
@@ -204,13 +204,13 @@ export async function uploadFiles(
         throw new AttachmentQuotaError(limits.quotaBytes);
       }
       for (const file of stored) {
-        if (!(await completeAttachment(tx, file.id, file.size, evidence)))
+        if (!(await completeAttachment(tx, file.id, file, evidence)))
           throw await refusalAtEnd(tx, owner, evidence);
       }
       if (stored.length > 0) await auditAttachments(tx, principal, owner, 'Attached', stored);
     });
   } catch (error) {
-    for (const file of stored) await deleteAttachmentRow(db, file.id).catch(() => {});
+    await dropFiles(db, stored);
     // The case or result was deleted during the upload: its rows (and their chunks) went with it.
     if (dbViolationOf(error)?.kind === 'foreign-key') {
       throw new NotFoundError(owner.resultId === null ? CASE_NOT_FOUND : RESULT_NOT_FOUND);
@@ -250,7 +250,8 @@ export async function attachImportedFiles(
   limits: UploadLimits,
 ): Promise<{ attached: number; skipped: string[] }> {
   const skipped: string[] = [];
-  const stored: { id: number; size: number; file: ImportedFile }[] = [];
+  const stored: { id: number; size: number; sha256: string; store: FileStoreKind; file: ImportedFile }[] = [];
+  const store = newFileStore(db);
   const skip = (file: ImportedFile, why: string) => skipped.push(`${file.name} of "${file.test}": ${why}`);
   const pastQuota = `past the project's attachment quota of ${formatQuota(limits.quotaBytes)} (ATTACHMENT_QUOTA_BYTES); not attached`;
   try {
@@ -273,32 +274,36 @@ export async function attachImportedFiles(
         cycleState: 'open',
       };
       let id: number;
+      const contentType = contentTypeOf(file.contentType);
       try {
         id = await insertAttachment(db, {
           owner,
           name: fileNameOf(file.name),
-          contentType: contentTypeOf(file.contentType),
+          contentType,
           createdBy: principal.id,
+          store,
         });
       } catch (error) {
         if (dbViolationOf(error)?.kind !== 'foreign-key') throw error;
         skip(file, 'its result is gone; not attached');
         continue;
       }
-      stored.push({ id, size: file.bytes.length, file });
-      for (let at = 0, seq = 0; at < file.bytes.length; at += CHUNK_BYTES, seq++)
-        await insertChunk(db, id, seq, file.bytes.subarray(at, at + CHUNK_BYTES));
+      const entry = { id, size: file.bytes.length, sha256: '', store, file };
+      stored.push(entry);
+      entry.sha256 = (await writeFileBytes(db, { id, store, contentType }, [file.bytes])).sha256;
       room -= file.bytes.length;
     }
     let attached = 0;
+    const dropped: number[] = [];
     await db.transaction(async (tx) => {
       if (!(await lockProject(tx, cycle.projectId, LOCK.noKeyUpdate))) return;
       let used = await projectAttachmentBytes(tx, cycle.projectId);
-      for (const { id, size, file } of stored) {
+      for (const { id, size, sha256, file } of stored) {
         if (used + size > limits.quotaBytes) {
           await deleteAttachmentRow(tx, id);
+          dropped.push(id);
           skip(file, pastQuota);
-        } else if (await completeAttachment(tx, id, size, true)) {
+        } else if (await completeAttachment(tx, id, { size, sha256 }, true)) {
           used += size;
           attached += 1;
         }
@@ -314,9 +319,10 @@ export async function attachImportedFiles(
         });
       }
     });
+    if (store === 's3') await removeFileObjects(db, dropped);
     return { attached, skipped };
   } catch {
-    for (const { id } of stored) await deleteAttachmentRow(db, id).catch(() => {});
+    await dropFiles(db, stored);
     skipped.push(
       `The ${counted(files.length, 'file')} the report carried could not be stored; none was attached`,
     );
@@ -352,8 +358,9 @@ function auditAttachments(
 const withoutProject = ({
   project_id: _project,
   complete: _complete,
+  store: _store,
   ...attachment
-}: Attachment & { project_id: number; complete: boolean }): Attachment => attachment;
+}: StoredAttachment): Attachment => attachment;
 
 export async function listCaseAttachments(
   db: Db,
@@ -409,30 +416,14 @@ async function visibleAttachment(
   return attachment!;
 }
 
-/** An attachment and its bytes, read a few chunks at a time as the answer is sent. */
+/** An attachment and its bytes, read a few chunks at a time (or from its object) as the answer is sent. */
 export async function openAttachment(
   db: Db,
   principal: Principal,
   id: number,
 ): Promise<{ attachment: Attachment; bytes: AsyncGenerator<Buffer> }> {
-  const attachment = withoutProject(await visibleAttachment(db, principal, id));
-  return { attachment, bytes: chunksOf(db, id, attachment.size) };
-}
-
-async function* chunksOf(db: Db, id: number, size: number): AsyncGenerator<Buffer> {
-  let next = 0;
-  let sent = 0;
-  for (;;) {
-    const rows = await readChunks(db, id, next, CHUNKS_PER_READ);
-    for (const row of rows) {
-      yield row.data;
-      sent += row.data.length;
-    }
-    if (rows.length < CHUNKS_PER_READ) break;
-    next = rows.at(-1)!.seq + 1;
-  }
-  // Deleted while it was sent: the answer must not end as if it were whole.
-  if (sent !== size) throw new Error(`Attachment ${id} changed while it was read`);
+  const found = await visibleAttachment(db, principal, id);
+  return { attachment: withoutProject(found), bytes: await readFileBytes(db, found) };
 }
 
 /** Deletes a file: a case's needs edit_test_case, a result's execute_test_cycle and an open cycle. */
@@ -450,6 +441,7 @@ export async function deleteAttachment(db: Db, principal: Principal, id: number)
     await deleteAttachmentRow(tx, id);
     await auditAttachments(tx, principal, owner, 'Removed', [attachment]);
   });
+  if (attachment.store === 's3') await removeFileObjects(db, [id]);
 }
 
 export { moveCaseAttachments } from './attachments-repository.ts';

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/client.ts';
 import { DataDirLockedError } from '../../lib/data-dir-lock.ts';
+import { createObjectStore } from '../attachments/object-store.ts';
 import { createBackupProgress } from './backup-progress.ts';
 import { writeBackup } from './backup-writer.ts';
 
@@ -63,6 +64,7 @@ export async function runBackupCli(argv: string[]): Promise<number> {
         const tables = await writeBackup(database.db, database.kind, createWriteStream(partial), {
           withoutSecrets,
           onProgress: progress.update,
+          objects: config.fileStore.kind === 's3' ? createObjectStore(config.fileStore) : undefined,
         });
         progress.finish();
         const rows = tables.reduce((sum, t) => sum + t.rows, 0);

@@ -11,7 +11,10 @@ import { UNUSABLE_PASSWORD_HASH } from '../auth/password.ts';
  * sha256 of those lines; last `@done`. A row line always starts with `{`, a directive with `@`.
  */
 export const BACKUP_FORMAT = 'verdict-backup';
-export const BACKUP_FORMAT_VERSION = 1;
+/** 2: `@file` sections after the tables carry the files of the object store (attachments/bucket-backup.ts). */
+export const BACKUP_FORMAT_VERSION = 2;
+/** The version of a backup with no `@file` section: what a Verdict without an object store reads. */
+export const BACKUP_FORMAT_VERSION_TABLES = 1;
 
 /**
  * What --without-secrets leaves out (decision 158): every value that signs someone in or signs
@@ -53,6 +56,8 @@ export interface BackupHeader {
   tables: string[];
   /** Rows per table, for the restore's progress bar. */
   counts: Record<string, number>;
+  /** `@file` sections after the tables (files of the object store); absent when none. */
+  files?: number;
 }
 
 export interface TableTrailer {

@@ -7,6 +7,7 @@ import type { Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Database, migrateDatabase, migrationsFolder, queryRows, type Tx } from '../../db/client.ts';
+import { restoreBucketFile } from '../attachments/bucket-backup.ts';
 import {
   appliedSchemaLevel,
   BACKUP_FORMAT,
@@ -33,6 +34,8 @@ export interface RestoreOptions {
 export interface RestoreReport {
   header: BackupHeader;
   tables: TableTrailer[];
+  /** Files of the object store the backup carried, now kept in the database. */
+  files: number;
 }
 
 // A batch is inserted when it reaches this many rows or bytes of JSON.
@@ -205,7 +208,14 @@ export async function restoreBackup(
       await tx.execute(sql.raw(`truncate ${[...shapes.keys()].map(quoteIdent).join(', ')}`));
       const report: TableTrailer[] = [];
       let loaded = 0;
-      for (let line = await next(); line !== undefined && !line.startsWith('@done'); line = await next()) {
+      let files = 0;
+      let line = await next();
+      while (line !== undefined && !line.startsWith('@done')) {
+        if (line.startsWith('@file ')) {
+          line = await restoreBucketFile(tx, line, next, corrupted);
+          files++;
+          continue;
+        }
         if (!line.startsWith('@table ')) throw corrupted('a table section was expected');
         const { table: name } = JSON.parse(line.slice('@table '.length)) as { table: string };
         const table = shapes.get(name);
@@ -244,14 +254,17 @@ export async function restoreBackup(
           );
         }
         report.push(trailer);
+        line = await next();
       }
       const missing = header.tables.filter((name) => !report.some((t) => t.table === name));
       if (missing.length > 0) throw corrupted(`tables ${missing.join(', ')} are missing`);
+      if (files !== (header.files ?? 0))
+        throw corrupted(`${header.files} files were expected, ${files} found`);
       await resetSequences(tx);
-      return report;
+      return { report, files };
     });
     await migrateDatabase(database);
-    return { header, tables };
+    return { header, tables: tables.report, files: tables.files };
   } finally {
     input.destroy();
   }

@@ -5,10 +5,13 @@ import { finished } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { type Db, queryRows, type Tx } from '../../db/client.ts';
+import { countBucketFiles, writeBucketFiles } from '../attachments/bucket-backup.ts';
+import { type ObjectStore, objectStoreOf } from '../attachments/object-store.ts';
 import {
   appliedSchemaLevel,
   BACKUP_FORMAT,
   BACKUP_FORMAT_VERSION,
+  BACKUP_FORMAT_VERSION_TABLES,
   type BackupHeader,
   listTables,
   quoteIdent,
@@ -27,6 +30,8 @@ export interface BackupProgress {
 export interface BackupOptions {
   withoutSecrets?: boolean;
   onProgress?: ((progress: BackupProgress) => void) | undefined;
+  /** Where files kept in the object store are read (FILE_STORE=s3); the database handle's by default. */
+  objects?: ObjectStore | undefined;
 }
 
 // Rows per FETCH: a batch of ordinary rows is a few hundred kB; attachment chunks are 256 kB each.
@@ -81,15 +86,18 @@ export async function writeBackup(
         counts.set(table.name, Number(row?.n ?? 0));
       }
       const total = [...counts.values()].reduce((a, b) => a + b, 0);
+      const files = await countBucketFiles(tx);
       const header: BackupHeader = {
         format: BACKUP_FORMAT,
-        version: BACKUP_FORMAT_VERSION,
+        // A backup without files of the object store stays readable by a Verdict that knows no files.
+        version: files > 0 ? BACKUP_FORMAT_VERSION : BACKUP_FORMAT_VERSION_TABLES,
         schema,
         source,
         created_at: new Date().toISOString(),
         without_secrets: withoutSecrets,
         tables: tables.map((t) => t.name),
         counts: Object.fromEntries(counts),
+        ...(files > 0 ? { files } : {}),
       };
       await write(`${JSON.stringify(header)}\n`);
       const result: TableTrailer[] = [];
@@ -117,6 +125,7 @@ export async function writeBackup(
         await write(`@end ${JSON.stringify(trailer)}\n`);
         result.push(trailer);
       }
+      await writeBucketFiles(tx, options.objects ?? objectStoreOf(db), write);
       await write('@done {}\n');
       return result;
     });

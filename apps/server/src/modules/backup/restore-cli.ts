@@ -38,6 +38,8 @@ export async function runRestoreCli(argv: string[]): Promise<number> {
       console.log(
         `${tables.reduce((sum, t) => sum + t.rows, 0)} rows in ${tables.length} tables; counts and checksums match.`,
       );
+      if (report.files > 0)
+        console.log(`${report.files} files of the object store restored into the database; checksums match.`);
       if (header.without_secrets) {
         console.log(
           'The backup holds no secrets: a new signing key is made at start, no account has a password or ' +

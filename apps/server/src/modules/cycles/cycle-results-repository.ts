@@ -260,6 +260,19 @@ export async function insertImportedResults(
     returning id, case_id, state`,
   );
   const itemOf = new Map(items.map((row) => [row.case_id, row.id]));
+  return { items, resultIds: await insertResultsOfItems(tx, executedBy, results, itemOf) };
+}
+
+/**
+ * One result per reported test, in report order, on the item of its case; their ids in that order
+ * come from the sequence before the insert (as insertRuns does).
+ */
+async function insertResultsOfItems(
+  tx: Tx,
+  executedBy: number,
+  results: ImportedResult[],
+  itemOf: Map<number, number>,
+): Promise<number[]> {
   const ids = await queryRows<{ id: number }>(
     tx,
     sql`
@@ -286,5 +299,93 @@ export async function insertImportedResults(
     )
     select id from numbered order by o`,
   );
-  return { items, resultIds: ids.map((row) => row.id) };
+  return ids.map((row) => row.id);
+}
+
+/**
+ * A live run's batch (docs/product/live-runs.md) on its open cycle: the cases it has no item for
+ * yet get one, those it has take the batch's last result as their state and count its results,
+ * then one result per reported test, in batch order.
+ */
+export async function appendImportedResults(
+  tx: Tx,
+  cycleId: number,
+  executedBy: number,
+  results: ImportedResult[],
+): Promise<{ resultIds: number[] }> {
+  const last = new Map<number, { state: string; results: number; elapsedMs: number | null }>();
+  for (const r of results)
+    last.set(r.caseId, {
+      state: r.state,
+      results: (last.get(r.caseId)?.results ?? 0) + 1,
+      elapsedMs: r.elapsedMs,
+    });
+  const caseIds = [...last.keys()];
+  const existing = await queryRows<{ id: number; case_id: number }>(
+    tx,
+    sql`
+    select id, case_id from cycle_items
+    where cycle_id = ${cycleId} and case_id = any(${sql.param(caseIds)}::int[])
+    order by id for no key update`,
+  );
+  const itemOf = new Map(existing.map((row) => [row.case_id, row.id]));
+  const found = caseIds.filter((id) => itemOf.has(id));
+  if (found.length > 0) {
+    await tx.execute(sql`
+      update cycle_items i set state = u.s, results = i.results + u.n, elapsed_ms = u.e, updated_at = now()
+      from unnest(${sql.param(found.map((id) => itemOf.get(id)!))}::int[], ${sql.param(found.map((id) => last.get(id)!.state))}::text[],
+        ${sql.param(found.map((id) => last.get(id)!.results))}::int[],
+        ${sql.param(found.map((id) => last.get(id)!.elapsedMs))}::int[]) as u(i, s, n, e)
+      where i.id = u.i`);
+  }
+  const missing = caseIds.filter((id) => !itemOf.has(id));
+  if (missing.length > 0) {
+    const items = await queryRows<{ id: number; case_id: number }>(
+      tx,
+      sql`
+      insert into cycle_items (cycle_id, case_id, state, results, elapsed_ms)
+      select ${cycleId}, c, s, n, e
+      from unnest(${sql.param(missing)}::int[], ${sql.param(missing.map((id) => last.get(id)!.state))}::text[],
+        ${sql.param(missing.map((id) => last.get(id)!.results))}::int[],
+        ${sql.param(missing.map((id) => last.get(id)!.elapsedMs))}::int[]) with ordinality as t(c, s, n, e, o)
+      order by o
+      returning id, case_id`,
+    );
+    for (const row of items) itemOf.set(row.case_id, row.id);
+  }
+  return { resultIds: await insertResultsOfItems(tx, executedBy, results, itemOf) };
+}
+
+/**
+ * What a cycle says of its live run, read now: null unless it is one, i.e. an import cycle none of
+ * whose results was written with it (an import writes its cycle and results in one transaction,
+ * at one now(); a live run's cycle is opened empty and its results come later). `stopped` once
+ * `timeoutMinutes` passed since its newest result (its start before one) while it is open.
+ */
+export async function liveRunOf(
+  db: Tx,
+  cycleId: number,
+  timeoutMinutes: number,
+): Promise<{ state: 'running' | 'finished' | 'stopped'; last_result_at: Date | string } | null> {
+  const [row] = await queryRows<{
+    live: boolean;
+    state: 'running' | 'finished' | 'stopped';
+    last_result_at: Date | string;
+  }>(
+    db,
+    sql`
+    select
+      not exists (select 1 from cycle_items i join cycle_results r on r.item_id = i.id
+        where i.cycle_id = y.id and r.created_at <= y.created_at) as live,
+      case when y.state = 'closed' then 'finished'
+        when coalesce(l.at, y.created_at) < now() - make_interval(mins => ${timeoutMinutes}) then 'stopped'
+        else 'running' end as state,
+      coalesce(l.at, y.created_at) as last_result_at
+    from test_cycles y
+    cross join lateral (select max(r.created_at) as at from cycle_items i
+      join cycle_results r on r.item_id = i.id where i.cycle_id = y.id) l
+    where y.id = ${cycleId} and y.source = 'import'`,
+  );
+  if (!row?.live) return null;
+  return { state: row.state, last_result_at: row.last_result_at };
 }

@@ -312,6 +312,8 @@ export interface CycleFields {
   milestone?: { id: number; name: string } | null | undefined;
   environment?: string | null | undefined;
   state?: CycleState | undefined;
+  /** CI facts of an imported cycle; a fact left undefined keeps its value. */
+  ci?: Partial<NonNullable<NewCycle['ci']>> | undefined;
 }
 
 export async function updateCycleRow(tx: Tx, id: number, fields: CycleFields): Promise<void> {
@@ -325,6 +327,11 @@ export async function updateCycleRow(tx: Tx, id: number, fields: CycleFields): P
     );
   }
   if (fields.environment !== undefined) sets.push(sql`environment = ${fields.environment}`);
+  const ci = fields.ci ?? {};
+  if (ci.branch !== undefined) sets.push(sql`branch = ${ci.branch}`);
+  if (ci.commit !== undefined) sets.push(sql`commit = ${ci.commit}`);
+  if (ci.buildUrl !== undefined) sets.push(sql`build_url = ${ci.buildUrl}`);
+  if (ci.buildNumber !== undefined) sets.push(sql`build_number = ${ci.buildNumber}`);
   if (fields.state !== undefined) {
     sets.push(sql`state = ${fields.state}`);
     sets.push(fields.state === 'closed' ? sql`closed_at = now()` : sql`closed_at = null`);

@@ -89,7 +89,10 @@ export const cyclesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { access: { project: 'home_test_cycle' }, errors: [404] },
       schema: { tags, summary: 'A test cycle with its counts', params: IdParams, response: { 200: Cycle } },
     },
-    (request) => getCycle(app.db, principalOf(request), request.params.id),
+    (request) =>
+      getCycle(app.db, principalOf(request), request.params.id, {
+        liveRunTimeoutMinutes: app.config.liveRunTimeoutMinutes,
+      }),
   );
 
   app.put(

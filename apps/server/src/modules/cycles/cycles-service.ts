@@ -10,6 +10,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { LOCK, lockProject } from '../../db/row-locks.ts';
 import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
+import { isoTime } from '../../lib/timestamps.ts';
 import {
   type Audited,
   auditCreated,
@@ -22,9 +23,16 @@ import { CASE_NOT_FOUND } from '../cases/cases-service.ts';
 import { cycleMilestone } from '../milestones/milestone-links.ts';
 import { notifyCycleClosed } from '../notifications/notification-events.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { type ImportedItem, type ImportedResult, insertImportedResults } from './cycle-results-repository.ts';
+import {
+  appendImportedResults,
+  type ImportedItem,
+  type ImportedResult,
+  insertImportedResults,
+  liveRunOf,
+} from './cycle-results-repository.ts';
 import { assertCycleOpen, CYCLE_NOT_FOUND, cycleClosed } from './cycle-rules.ts';
 import {
+  type CycleFields,
   type CycleRef,
   deleteCycleRow,
   existingIds,
@@ -47,7 +55,7 @@ export const NOTHING_SELECTED = 'The selection holds no test cases';
 /** How many open items "My Work" lists at most. */
 export const MY_WORK_MAX = 500;
 
-export type { ImportedItem };
+export type { ImportedItem, ImportedResult };
 
 /** The cycle as its API answers it, read in the caller's transaction; null when it is gone. */
 export function cycleById(db: Tx, id: number): Promise<Cycle | null> {
@@ -86,6 +94,43 @@ export async function createImportedCycle(
 ): Promise<{ id: number; items: ImportedItem[]; resultIds: number[] }> {
   const id = await insertCycle(tx, { ...cycle, source: 'import' });
   return { id, ...(await insertImportedResults(tx, id, cycle.createdBy, results)) };
+}
+
+/** A live run's cycle (docs/product/live-runs.md): an import cycle opened empty, in the caller's transaction. */
+export function openImportedCycle(tx: Tx, cycle: Omit<NewCycle, 'source'>): Promise<number> {
+  return insertCycle(tx, { ...cycle, source: 'import' });
+}
+
+/** A live run's batch of results, added to its cycle (locked by the caller) in the caller's transaction. */
+export function appendToImportedCycle(
+  tx: Tx,
+  cycleId: number,
+  executedBy: number,
+  results: ImportedResult[],
+): Promise<{ resultIds: number[] }> {
+  return appendImportedResults(tx, cycleId, executedBy, results);
+}
+
+/** Whether the cycle is a live run's, and what it says of it now (null when it is not one). */
+export function liveRunOfCycle(db: Tx, id: number, timeoutMinutes: number): ReturnType<typeof liveRunOf> {
+  return liveRunOf(db, id, timeoutMinutes);
+}
+
+/**
+ * Closes a live run's cycle (locked by the caller) with the CI facts known at its end, as closing
+ * any cycle does: the cycle.closed webhook and its notifications. Answers the closed cycle.
+ */
+export async function closeImportedCycle(
+  tx: Tx,
+  principal: Principal,
+  id: number,
+  ci: NonNullable<CycleFields['ci']>,
+): Promise<Cycle> {
+  await updateCycleRow(tx, id, { state: 'closed', ci });
+  const cycle = await cycleOrFail(tx, id);
+  await queueWebhookEvents(tx, [{ projectId: cycle.project_id, event: 'cycle.closed', data: { cycle } }]);
+  await notifyCycleClosed(tx, { actor: principal, cycle });
+  return cycle;
 }
 
 /**
@@ -165,10 +210,22 @@ export function cyclesOfMilestone(db: Tx, projectId: number, milestoneId: number
   return listCyclesOfProject(db, projectId, milestoneId);
 }
 
-export async function getCycle(db: Db, principal: Principal, id: number): Promise<Cycle> {
+/**
+ * The cycle read alone; with `liveRunTimeoutMinutes`, a live run's cycle also says whether the run
+ * is running, finished or has stopped reporting (docs/product/live-runs.md).
+ */
+export async function getCycle(
+  db: Db,
+  principal: Principal,
+  id: number,
+  options: { liveRunTimeoutMinutes?: number } = {},
+): Promise<Cycle> {
   const ref = await findCycleRef(db, id);
   await requireProjectOf(db, principal, ref?.project_id, CYCLE_NOT_FOUND, 'home_test_cycle');
-  return cycleOrFail(db, id);
+  const cycle = await cycleOrFail(db, id);
+  if (options.liveRunTimeoutMinutes === undefined || cycle.source !== 'import') return cycle;
+  const live = await liveRunOf(db, id, options.liveRunTimeoutMinutes);
+  return live ? { ...cycle, live: { ...live, last_result_at: isoTime(live.last_result_at) } } : cycle;
 }
 
 /**

@@ -13,6 +13,7 @@ import { BadRequestError, NotFoundError } from '../../lib/errors.ts';
 import { quoted, recordAudit } from '../audit-log/audit-entries.ts';
 import { type Principal, requireProject, requireProjectOf } from '../authz/authorization.ts';
 import { CASE_NOT_FOUND, findCaseProjectId, lockCase } from '../cases/cases-service.ts';
+import { notifyQuarantineEnded } from '../notifications/notification-events.ts';
 import { projectName } from '../projects/projects-service.ts';
 import {
   branchFlakiness,
@@ -153,6 +154,15 @@ export async function endQuarantine(db: Db, principal: Principal, caseId: number
       summary: `Ended the quarantine of case ${quoted(seen!.name)}`,
       changes: { quarantine: { before: { reason: before.reason, until: before.until }, after: null } },
     });
+    // One that already ended by its date was told of then, by the daily check.
+    if (before.by && active(before)) {
+      await notifyQuarantineEnded(tx, {
+        actor: principal,
+        quarantinedBy: before.by.id,
+        projectId: seen!.project_id,
+        testCase: { id: caseId, name: seen!.name },
+      });
+    }
   });
 }
 

@@ -48,7 +48,9 @@ export async function notifyComment(
   },
 ): Promise<void> {
   const link =
-    event.thread.caseId !== null ? `/cases/${event.thread.caseId}` : `/cycle-items/${event.thread.itemId}#comments`;
+    event.thread.caseId !== null
+      ? `/cases/${event.thread.caseId}`
+      : `/cycle-items/${event.thread.itemId}#comments`;
   const mentioned = await notify(tx, {
     kind: 'mentioned',
     userIds: event.newMentions,

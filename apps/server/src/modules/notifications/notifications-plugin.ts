@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { resolveSigningKey } from '../auth/tokens.ts';
+import { notifyEndedQuarantines, notifyMilestonesDue } from './notification-daily-checks.ts';
 import { sendDailyDigests, startDailyLoop } from './notification-digest.ts';
 import { notificationsRoutes } from './notifications-routes.ts';
 import { configureNotificationMail } from './notifications-service.ts';
@@ -19,7 +20,13 @@ export async function notificationsPlugin(app: FastifyInstance): Promise<void> {
   await app.register(notificationsRoutes);
   let stop: (() => Promise<void>) | null = null;
   app.addHook('onReady', async () => {
-    stop = startDailyLoop(app.db, app.config.notificationDigestHour, [sendDailyDigests], app.log);
+    // The checks first: what they find goes in the same day's digest.
+    stop = startDailyLoop(
+      app.db,
+      app.config.notificationDigestHour,
+      [notifyEndedQuarantines, notifyMilestonesDue, sendDailyDigests],
+      app.log,
+    );
   });
   app.addHook('onClose', async () => {
     await stop?.();

@@ -63,6 +63,15 @@ export const KeyIcon = () => (
   </Icon>
 );
 
+export const SlidersIcon = () => (
+  <Icon>
+    <path d="M4 6h10M18 6h2M4 12h4M12 12h8M4 18h12" />
+    <circle cx="16" cy="6" r="2" />
+    <circle cx="10" cy="12" r="2" />
+    <circle cx="18" cy="18" r="2" />
+  </Icon>
+);
+
 export const ShieldIcon = () => (
   <Icon>
     <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />

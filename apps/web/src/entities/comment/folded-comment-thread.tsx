@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useLocation } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { CommentThread, type CommentThreadProps } from './comment-thread';
+import './comment-thread.css';
 
 /** The address fragment that opens a folded thread: a notification's link to a comment ends with it. */
 export const COMMENTS_FRAGMENT = '#comments';
@@ -25,7 +26,7 @@ export function FoldedCommentThread(props: CommentThreadProps) {
       >
         {open ? 'Hide the discussion' : 'Show the discussion'}
       </Button>
-      <div id={regionId} hidden={!open}>
+      <div id={regionId} className="comment-thread-body" hidden={!open}>
         {open ? <CommentThread {...props} /> : null}
       </div>
     </div>

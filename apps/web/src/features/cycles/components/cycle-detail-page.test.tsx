@@ -196,3 +196,12 @@ describe('the cycle page of a test plan', () => {
     expect(api.calls.some((call) => call.path.startsWith('/api/plans'))).toBe(false);
   });
 });
+
+describe("a live run's cycle page", () => {
+  it('says when the run stopped reporting', async () => {
+    const at = '2026-11-29T07:40:00.000Z';
+    signedIn(LEAD, handlers(cycle({ source: 'import', live: { state: 'stopped', last_result_at: at } })));
+    renderApp('/cycles/5');
+    expect(await screen.findByText(/This run stopped reporting at/)).toBeTruthy();
+  });
+});

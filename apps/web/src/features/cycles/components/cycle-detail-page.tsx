@@ -19,6 +19,7 @@ import { paths } from '@/lib/paths';
 import { queryKeys } from '@/lib/query-keys';
 import { CycleFacts } from './cycle-facts';
 import { CycleItems } from './cycle-items';
+import { CycleLiveNote } from './cycle-live-note';
 import { CycleRenames } from './cycle-renames';
 import { CycleScreen } from './cycle-screen';
 import { rerunLink } from './project-cycles';
@@ -163,6 +164,7 @@ function CycleView({ cycle, moreContents }: { cycle: Cycle; moreContents?: Cycle
             This test cycle is closed: its results and assignments cannot change until it is reopened.
           </p>
         ) : null}
+        <CycleLiveNote cycle={cycle} />
         <CycleFacts cycle={cycle} />
         {open && can('execute_test_cycle') ? <StartTesting cycle={cycle} /> : null}
         <CycleProgress counts={cycle.counts} legend />

@@ -65,6 +65,7 @@ export function NotificationSettingsPage() {
             <label key={setting.kind}>
               <span>{NOTIFICATION_KIND_LABELS[setting.kind]}</span>
               <select
+                className="input"
                 value={setting.channel}
                 onChange={(event) => choose(setting.kind, event.target.value as NotificationChannel)}
               >

@@ -9,8 +9,12 @@ import { useScreenTrail } from '@/entities/project/use-object-trail';
 import { paths } from '@/lib/paths';
 import { useIdParam } from '@/lib/route-params';
 import { useUpdateProject } from '../api/project-mutations';
+import { EvidenceRetentionCard } from './evidence-retention-form';
 
-/** /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project. */
+/**
+ * /edit-project/{id}: loads name and description; 'Save Changes' or 'Cancel' back to the project.
+ * Below, the project's retention of CI evidence, saved on its own.
+ */
 export function ProjectEditPage() {
   const id = useIdParam();
   const breadcrumbs = useScreenTrail({ type: 'project', id: id }, 'Edit Project');
@@ -25,26 +29,29 @@ export function ProjectEditPage() {
       ) : !project.data ? (
         <Loading text="Loading project..." />
       ) : (
-        <NameDescriptionForm
-          // Fresh fields when another project is opened in the same screen.
-          key={project.data.id}
-          nameLabel="Project Name"
-          initial={{ name: project.data.name, description: project.data.description }}
-          submitLabel="Save Changes"
-          busyLabel="Saving..."
-          busy={update.isPending}
-          error={update.isError ? 'Failed to update project' : null}
-          errorCause={update.error}
-          cancelTo={paths.projectDetail(project.data.id)}
-          onSubmit={(body) =>
-            update.mutate(body, {
-              onSuccess: () => {
-                const state: NavigationToastState = { message: 'Project updated successfully!' };
-                navigate(paths.projectDetail(project.data.id), { state });
-              },
-            })
-          }
-        />
+        <>
+          <NameDescriptionForm
+            // Fresh fields when another project is opened in the same screen.
+            key={project.data.id}
+            nameLabel="Project Name"
+            initial={{ name: project.data.name, description: project.data.description }}
+            submitLabel="Save Changes"
+            busyLabel="Saving..."
+            busy={update.isPending}
+            error={update.isError ? 'Failed to update project' : null}
+            errorCause={update.error}
+            cancelTo={paths.projectDetail(project.data.id)}
+            onSubmit={(body) =>
+              update.mutate(body, {
+                onSuccess: () => {
+                  const state: NavigationToastState = { message: 'Project updated successfully!' };
+                  navigate(paths.projectDetail(project.data.id), { state });
+                },
+              })
+            }
+          />
+          <EvidenceRetentionCard projectId={project.data.id} />
+        </>
       )}
     </Page>
   );
