@@ -31,7 +31,7 @@ describe('EvidenceRetentionCard', () => {
     expect((days as HTMLInputElement).value).toBe('');
     await user.clear(cycles);
     await user.type(days, '30');
-    await user.click(screen.getByRole('button', { name: 'Save Retention' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Retention' }));
     expect(await screen.findByText('Evidence retention saved')).toBeTruthy();
     expect(api.calls.find((c) => c.method === 'PUT')?.body).toEqual({ keep_cycles: null, keep_days: 30 });
   });
@@ -41,7 +41,7 @@ describe('EvidenceRetentionCard', () => {
     const user = userEvent.setup();
     const days = await screen.findByRole('spinbutton', { name: 'Keep N days' });
     await user.type(days, '0');
-    await user.click(screen.getByRole('button', { name: 'Save Retention' }));
+    await user.click(screen.getByRole('button', { name: 'Apply Retention' }));
     expect(screen.getByText('Empty, or a whole number from 1 to 3650')).toBeTruthy();
     expect(api.calls.some((c) => c.method === 'PUT')).toBe(false);
   });

@@ -98,7 +98,7 @@ function RetentionForm({ projectId, initial }: { projectId: number; initial: Evi
       ) : null}
       <div className="form-actions">
         <Button type="submit" busy={save.isPending}>
-          {save.isPending ? 'Saving...' : 'Save Retention'}
+          {save.isPending ? 'Applying...' : 'Apply Retention'}
         </Button>
       </div>
     </form>
