@@ -9,7 +9,7 @@ import {
   signInAt,
   test,
 } from '../fixtures';
-import { errorBox, expectToastFor3Seconds, toast } from '../page-helpers';
+import { errorBox, expectToastFor3Seconds, fail, toast } from '../page-helpers';
 
 test.describe('create test run', () => {
   test('Status is Passed or Failed, passed by default; success returns to the case', async ({
@@ -144,9 +144,12 @@ test.describe('edit test run', () => {
     const run = await createRun(adminApi, testCase.id);
     await signInAt(page, `/edit-testrun/${run.id}`);
     await expect(page.getByLabel('Status')).toHaveValue('passed');
-    await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
+    // The server refuses the update as it does a run deleted meanwhile. Deleting it first would race
+    // the live update, which may show the page's "not found" before the click lands.
+    await fail(page, `**/api/testruns/update/${run.id}`, 'PUT', 404, { message: 'Test run not found' });
     await page.getByRole('button', { name: 'Update Test Run' }).click();
     await expect(errorBox(page, '⚠️ Failed to update test run!')).toBeVisible();
+    await adminApi.call('DELETE', `/api/testruns/delete/${run.id}`);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Test run not found' })).toBeVisible();
   });
