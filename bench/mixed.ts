@@ -7,9 +7,11 @@
 // Then, for 60 s, at once: 10 readers open the 10,000-case suite and now and then the project
 // (its detail, suites and case list), with a short pause between clicks and `Accept-Encoding:
 // gzip, br` as a browser sends it; 10 more readers pull the suite and the project's case list as
-// plain JSON (no Accept-Encoding, as scripts do); writers record results on cases of that suite at 1/s for the
-// first half and 50/s for the second (open loop: they do not wait for each other); a JUnit report
-// of 500 test cases is imported every 30 s; a prober asks /api/health every 100 ms (open loop too).
+// plain JSON (no Accept-Encoding, as scripts do); 3 more read the first 200 items of a test cycle of
+// that suite, made at the end of the setup; writers write at 1/s for the first half and 50/s for the
+// second, in turn a run on a case of that suite and a result on one of the cycle's first 400 items,
+// so its results accumulate (open loop: they do not wait for each other); a JUnit report of 500 test
+// cases is imported every 30 s; a prober asks /api/health every 100 ms (open loop too).
 // It reports p50/p99/max per operation and phase, notably the first suite read that starts after a
 // write completed, the server's event-loop delay (bench-metrics.ts, through SIGUSR1/SIGUSR2) and
 // its peak memory (VmHWM), checks issue 15's targets, and keeps the results in bench/results.json
@@ -57,6 +59,10 @@ interface Size {
   readers: number;
   /** Readers that take no compression (scripts, proxies): each pulls the big lists as plain JSON. */
   plainReaders: number;
+  /** Readers of the cycle's page: its first 200 items, as the cycle page asks for them. */
+  cycleReaders: number;
+  /** Results are recorded on random items among the cycle's first this many (its first page's, and as many after). */
+  resultItems: number;
   setupConcurrency: number;
 }
 
@@ -70,6 +76,8 @@ const FULL: Size = {
   seconds: 60,
   readers: 10,
   plainReaders: 10,
+  cycleReaders: 3,
+  resultItems: 400,
   setupConcurrency: 8,
 };
 const QUICK: Size = {
@@ -91,6 +99,8 @@ const OPS = {
   projectDetail: 'GET /api/projects/detail/{id}',
   projectSuites: 'GET /api/testsuites/project/{id}',
   write: 'POST /api/testruns/create/{id} (write)',
+  cycleItems: "GET /api/cycles/{id}/items?limit=200 (big suite's cycle)",
+  cycleResult: 'POST /api/cycle-items/{id}/results (write)',
   importJunit: 'POST /api/projects/{id}/import/junit (500 cases)',
   health: 'GET /api/health (every 100 ms)',
 } as const;
@@ -118,10 +128,19 @@ export interface MixedResult {
   database: string;
   quick: boolean;
   cores: number;
-  data: { cases: number; topLevelCases: number; runs: number; suites: number; setupSeconds: number };
+  data: {
+    cases: number;
+    topLevelCases: number;
+    runs: number;
+    suites: number;
+    /** Items of the big suite's cycle, made in the setup (absent in results from before it existed). */
+    cycleItems?: number;
+    setupSeconds: number;
+  };
   seconds: number;
   readers: number;
   plainReaders: number;
+  cycleReaders?: number;
   thinkMs: number;
   /** The first reads after the setup's writes, before the load starts, in ms. */
   coldReads: Record<string, number>;
@@ -527,6 +546,29 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     const firstImport = await importReport();
     if (firstImport.status !== 201) throw new Error(`the JUnit import answered ${firstImport.status}`);
     console.error(`   first JUnit import (creates its suite and cases): ${firstImport.ms.toFixed(0)} ms`);
+    // A test cycle of the big suite, which the load executes: its results accumulate as it runs.
+    const cycleMade = performance.now();
+    const { cycle } = await api.json<{ cycle: { id: number } }>(
+      'POST',
+      `/api/projects/${project.id}/cycles`,
+      {
+        name: 'Regression of the big suite',
+        suite_ids: [bigSuite],
+      },
+    );
+    const cycleItems: number[] = [];
+    for (let offset = 0; ; offset += 1000) {
+      const page = await api.json<{ items: { id: number }[] }>(
+        'GET',
+        `/api/cycles/${cycle.id}/items?limit=1000&offset=${offset}`,
+      );
+      cycleItems.push(...page.items.map((item) => item.id));
+      if (page.items.length < 1000) break;
+    }
+    const resultItems = cycleItems.slice(0, size.resultItems);
+    console.error(
+      `   test cycle of the big suite: ${cycleItems.length.toLocaleString('en')} items in ${(performance.now() - cycleMade).toFixed(0)} ms`,
+    );
     const setupSeconds = (performance.now() - setupStarted) / 1000;
     const setupPeakMemoryMb = memoryOf('VmHWM');
     const totalCases = allCases.length + size.importCases;
@@ -541,6 +583,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       [OPS.projectCases]: `/api/test-cases/project/${project.id}`,
       [OPS.projectDetail]: `/api/projects/detail/${project.id}`,
       [OPS.projectSuites]: `/api/testsuites/project/${project.id}`,
+      [OPS.cycleItems]: `/api/cycles/${cycle.id}/items?limit=200`,
     };
     const coldReads: Record<string, number> = {};
     for (const [op, pathname] of Object.entries(readPaths)) {
@@ -565,7 +608,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     ];
     const phaseMs = (size.seconds * 1000) / phases.length;
     console.error(
-      `\n== Mixed load: ${size.seconds} s (${phases.map((p) => p.name).join(', then ')}), ${size.readers} readers and ${size.plainReaders} without gzip, a JUnit import every ${size.seconds / 2} s, /api/health every 100 ms`,
+      `\n== Mixed load: ${size.seconds} s (${phases.map((p) => p.name).join(', then ')}, runs and cycle results in turn), ${size.readers} readers, ${size.plainReaders} without gzip and ${size.cycleReaders} of the cycle, a JUnit import every ${size.seconds / 2} s, /api/health every 100 ms`,
     );
     const recorder = new Recorder();
     let phase = phases[0]!.name;
@@ -653,6 +696,17 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
       }
     });
 
+    // Readers of the cycle's page: its first 200 items, as the web app's cycle page asks for them.
+    const cycleReaders = Array.from({ length: size.cycleReaders }, async () => {
+      await sleep(Math.random() * options.thinkMs);
+      while (running) {
+        await timed(OPS.cycleItems, () =>
+          api.request('GET', readPaths[OPS.cycleItems], { headers: BROWSER }),
+        );
+        if (options.thinkMs > 0) await sleep(options.thinkMs * (0.5 + Math.random()));
+      }
+    });
+
     // Open-loop schedules: each request leaves on time whether or not the previous one answered.
     const every = (intervalMs: number, firstAtMs: number, fire: () => void) =>
       (async () => {
@@ -679,6 +733,26 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
           const due = phaseStart + k * interval;
           if (due >= phaseStart + phaseMs || !running) break;
           await sleep(Math.max(0, due - performance.now()));
+          // Every other write is a result on the cycle (the execution view's call; passed and failed
+          // also record a run), so its results accumulate on its first items while the write rate,
+          // and what each write costs at least, stay those of runs alone.
+          if (k % 2 === 1) {
+            const itemId = resultItems[Math.floor(Math.random() * resultItems.length)];
+            const roll = Math.random();
+            const state = roll < 0.8 ? 'passed' : roll < 0.9 ? 'failed' : roll < 0.95 ? 'blocked' : 'skipped';
+            track(
+              timed(
+                OPS.cycleResult,
+                () =>
+                  writeApi.request('POST', `/api/cycle-items/${itemId}/results`, {
+                    body: JSON.stringify({ state, elapsed_ms: 1200 }),
+                    headers: { 'content-type': 'application/json' },
+                  }),
+                [201],
+              ).then(() => writesCompleted++),
+            );
+            continue;
+          }
           const caseId = bigSuiteCases[Math.floor(Math.random() * bigSuiteCases.length)];
           track(
             timed(
@@ -718,7 +792,7 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     running = false;
     clearInterval(progress);
     // What is still in flight is waited for: a slow answer is still counted.
-    await Promise.all([...inFlight, ...readers, ...plainReaders]);
+    await Promise.all([...inFlight, ...readers, ...plainReaders, ...cycleReaders]);
     const loadAverageEnd = os.loadavg()[0]!;
     const loadSeconds = (performance.now() - loadStarted) / 1000;
     const cpuPercent = ((serverCpuSeconds(server.child.pid!) - cpuBefore) / loadSeconds) * 100;
@@ -743,6 +817,9 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
     const afterWrite = whole(OPS.suiteAfterWrite);
     const health = whole(OPS.health);
     const writes = whole(OPS.write);
+    const results = whole(OPS.cycleResult);
+    const cycleRead = whole(OPS.cycleItems);
+    const worstCycleReadPhase = Math.max(...names.map((p) => recorder.row(OPS.cycleItems, [p]).p99));
     const worstHealthPhase = Math.max(...names.map((p) => recorder.row(OPS.health, [p]).p99));
     // With readers that take no gzip, every big answer is 1.5 MB on the wire: the health and write
     // targets are those of that load (docs/performance.md); without them, issue 15's.
@@ -763,6 +840,16 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
         target: `writes p99 ≤ ${writeMs} ms`,
         measured: `${writes.p99} ms (max ${writes.max}, ${writes.count} writes)`,
         met: writes.p99 <= writeMs && writes.errors === 0,
+      },
+      {
+        target: `cycle results p99 ≤ ${writeMs} ms`,
+        measured: `${results.p99} ms (max ${results.max}, ${results.count} results)`,
+        met: results.p99 <= writeMs && results.errors === 0,
+      },
+      {
+        target: "the cycle's first 200 items p99 ≤ 100 ms in every phase",
+        measured: `${cycleRead.p99} ms (worst phase ${worstCycleReadPhase}, max ${cycleRead.max}, ${cycleRead.count} reads)`,
+        met: cycleRead.count > 0 && worstCycleReadPhase <= 100 && cycleRead.errors === 0,
       },
       {
         target: 'server memory ≤ 300 MB at the peak',
@@ -789,11 +876,13 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
         topLevelCases: size.topLevelCases,
         runs: size.runs + size.importCases,
         suites: size.otherSuites + 2,
+        cycleItems: cycleItems.length,
         setupSeconds: Math.round(setupSeconds),
       },
       seconds: size.seconds,
       readers: size.readers,
       plainReaders: size.plainReaders,
+      cycleReaders: size.cycleReaders,
       thinkMs: options.thinkMs,
       coldReads,
       rows,
@@ -862,7 +951,7 @@ function residentByKind(pid: number): Record<string, number> {
 
 export function mixedReport(result: MixedResult): string {
   const lines = [
-    `Mixed scenario on ${result.database}${result.quick ? ' (--quick)' : ''}, ${result.cores} cores: ${result.data.cases.toLocaleString('en')} cases and ${result.data.runs.toLocaleString('en')} runs created through the API in ${result.data.setupSeconds} s; ${result.seconds} s of load, ${result.readers} readers and ${result.plainReaders ?? 0} without gzip (pause ${result.thinkMs} ms)`,
+    `Mixed scenario on ${result.database}${result.quick ? ' (--quick)' : ''}, ${result.cores} cores: ${result.data.cases.toLocaleString('en')} cases and ${result.data.runs.toLocaleString('en')} runs created through the API in ${result.data.setupSeconds} s, a cycle of ${(result.data.cycleItems ?? 0).toLocaleString('en')} items; ${result.seconds} s of load, ${result.readers} readers, ${result.plainReaders ?? 0} without gzip and ${result.cycleReaders ?? 0} of the cycle (pause ${result.thinkMs} ms)`,
     '',
     '| Operation | phase | count | errors | p50 ms | p99 ms | max ms | bytes |',
     '|---|---|---:|---:|---:|---:|---:|---:|',

@@ -20,7 +20,9 @@
 // 10,000 cases edited and the execution view of a case with 3 sets, bench/shared-steps.ts, with
 // `--db`; `--only report-formats` 20,000-test reports of each format through the results import,
 // bench/report-formats.ts, with `--db`; `--only live-reporter` a 20,000-test Vitest run with and
-// without @verdict/vitest-reporter, bench/live-reporter.ts, with `--db`), --skip-floor, --skip-auth-off, --skip-web,
+// without @verdict/vitest-reporter, bench/live-reporter.ts, with `--db`; `--only web-size` a
+// 100,000-case suite, a 10,000-case suite in the tree and a 10,000-item cycle opened in a fresh
+// browser context, bench/web-size.ts, with `--db`, `--quick` and `--tries`), --skip-floor, --skip-auth-off, --skip-web,
 // --skip-mixed. WEB_DIST builds and serves the web app from another directory; BENCH_PORT moves
 // the server off port 3380.
 import { spawnSync } from 'node:child_process';
@@ -98,6 +100,12 @@ if (only === 'live-reporter') {
   const { databasesOf } = await import('./sized-server.ts');
   const { runLiveReporter } = await import('./live-reporter.ts');
   await runLiveReporter(databasesOf(args));
+  process.exit();
+}
+
+if (only === 'web-size') {
+  const { runWebSize, webSizeDatabases } = await import('./web-size.ts');
+  await runWebSize(webSizeDatabases(args));
   process.exit();
 }
 
@@ -453,14 +461,15 @@ if (web) {
   console.log(`\nscreenshots: ${web.screenshots.join(', ')}`);
 }
 const resultsFile = path.join(root, 'bench/results.json');
-// The mixed scenario's results (one per database) are kept from run to run.
+// The mixed scenario's results and the pages at size (one per database) are kept from run to run.
 let mixed: unknown;
+let webSize: unknown;
 try {
-  mixed = JSON.parse(readFileSync(resultsFile, 'utf8')).mixed;
+  ({ mixed, webSize } = JSON.parse(readFileSync(resultsFile, 'utf8')));
 } catch {}
 writeFileSync(
   resultsFile,
-  `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows, targets, web, mixed }, null, 2)}\n`,
+  `${JSON.stringify({ date: new Date().toISOString(), database, cores: os.cpus().length, connections: CONNECTIONS, warmupSeconds: WARMUP_S, measuredSeconds: MEASURE_S, eventLoopP99Ms, peakMemoryMb, rows, targets, web, mixed, webSize }, null, 2)}\n`,
 );
 
 if (!only && !args.includes('--skip-mixed')) {

@@ -14,7 +14,7 @@ import { type ServerHandle, startOnFreshDatabase } from './server-process.ts';
 
 export type Db = 'embedded' | 'postgres';
 
-const ADMIN_EMAIL = 'admin@example.com';
+export const ADMIN_EMAIL = 'admin@example.com';
 
 export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -51,6 +51,8 @@ export function databasesOf(argv: string[]): Db[] {
 export interface SizedServer {
   server: ServerHandle;
   token: string;
+  /** The administrator's (ADMIN_EMAIL's) password. */
+  password: string;
   /** Stops the server and removes its database (`keep`: the PostgreSQL database stays). */
   close(options?: { keep?: boolean }): Promise<void>;
 }
@@ -66,6 +68,8 @@ export async function startSized(options: {
   fill: (q: (text: string) => Promise<unknown>) => Promise<void>;
   /** Ports from here to here + 99. */
   portBase: number;
+  /** More of the server's environment (WEB_DIST, to serve a built web app). */
+  env?: Record<string, string>;
 }): Promise<SizedServer> {
   const password = `${options.name}-bench-admin-password`;
   const work = mkdtempSync(path.join(os.tmpdir(), `verdict-${options.name}-`));
@@ -89,7 +93,12 @@ export async function startSized(options: {
         await database.close();
       }
     },
-    env: { ADMIN_PASSWORD: password, VERDICT_SKIP_WEB_BUILD: '1', WEB_DIST: path.join(work, 'no-web') },
+    env: {
+      ADMIN_PASSWORD: password,
+      VERDICT_SKIP_WEB_BUILD: '1',
+      WEB_DIST: path.join(work, 'no-web'),
+      ...options.env,
+    },
     port: options.portBase + Math.floor(Math.random() * 100),
   });
   const close = async ({ keep = false } = {}) => {
@@ -104,7 +113,7 @@ export async function startSized(options: {
       body: JSON.stringify({ email: ADMIN_EMAIL, password }),
     });
     const token = ((await login.json()) as { token: string }).token;
-    return { server, token, close };
+    return { server, token, password, close };
   } catch (error) {
     await close();
     throw error;

@@ -62,10 +62,10 @@ export interface WebBenchOptions {
   log?: (line: string) => void;
 }
 
-type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+export type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-const VIEWPORT = { width: 1280, height: 800 };
-const LAUNCH_ARGS = [
+export const VIEWPORT = { width: 1280, height: 800 };
+export const LAUNCH_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -76,12 +76,12 @@ const LAUNCH_ARGS = [
   '--disable-quic',
 ];
 
-const median = (values: number[]) => {
+export const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-const round = (x: number) => Math.round(x * 10) / 10;
+export const round = (x: number) => Math.round(x * 10) / 10;
 
 /**
  * Installed in every page before the app's code: `__paintedWhenShown(selector)` resolves with
@@ -91,7 +91,7 @@ const round = (x: number) => Math.round(x * 10) / 10;
  * arrived. Plain text, because tsx rewrites the functions it compiles (`__name(…)`),
  * which would break them in the page.
  */
-const PAGE_HELPERS = `
+export const PAGE_HELPERS = `
 window.__paintedWhenShown = function (selector) {
   return new Promise(function (resolve) {
     function done() {
@@ -174,7 +174,7 @@ async function measureSignIn(browser: Browser, url: string): Promise<WebChunk[]>
 }
 
 /** Signs in through the sign-in page once; later tries start from its local storage. */
-async function signIn(browser: Browser, options: WebBenchOptions): Promise<StorageState> {
+export async function signIn(browser: Browser, options: WebBenchOptions): Promise<StorageState> {
   const context = await browser.newContext({ viewport: VIEWPORT });
   const page = await context.newPage();
   await page.goto(`${options.url}/`);
@@ -188,7 +188,11 @@ async function signIn(browser: Browser, options: WebBenchOptions): Promise<Stora
 }
 
 /** The same session, with the tree's expanded nodes set to `expanded`. */
-function withExpanded(state: StorageState, url: string, expanded: Record<string, boolean>): StorageState {
+export function withExpanded(
+  state: StorageState,
+  url: string,
+  expanded: Record<string, boolean>,
+): StorageState {
   const origin = new URL(url).origin;
   const rest = (state.origins.find((o) => o.origin === origin)?.localStorage ?? []).filter(
     (item) => item.name !== STORAGE_KEYS.expandedNodes && item.name !== STORAGE_KEYS.lastRoute,

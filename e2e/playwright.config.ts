@@ -100,6 +100,11 @@ const DISABLED_FEATURES = [
  * other test, beside each other only.
  */
 const LARGE_DATA = /@large-data/;
+/**
+ * A run started from inside a running one (live-reporter.spec.ts runs a spec of this suite with
+ * the Verdict reporter) uses the app and the test provider that are already up.
+ */
+const reuseServers = process.env.E2E_REUSE_SERVERS === '1';
 
 export default defineConfig({
   testDir: './tests',
@@ -116,6 +121,9 @@ export default defineConfig({
   reporter: [
     ['list'],
     ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? 'test-results/results.json' }],
+    // With VERDICT_URL (and VERDICT_TOKEN, VERDICT_PROJECT) set, the run also fills a Verdict test
+    // cycle live through this repository's own reporter (docs/product/live-runs.md).
+    ...(process.env.VERDICT_URL ? [['@verdict/playwright-reporter'] as [string]] : []),
   ],
   use: {
     baseURL: BASE_URL,
@@ -146,7 +154,7 @@ export default defineConfig({
       cwd: '..',
       url: `${OIDC_ISSUER}/.well-known/openid-configuration`,
       timeout: 120_000,
-      reuseExistingServer: false,
+      reuseExistingServer: reuseServers,
       env: { OIDC_PORT: String(OIDC_PORT), OIDC_REDIRECT_URI: `${BASE_URL}/api/auth/oidc/callback` },
     },
     {
@@ -154,7 +162,7 @@ export default defineConfig({
       cwd: '..',
       url: `${BASE_URL}/api/health`,
       timeout: 300_000,
-      reuseExistingServer: false,
+      reuseExistingServer: reuseServers,
       // The server logs only warnings here (LOG_LEVEL), such as an embedded maintenance run that held
       // the database for long: shown with the test output, so a slow test can be traced to it.
       stdout: 'pipe',

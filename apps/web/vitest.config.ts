@@ -12,6 +12,9 @@ export default mergeConfig(
       // machine busy with the server suites; the 5 s default failed such a flow there once.
       testTimeout: 20_000,
       include: ['src/**/*.test.{ts,tsx}'],
+      // With VERDICT_URL (and VERDICT_TOKEN, VERDICT_PROJECT) set, the run also fills a Verdict test
+      // cycle live through this repository's own reporter (docs/product/live-runs.md).
+      reporters: process.env.VERDICT_URL ? ['default', '@verdict/vitest-reporter'] : ['default'],
       setupFiles: ['./src/test/setup.ts'],
       restoreMocks: true,
       unstubGlobals: true,

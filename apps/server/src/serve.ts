@@ -2,6 +2,7 @@ import { type BuildAppOptions, buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { migrateDatabase, openDatabase } from './db/client.ts';
 import { startBenchMetrics } from './lib/bench-metrics.ts';
+import { collectWhenIdle } from './lib/idle-collection.ts';
 import { loggerOptions } from './lib/logger-options.ts';
 import { bootstrap } from './modules/bootstrap/bootstrap.ts';
 
@@ -90,6 +91,7 @@ async function start(appOptions: Pick<BuildAppOptions, 'benchmarkAuthOff'>): Pro
 
   if (process.env.VERDICT_METRICS_FILE) startBenchMetrics(process.env.VERDICT_METRICS_FILE);
   await app.listen({ port: config.port, host: config.host });
+  collectWhenIdle(app.server, database.collect);
   const where =
     database.kind === 'embedded' ? `embedded PostgreSQL in ${config.dataDir}` : 'PostgreSQL server';
   console.log(`Verdict is running at http://${config.host}:${config.port} (${where})`);

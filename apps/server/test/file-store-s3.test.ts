@@ -41,7 +41,7 @@ beforeAll(async () => {
   ({ t, w, tree } = await startWorld({ env: s3.env, tree: true }));
   const settings = loadConfig({ ...s3.env }).fileStore;
   if (settings.kind !== 's3') throw new Error('FILE_STORE=s3 was not read');
-  bucket = createObjectStore(settings);
+  bucket = await createObjectStore(settings);
 });
 afterAll(async () => {
   await t?.close();

@@ -129,3 +129,37 @@ describe('@verdict/vitest-reporter', () => {
     });
   }, 120_000);
 });
+
+describe("this repository's own tests with their reporters", () => {
+  it('fills a cycle from a run of the web app’s own unit tests (apps/web/vitest.config.ts)', async () => {
+    const projectId = await project(t, ownerId, 'Web unit tests');
+    const outcome = await run(
+      process.execPath,
+      [
+        path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
+        'run',
+        '--root',
+        path.join(repoRoot, 'apps/web'),
+        'src/lib/format-duration.test.ts',
+        'src/lib/pagination.test.ts',
+      ],
+      { ...envFor(projectId, 'Web unit tests'), NO_COLOR: '1', FORCE_COLOR: '0' },
+    );
+    expect(outcome.code, outcome.stdout + outcome.stderr).toBe(0);
+    const passed = Number(/Tests\s+(\d+) passed/.exec(outcome.stdout)?.[1]);
+    expect(passed).toBe(9);
+    expect(outcome.stderr).toMatch(/Verdict: "Web unit tests" 9 passed, 0 failed, 0 skipped/);
+
+    const { cycle, byName } = await cycleOf(projectId);
+    expect(cycle).toMatchObject({
+      name: 'Web unit tests',
+      state: 'closed',
+      counts: { total: 9, passed: 9 },
+      live: { state: 'finished' },
+    });
+    expect(byName).toMatchObject({
+      'formats a timer and a test duration': { state: 'passed' },
+      'always includes the current page and never repeats one': { state: 'passed' },
+    });
+  }, 120_000);
+});

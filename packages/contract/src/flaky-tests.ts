@@ -71,7 +71,7 @@ export const FlakyTest = Type.Object({
   branch: NullableString,
   flips: Type.Integer(),
   results: Type.Integer(),
-  /** flips ÷ (results − 1): the share of consecutive results whose outcome changed. */
+  /** flips / (results - 1): the share of consecutive results whose outcome changed. */
   flip_rate: Type.Number(),
   first_flip_at: NullableString,
   last_flip_at: NullableString,

@@ -11,7 +11,7 @@ export const ReadinessRules = Type.Object(
   {
     /** At most this many items of its cycles not yet tested (untested or to retest). */
     max_untested: Type.Union([Type.Integer({ minimum: 0, maximum: 1_000_000_000 }), Type.Null()]),
-    /** Each configuration's pass rate (passed ÷ executed, in %) at least this. */
+    /** Each configuration's pass rate (passed / executed, in %) at least this. */
     min_pass_rate: Type.Union([Type.Number({ minimum: 0, maximum: 100 }), Type.Null()]),
     /** No failure in the latest import of its branch that is new or still failing. */
     no_new_failures: Type.Boolean(),
@@ -72,7 +72,7 @@ export const ConfigurationPassRate = Type.Object({
   /** Items neither untested nor to retest. */
   executed: Type.Integer(),
   passed: Type.Integer(),
-  /** passed ÷ executed in %, two decimals; null when nothing ran yet. */
+  /** passed / executed in %, two decimals; null when nothing ran yet. */
   pass_rate: Type.Union([Type.Number(), Type.Null()]),
 });
 export type ConfigurationPassRate = Static<typeof ConfigurationPassRate>;

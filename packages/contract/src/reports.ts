@@ -72,7 +72,7 @@ export const ReportCycle = Type.Object({
   source: Type.Union([Type.Literal('manual'), Type.Literal('import')]),
   created_at: Type.String(),
   counts: CycleCounts,
-  /** Passed ÷ executed (total less untested), 0 to 1; null when nothing was executed. */
+  /** Passed / executed (total less untested), 0 to 1; null when nothing was executed. */
   pass_rate: Type.Union([Type.Number(), Type.Null()]),
   /** The sum of each item's latest result's duration. */
   duration_ms: Type.Integer(),
@@ -95,7 +95,7 @@ export const ReportTest = Type.Object({
   suite_name: NullableString,
   results: Type.Integer(),
   failures: Type.Integer(),
-  /** failures ÷ results, 0 to 1. */
+  /** failures / results, 0 to 1. */
   failure_rate: Type.Number(),
   /** The mean duration of its results that carried one; null when none did. */
   average_ms: Type.Union([Type.Integer(), Type.Null()]),

@@ -39,7 +39,7 @@ export const SignOffConfiguration = Type.Object({
   label: Type.String(),
   cycles: Type.Integer(),
   counts: CycleCounts,
-  /** Passed ÷ executed (neither untested nor to retest), 0 to 1, as readiness reads it; null when nothing was. */
+  /** Passed / executed (neither untested nor to retest), 0 to 1, as readiness reads it; null when nothing was. */
   pass_rate: Type.Union([Type.Number(), Type.Null()]),
 });
 export type SignOffConfiguration = Static<typeof SignOffConfiguration>;

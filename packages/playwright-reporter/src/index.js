@@ -33,9 +33,11 @@ export default class VerdictReporter {
     return false;
   }
 
-  onBegin(config) {
+  onBegin(config, suite) {
     this.rootDir = config.rootDir;
-    this.projects = config.projects.length;
+    // The projects this run runs tests of (not every project of the config: `--project` picks some),
+    // as the JSON import counts the projects its tests name.
+    this.projects = suite.suites.filter((project) => project.allTests().length > 0).length;
     this.run.start();
   }
 

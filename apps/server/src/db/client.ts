@@ -39,6 +39,8 @@ export interface Database {
    * long statement (one connection runs one statement at a time).
    */
   isAvailable(): Promise<boolean>;
+  /** Embedded only: a full collection of the database thread's heap (lib/idle-collection.ts). */
+  collect?(): Promise<void>;
   /** Embedded only: calls waiting for the database thread or running on it (for the metrics). */
   queueLength?(): number;
   close(): Promise<void>;
@@ -251,6 +253,7 @@ export async function openDatabase(options: {
       listen,
       close,
       maintain: () => client.maintain(),
+      collect: () => client.collect(),
       queueLength: () => client.queueLength,
       isAvailable: async () => client.isAvailable(),
     };

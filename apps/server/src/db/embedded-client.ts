@@ -210,6 +210,11 @@ export class EmbeddedClient {
     return this.call<MaintenanceReport>({ op: 'maintain' });
   }
 
+  /** One full collection of the database thread's JavaScript heap (lib/idle-collection.ts). */
+  async collect(): Promise<void> {
+    await this.call({ op: 'collect' });
+  }
+
   async close(): Promise<void> {
     if (this.closed) return;
     try {

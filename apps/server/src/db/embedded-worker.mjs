@@ -195,6 +195,11 @@ async function handle(message) {
     }
     case 'maintain':
       return maintain(true);
+    case 'collect':
+      // A full collection of this thread's heap when the server is idle (lib/idle-collection.ts);
+      // gc exists only when node runs with --expose-gc, as npm start does.
+      globalThis.gc?.();
+      return null;
     case 'close':
       clearInterval(timer);
       await maintaining?.catch(() => {});

@@ -179,7 +179,7 @@ export const attachmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   // module writes it (an import's evidence too), and the backup reads the bucket's files.
   const { fileStore } = app.config;
   if (fileStore.kind === 's3') {
-    useObjectStore(app.db, createObjectStore(fileStore));
+    useObjectStore(app.db, await createObjectStore(fileStore));
     const stopObjectSweep = startObjectSweep(app.db, OBJECT_SWEEP_MS, (error) =>
       app.log.warn({ err: error }, 'sweeping orphaned objects of the file store failed'),
     );

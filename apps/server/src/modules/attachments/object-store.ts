@@ -1,12 +1,4 @@
 import type { Readable } from 'node:stream';
-import {
-  DeleteObjectsCommand,
-  GetObjectCommand,
-  ListObjectsV2Command,
-  S3Client as S3,
-  type S3Client,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
 import type { Db } from '../../db/client.ts';
 import type { FileStoreSettings } from './file-store-settings.ts';
 
@@ -29,8 +21,13 @@ export interface ObjectStore {
 
 export const objectKeyOf = (attachmentId: number) => `attachments/${attachmentId}`;
 
-export function createObjectStore(settings: Extract<FileStoreSettings, { kind: 's3' }>): ObjectStore {
-  const client: S3Client = new S3({
+/** The store of FILE_STORE=s3; the AWS SDK is loaded here, not at start (decision 256). */
+export async function createObjectStore(
+  settings: Extract<FileStoreSettings, { kind: 's3' }>,
+): Promise<ObjectStore> {
+  const [{ DeleteObjectsCommand, GetObjectCommand, ListObjectsV2Command, S3Client }, { Upload }] =
+    await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]);
+  const client = new S3Client({
     endpoint: settings.endpoint,
     region: settings.region,
     forcePathStyle: settings.forcePathStyle,

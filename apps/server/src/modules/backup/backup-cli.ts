@@ -64,7 +64,7 @@ export async function runBackupCli(argv: string[]): Promise<number> {
         const tables = await writeBackup(database.db, database.kind, createWriteStream(partial), {
           withoutSecrets,
           onProgress: progress.update,
-          objects: config.fileStore.kind === 's3' ? createObjectStore(config.fileStore) : undefined,
+          objects: config.fileStore.kind === 's3' ? await createObjectStore(config.fileStore) : undefined,
         });
         progress.finish();
         const rows = tables.reduce((sum, t) => sum + t.rows, 0);

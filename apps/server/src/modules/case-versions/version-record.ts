@@ -164,7 +164,8 @@ export async function appendMergedVersions(
   if (await hasVersions(tx, fromId)) {
     await tx.execute(sql`insert into case_versions (case_id, version, author_id, changed, content, created_at, note)
       select ${toId}, v.version + ${offset}, v.author_id, v.changed, v.content, v.created_at,
-        concat_ws(' · ', v.note, 'Version ' || v.version || ' of merged ' || ${label})
+        -- chr(183) is the middle dot, written so to keep the server bundle ASCII (decision 256).
+        concat_ws(' ' || chr(183) || ' ', v.note, 'Version ' || v.version || ' of merged ' || ${label})
       from case_versions v where v.case_id = ${fromId} order by v.version`);
   } else {
     await tx.execute(sql`insert into case_versions (case_id, version, author_id, changed, content, created_at, note)

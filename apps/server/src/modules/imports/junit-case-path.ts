@@ -12,7 +12,7 @@ import { LIMITS } from '@verdict/contract';
  *   same name in different classes stay two cases. Surefire, Vitest, Playwright and Go repeat
  *   the suite name there, and jest-junit repeats the test name, so they stay flat.
  */
-const TITLE_SEPARATOR = /\s+[›>]\s+/;
+const TITLE_SEPARATOR = /\s+[\u203a>]\s+/;
 const GO_SUBTEST = /^(Test|Example|Benchmark|Fuzz)[^\s/]*\/\S/;
 
 export interface CasePath {

@@ -10,7 +10,7 @@ import { casesFirstSeenIn, previousImportCycle, removedAndAddedCases } from './i
  */
 
 const MAX_SIDE = 1000;
-/** How alike two names must be (1 − edit distance ÷ the longer length, or shared words). */
+/** How alike two names must be (1 - edit distance / the longer length, or shared words). */
 const ALIKE = 0.6;
 
 /** Edit distance of two strings, in two rows of memory. */

@@ -16,7 +16,7 @@ export async function mailPlugin(app: FastifyInstance): Promise<void> {
     app.log.info('E-mail is off: SMTP_URL is not set');
     return;
   }
-  const worker = new MailWorker(app.db, createMailSender(settings), {
+  const worker = new MailWorker(app.db, await createMailSender(settings), {
     retryBaseMs: app.config.mailRetryBaseMs,
     concurrency: MAIL_CONCURRENCY,
     log: app.log,

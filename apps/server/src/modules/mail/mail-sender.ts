@@ -1,4 +1,3 @@
-import nodemailer from 'nodemailer';
 import type { ClaimedMail } from './mail-repository.ts';
 import type { MailSettings } from './mail-settings.ts';
 
@@ -27,7 +26,9 @@ export interface MailSender {
  * one connection per mail, a plain-text and an HTML part, and for a mail that has an unsubscribe
  * address the one-click unsubscribe headers of RFC 8058, which mail providers show as a button.
  */
-export function createMailSender(settings: MailSettings): MailSender {
+export async function createMailSender(settings: MailSettings): Promise<MailSender> {
+  // Loaded when e-mail is on, not at start (decision 256).
+  const { default: nodemailer } = await import('nodemailer');
   const transport = nodemailer.createTransport({
     url: settings.smtpUrl,
     connectionTimeout: CONNECTION_TIMEOUT_MS,

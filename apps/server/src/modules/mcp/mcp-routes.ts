@@ -1,7 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { Type } from 'typebox';
-import { apiCaller, verdictMcpServer } from './mcp-tools.ts';
 
 const tags = ['mcp'];
 const VERSION = '1.0.0';
@@ -45,7 +43,12 @@ export const mcpRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const server = verdictMcpServer(apiCaller(app, request.headers.authorization ?? ''), VERSION);
+      // The MCP SDK and its schemas are loaded at the first call, not at start (decision 256).
+      const [{ apiCaller, verdictMcpServer }, { StreamableHTTPServerTransport }] = await Promise.all([
+        import('./mcp-tools.ts'),
+        import('@modelcontextprotocol/sdk/server/streamableHttp.js'),
+      ]);
+      const server = await verdictMcpServer(apiCaller(app, request.headers.authorization ?? ''), VERSION);
       const transport = new StreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

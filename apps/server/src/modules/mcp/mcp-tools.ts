@@ -1,7 +1,7 @@
-import { McpServer, ResourceTemplate } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { z as Zod } from 'zod';
 
 /**
  * The MCP server's tools, resources and prompts (docs/product/mcp.md). Every tool is one or two
@@ -90,17 +90,22 @@ async function run(work: () => Promise<unknown>): Promise<CallToolResult> {
   }
 }
 
-const id = z.number().int().positive();
-const limit = (max: number, fallback: number) =>
-  z.number().int().min(1).max(max).default(fallback).describe(`How many to answer (1 to ${max})`);
-const step = z.object({ action: z.string(), expected: z.string() });
-const caseFields = {
-  description: z.string().optional().describe('Markdown'),
-  preconditions: z.string().optional().describe('Markdown'),
-  priority: z.enum(['critical', 'high', 'medium', 'low']).optional(),
-  tags: z.array(z.string()).optional(),
-  steps: z.array(step).optional().describe('The steps in order, each an action and its expected result'),
-};
+/** The input schemas the tools share. */
+function sharedInputs(z: typeof Zod) {
+  const step = z.object({ action: z.string(), expected: z.string() });
+  return {
+    id: z.number().int().positive(),
+    limit: (max: number, fallback: number) =>
+      z.number().int().min(1).max(max).default(fallback).describe(`How many to answer (1 to ${max})`),
+    caseFields: {
+      description: z.string().optional().describe('Markdown'),
+      preconditions: z.string().optional().describe('Markdown'),
+      priority: z.enum(['critical', 'high', 'medium', 'low']).optional(),
+      tags: z.array(z.string()).optional(),
+      steps: z.array(step).optional().describe('The steps in order, each an action and its expected result'),
+    },
+  };
+}
 
 interface SearchHit {
   id: number;
@@ -142,7 +147,13 @@ const cycleSummary = (cycle: CycleAnswer) => ({
 });
 
 /** A new MCP server for one caller; its tools call the API as them. */
-export function verdictMcpServer(api: ApiCaller, version: string): McpServer {
+export async function verdictMcpServer(api: ApiCaller, version: string): Promise<McpServer> {
+  // The SDK and zod are loaded at the first MCP call, not at start (decision 256).
+  const [{ McpServer, ResourceTemplate }, { z }] = await Promise.all([
+    import('@modelcontextprotocol/sdk/server/mcp.js'),
+    import('zod'),
+  ]);
+  const { id, limit, caseFields } = sharedInputs(z);
   const server = new McpServer(
     { name: 'verdict', version },
     {

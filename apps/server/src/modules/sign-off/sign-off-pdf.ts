@@ -1,7 +1,6 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { CycleCounts, SignOffReport } from '@verdict/contract';
-import pdfmake from 'pdfmake';
 
 /**
  * The sign-off report as a PDF (docs/product/milestones.md, "Sign-off report"), laid out by
@@ -15,16 +14,27 @@ const fontDir = path.join(
   'fonts',
   'Roboto',
 );
-pdfmake.addFonts({
-  Roboto: {
-    normal: path.join(fontDir, 'Roboto-Regular.ttf'),
-    bold: path.join(fontDir, 'Roboto-Medium.ttf'),
-    italics: path.join(fontDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
-  },
-});
-pdfmake.setUrlAccessPolicy(() => false);
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+
+type Pdfmake = typeof import('pdfmake').default;
+let pdfmakeReady: Promise<Pdfmake> | null = null;
+
+/** pdfmake, loaded and given its fonts at the first report, not at start (decision 256). */
+function loadPdfmake(): Promise<Pdfmake> {
+  pdfmakeReady ??= import('pdfmake').then(({ default: pdfmake }) => {
+    pdfmake.addFonts({
+      Roboto: {
+        normal: path.join(fontDir, 'Roboto-Regular.ttf'),
+        bold: path.join(fontDir, 'Roboto-Medium.ttf'),
+        italics: path.join(fontDir, 'Roboto-Italic.ttf'),
+        bolditalics: path.join(fontDir, 'Roboto-MediumItalic.ttf'),
+      },
+    });
+    pdfmake.setUrlAccessPolicy(() => false);
+    pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontDir));
+    return pdfmake;
+  });
+  return pdfmakeReady;
+}
 
 /** A long text cut for a table cell. */
 const cut = (text: string | null | undefined, max: number) => {
@@ -82,7 +92,8 @@ function rulesText(rules: SignOffReport['readiness']['rules']): string {
 }
 
 /** The report as a PDF document's bytes. */
-export function signOffPdf(report: SignOffReport): Promise<Buffer> {
+export async function signOffPdf(report: SignOffReport): Promise<Buffer> {
+  const pdfmake = await loadPdfmake();
   const m = report.milestone;
   const scope: string[] = [
     `Project: ${report.project.name}`,

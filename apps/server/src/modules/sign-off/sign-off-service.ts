@@ -34,7 +34,7 @@ function add(a: CycleCounts, b: CycleCounts): CycleCounts {
   };
 }
 
-/** Passed ÷ executed (neither untested nor to retest), as readiness reads it; null when nothing ran. */
+/** Passed / executed (neither untested nor to retest), as readiness reads it; null when nothing ran. */
 export function passRate(counts: CycleCounts): number | null {
   const executed = counts.total - counts.untested - counts.retest;
   return executed === 0 ? null : counts.passed / executed;

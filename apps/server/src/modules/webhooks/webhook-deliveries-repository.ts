@@ -187,11 +187,8 @@ export const WEBHOOKS_CHANNEL = 'verdict_webhooks';
 
 type EventRow = { projectId: number; event: string; data: Record<string, unknown>; failed?: boolean };
 
-/**
- * The events as rows `e` (ord, project_id, event, failed, data) and the endpoints that take each,
- * of the given `format` (`json`) or of any chat format (`chat`).
- */
-function eventsAndTakers(events: EventRow[], format: 'json' | 'chat') {
+/** The events as rows `e` (ord, project_id, event, failed, data) and the endpoints that take each. */
+function eventsAndTakers(events: EventRow[]) {
   const list = JSON.stringify(
     events.map((e, ord) => ({
       ord,
@@ -210,22 +207,33 @@ function eventsAndTakers(events: EventRow[], format: 'json' | 'chat') {
       from e
         join webhooks w on w.project_id = e.project_id and w.active and e.event = any(w.events)
           and (e.event <> 'result.recorded' or not w.failures_only or e.failed)
-          and ${format === 'json' ? sql`w.format = 'json'` : sql`w.format <> 'json'`}
         join projects p on p.id = e.project_id
     )`;
 }
 
+/** A chat-format endpoint that takes an event (by its index in the events queued), in queueing order. */
+export interface ChatTaker {
+  ord: number;
+  webhook_id: number;
+  format: Exclude<WebhookFormat, 'json'>;
+  project_name: string;
+}
+
 /**
- * Queues deliveries of the events to the `json` endpoints, in order, in one statement
- * (webhook-events.ts says what the body holds); answers how many were queued.
+ * Queues deliveries of the events to the `json` endpoints, in order, and finds the chat-format
+ * endpoints that take them, in one statement (webhook-events.ts says what the body holds): the
+ * outbox's only statement for events that no endpoint takes, result recording's case.
  */
-export async function insertDeliveries(tx: Tx, events: EventRow[]): Promise<number> {
-  const [row] = await queryRows<{ n: number }>(
+export async function insertDeliveries(
+  tx: Tx,
+  events: EventRow[],
+): Promise<{ queued: number; chatTakers: ChatTaker[] }> {
+  const [row] = await queryRows<{ n: number; chat: ChatTaker[] }>(
     tx,
     sql`
-    with ${eventsAndTakers(events, 'json')}, targets as (
+    with ${eventsAndTakers(events)}, targets as (
       select nextval(pg_get_serial_sequence('webhook_deliveries', 'id')) as id, t.*
-      from (select * from takers order by ord, webhook_id) t
+      from (select * from takers where format = 'json' order by ord, webhook_id) t
     ), queued as (
       insert into webhook_deliveries (id, webhook_id, event, body)
       select id, webhook_id, event, json_build_object(
@@ -237,23 +245,13 @@ export async function insertDeliveries(tx: Tx, events: EventRow[]): Promise<numb
       from targets order by ord, webhook_id
       returning 1
     )
-    select count(*)::int as n from queued`,
+    select (select count(*)::int from queued) as n,
+      coalesce((
+        select json_agg(json_build_object('ord', ord, 'webhook_id', webhook_id, 'format', format,
+          'project_name', project_name) order by ord, webhook_id)
+        from takers where format <> 'json'), '[]'::json) as chat`,
   );
-  return row?.n ?? 0;
-}
-
-/** The chat-format endpoints that take each event (by its index in `events`), in queueing order. */
-export function findChatTakers(
-  tx: Tx,
-  events: EventRow[],
-): Promise<
-  { ord: number; webhook_id: number; format: Exclude<WebhookFormat, 'json'>; project_name: string }[]
-> {
-  return queryRows(
-    tx,
-    sql`with ${eventsAndTakers(events, 'chat')}
-      select ord, webhook_id, format, project_name from takers order by ord, webhook_id`,
-  );
+  return { queued: row?.n ?? 0, chatTakers: row?.chat ?? [] };
 }
 
 /** Queues deliveries whose bodies were written by the caller (chat messages), in the order given. */

@@ -4,7 +4,7 @@ import { chatBody } from './chat-formats/chat-body.ts';
 import { chatMessageOf } from './chat-formats/chat-event-message.ts';
 import type { ChatMessage } from './chat-formats/chat-message.ts';
 import {
-  findChatTakers,
+  type ChatTaker,
   insertDeliveries,
   insertWrittenDeliveries,
   notifyDeliveryLoops,
@@ -33,7 +33,8 @@ export interface QueuedEvent {
  */
 export async function queueWebhookEvents(tx: Tx, events: QueuedEvent[]): Promise<number> {
   if (events.length === 0) return 0;
-  const queued = (await insertDeliveries(tx, events)) + (await queueChatMessages(tx, events));
+  const { queued: toJson, chatTakers } = await insertDeliveries(tx, events);
+  const queued = toJson + (await queueChatMessages(tx, events, chatTakers));
   // Delivered to the listeners only when the transaction commits, so no loop looks too early.
   if (queued > 0) await notifyDeliveryLoops(tx);
   return queued;
@@ -42,10 +43,9 @@ export async function queueWebhookEvents(tx: Tx, events: QueuedEvent[]): Promise
 /**
  * The deliveries of the events to chat-format endpoints: each event's message is made once (one
  * query for a cycle's new failures) and written in each endpoint's format. A project without chat
- * endpoints costs the one query that finds none.
+ * endpoints costs nothing more.
  */
-async function queueChatMessages(tx: Tx, events: QueuedEvent[]): Promise<number> {
-  const takers = await findChatTakers(tx, events);
+async function queueChatMessages(tx: Tx, events: QueuedEvent[], takers: ChatTaker[]): Promise<number> {
   const messages = new Map<number, ChatMessage>();
   const deliveries = [];
   for (const taker of takers) {

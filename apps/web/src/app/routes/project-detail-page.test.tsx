@@ -4,7 +4,7 @@ import type { Cycle } from '@verdict/contract';
 import { describe, expect, it } from 'vitest';
 import { signedIn } from '@/test/mock-api';
 import { renderApp } from '@/test/render';
-import { cycleOf, projectDetail } from '@/test/world';
+import { cycleOf, projectDetail, testCaseOf } from '@/test/world';
 
 const LEAD = [
   'home_project',
@@ -32,20 +32,32 @@ const cycle = (id: number, name: string, state: Cycle['state']): Cycle =>
   });
 
 function renderProject(permissions: string[]) {
-  signedIn(permissions, {
+  const api = signedIn(permissions, {
     'GET /api/projects/detail/3': { body: projectDetail(permissions) },
     'GET /api/projects/list': { body: [] },
     'GET /api/testsuites/project/3': { body: [] },
     'GET /api/test-cases/project/3': { body: [] },
+    'GET /api/projects/3/cases?offset=0&limit=25&outside_suites=true': {
+      body: { items: [testCaseOf(5, { name: 'Loose case' })], total: 26 },
+    },
     // Newest first, as the server answers: the open one still comes first.
     'GET /api/projects/3/cycles': {
       body: [cycle(9, 'Nightly 12', 'closed'), cycle(8, 'Release 2.4', 'open')],
     },
   });
   renderApp('/projects/3');
+  return api;
 }
 
 describe('the project page', () => {
+  it('asks only for the page of cases it shows, never the whole list', async () => {
+    const api = renderProject(LEAD);
+    expect(await screen.findByRole('link', { name: 'Loose case' })).toBeTruthy();
+    const paths = api.calls.map((call) => `${call.method} ${call.path}`);
+    expect(paths).toContain('GET /api/projects/3/cases?offset=0&limit=25&outside_suites=true');
+    expect(paths).not.toContain('GET /api/test-cases/project/3');
+  });
+
   it('leads with the cycles (open first), before the seed table and its Add buttons', {
     timeout: 20_000,
   }, async () => {

@@ -222,6 +222,10 @@ describe("bulk actions on a project's case list", () => {
     const user = userEvent.setup();
     const api = signedIn(EDITOR, {
       ...shell,
+      // The page shows the window of cases outside suites; 'Select all' reads the whole list.
+      'GET /api/projects/3/cases?offset=0&limit=25&outside_suites=true': {
+        body: { items: [testCase(11), testCase(12), testCase(13)], total: 3 },
+      },
       'GET /api/test-cases/project/3': {
         body: [testCase(11), testCase(12), testCase(13), testCase(14, { suite_id: 1 })],
       },

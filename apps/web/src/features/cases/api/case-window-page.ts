@@ -1,4 +1,4 @@
-import { type UseQueryResult, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TestCase } from '@verdict/contract';
 import { useCallback } from 'react';
 import { useSearchParams } from 'react-router';
@@ -16,21 +16,6 @@ export interface CaseRows {
   refetch: () => void;
   /** Every case id of the list, in list order ('Select all'); a window asks for them only then. */
   allIds: () => Promise<number[]>;
-}
-
-/** A whole list's rows, kept to those `keep` accepts. */
-export function wholeListRows(
-  cases: UseQueryResult<TestCase[]>,
-  rows: readonly TestCase[] | undefined,
-): CaseRows {
-  return {
-    rows,
-    total: undefined,
-    offset: 0,
-    error: cases.error,
-    refetch: () => void cases.refetch(),
-    allIds: async () => (rows ?? []).map((row) => row.id),
-  };
 }
 
 const NO_SCOPE: CaseListScope = { type: 'suite', id: 0 };

@@ -1,9 +1,8 @@
-import type { Project, TestCase } from '@verdict/contract';
+import type { Project } from '@verdict/contract';
 import { useMemo } from 'react';
 import type { BulkBarSlot } from '@/entities/case/selection';
 import { paths } from '@/lib/paths';
-import { useProjectCases } from '../api/case-lists';
-import { wholeListRows } from '../api/case-window-page';
+import { useCaseWindowRows } from '../api/case-window-page';
 import { CaseList } from './case-list';
 
 export interface ProjectCasesProps {
@@ -18,19 +17,20 @@ export interface ProjectCasesProps {
 
 /**
  * A project's top-level cases on its page: those in no suite, or all of them for a user who does
- * not see suites, so that every case is reachable (docs/product/cases.md, "Lists of cases").
+ * not see suites, so that every case is reachable (docs/product/cases.md, "Lists of cases"). Only
+ * the page on screen is asked for, with the list's total for the pager.
  */
 export function ProjectCases({ project, suitesShown, canAdd, bulkBar }: ProjectCasesProps) {
-  const cases = useProjectCases(project.id, true);
-  const rows = useMemo(
-    () => (suitesShown && cases.data ? cases.data.filter(outsideSuites) : cases.data),
-    [cases.data, suitesShown],
+  const scope = useMemo(
+    () => ({ type: 'project', id: project.id, outsideSuites: suitesShown }) as const,
+    [project.id, suitesShown],
   );
+  const cases = useCaseWindowRows(scope, 'cases');
   return (
     <CaseList
       title="Test Cases"
       label={`Test cases of ${project.name}`}
-      cases={wholeListRows(cases, rows)}
+      cases={cases}
       pageParam="cases"
       emptyText={suitesShown ? 'No test cases outside a suite yet.' : 'No test cases yet.'}
       addAction={canAdd ? { to: paths.projectAddCase(project.id), label: 'New test case' } : null}
@@ -38,5 +38,3 @@ export function ProjectCases({ project, suitesShown, canAdd, bulkBar }: ProjectC
     />
   );
 }
-
-const outsideSuites = (testCase: TestCase) => testCase.suite_id === null;
