@@ -107,6 +107,26 @@ function itemFilter(cycleId: number, query: CycleItemsQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/**
+ * How many items match a filter of only the cycle and a state, from the counts the database keeps
+ * (cycle_counts); null for any other filter, which is counted.
+ */
+async function keptCount(db: Tx, cycleId: number, query: CycleItemsQuery): Promise<number | null> {
+  const narrowed =
+    query.after_id !== undefined ||
+    query.before_id !== undefined ||
+    query.assignee_id !== undefined ||
+    query.suite_id !== undefined ||
+    Boolean(query.q?.trim());
+  if (narrowed) return null;
+  const column = query.state ? sql.identifier(query.state) : sql.identifier('total');
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select ${column} as n from cycle_counts where cycle_id = ${cycleId}`,
+  );
+  return row?.n ?? 0;
+}
+
 /** One page of a cycle's items in item order, and how many match the filters. */
 export async function listItems(
   db: Tx,
@@ -120,11 +140,16 @@ export async function listItems(
   const order = query.before_id === undefined ? sql`i.id` : sql`i.id desc`;
   const rows = await queryRows<ItemRow>(
     db,
-    // The page is chosen first, so only its items look up their latest result.
+    // The page is chosen first, so only its items look up their latest result; its items are then
+    // read by key (`= any(array)`: a probe of the primary key each, never a scan of the cycle's
+    // items hashed against the page, which the planner picks for `in (select ...)`).
     sql`
-    with page as (select i.id ${ITEM_FROM} where ${where} order by ${order} limit ${limit} offset ${offset})
-    select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST} where i.id in (select id from page) order by ${order}`,
+    select ${ITEM_COLUMNS} ${ITEM_FROM_WITH_LAST}
+    where i.id = any(array(select i.id ${ITEM_FROM} where ${where} order by ${order} limit ${limit} offset ${offset}))
+    order by ${order}`,
   );
+  const kept = await keptCount(db, cycleId, query);
+  if (kept !== null) return { items: rows.map(toItem), total: kept };
   const [count] = await queryRows<{ total: number }>(
     db,
     sql`select count(*)::int as total ${ITEM_FROM} where ${where}`,

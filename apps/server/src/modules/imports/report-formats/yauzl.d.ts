@@ -9,6 +9,12 @@ declare module 'yauzl' {
     fileName: string;
     compressedSize: number;
     uncompressedSize: number;
+    /** Bit 0: encrypted. */
+    generalPurposeBitFlag: number;
+    /** 0 stored, 8 deflated. */
+    compressionMethod: number;
+    /** Where the entry's local header starts in the archive. */
+    relativeOffsetOfLocalHeader: number;
   }
   export interface Options {
     /** Checks that each entry inflates to exactly the size it declares. */
