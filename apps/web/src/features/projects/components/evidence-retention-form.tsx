@@ -60,7 +60,7 @@ function RetentionForm({ projectId, initial }: { projectId: number; initial: Evi
     );
   };
   return (
-    <form onSubmit={submit} noValidate aria-label="CI evidence retention">
+    <form className="form" onSubmit={submit} noValidate aria-label="CI evidence retention">
       <p className="muted">
         The files on the results of import cycles are removed once their cycle is past either limit. Files of
         manual cycles are always kept. Leave both empty to keep everything.

@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { ErrorBox } from '@/components/ui/error-box';
 import { Loading } from '@/components/ui/loading';
 import { NameDescriptionForm } from '@/components/ui/name-description-form';
-import { Page } from '@/components/ui/page';
+import { Card, Page } from '@/components/ui/page';
 import type { NavigationToastState } from '@/components/ui/toast';
 import { useProject } from '@/entities/project/get-project';
 import { useScreenTrail } from '@/entities/project/use-object-trail';
@@ -23,33 +23,40 @@ export function ProjectEditPage() {
   const update = useUpdateProject(id ?? 0);
 
   return (
-    <Page title="Edit Project" breadcrumbs={breadcrumbs} narrow>
+    // Two cards, one under the other: the project's name and description, and its evidence retention.
+    <Page title="Edit Project" breadcrumbs={breadcrumbs} narrow card={false}>
       {id === null || project.isError ? (
-        <ErrorBox message="Failed to fetch project" />
+        <Card>
+          <ErrorBox message="Failed to fetch project" />
+        </Card>
       ) : !project.data ? (
-        <Loading text="Loading project..." />
+        <Card>
+          <Loading text="Loading project..." />
+        </Card>
       ) : (
         <>
-          <NameDescriptionForm
-            // Fresh fields when another project is opened in the same screen.
-            key={project.data.id}
-            nameLabel="Project Name"
-            initial={{ name: project.data.name, description: project.data.description }}
-            submitLabel="Save Changes"
-            busyLabel="Saving..."
-            busy={update.isPending}
-            error={update.isError ? 'Failed to update project' : null}
-            errorCause={update.error}
-            cancelTo={paths.projectDetail(project.data.id)}
-            onSubmit={(body) =>
-              update.mutate(body, {
-                onSuccess: () => {
-                  const state: NavigationToastState = { message: 'Project updated successfully!' };
-                  navigate(paths.projectDetail(project.data.id), { state });
-                },
-              })
-            }
-          />
+          <Card>
+            <NameDescriptionForm
+              // Fresh fields when another project is opened in the same screen.
+              key={project.data.id}
+              nameLabel="Project Name"
+              initial={{ name: project.data.name, description: project.data.description }}
+              submitLabel="Save Changes"
+              busyLabel="Saving..."
+              busy={update.isPending}
+              error={update.isError ? 'Failed to update project' : null}
+              errorCause={update.error}
+              cancelTo={paths.projectDetail(project.data.id)}
+              onSubmit={(body) =>
+                update.mutate(body, {
+                  onSuccess: () => {
+                    const state: NavigationToastState = { message: 'Project updated successfully!' };
+                    navigate(paths.projectDetail(project.data.id), { state });
+                  },
+                })
+              }
+            />
+          </Card>
           <EvidenceRetentionCard projectId={project.data.id} />
         </>
       )}
