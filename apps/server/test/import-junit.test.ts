@@ -341,6 +341,35 @@ describe('re-importing and matching', () => {
     expect(await treeOf(t, p)).toContain('projects.spec.ts › creates a project: passed,passed');
   });
 
+  it("gives each new case its last run's status, as the kept status list and a recount from the runs say", async () => {
+    const p = await project(t);
+    const report = `<testsuite name="status">
+      <testcase classname="status" name="fails then passes"><failure message="first"/></testcase>
+      <testcase classname="status" name="passes then fails"/>
+      <testcase classname="status" name="fails then passes"/>
+      <testcase classname="status" name="passes then fails"><failure message="second"/></testcase>
+      <testcase classname="status" name="skipped"><skipped/></testcase>
+      </testsuite>`;
+    await imported(admin, p, report);
+    const statuses = await queryRows<{
+      name: string;
+      kept: string | null;
+      listed: string | null;
+      recount: string | null;
+    }>(
+      t.db,
+      sql`select c.name, c.latest_run_status as kept, s.status as listed,
+          (select r.status from test_runs r where r.case_id = c.id order by r.id desc limit 1) as recount
+        from test_cases c left join case_run_states s on s.case_id = c.id
+        where c.project_id = ${p} order by c.name`,
+    );
+    expect(statuses).toEqual([
+      { name: 'fails then passes', kept: 'passed', listed: 'passed', recount: 'passed' },
+      { name: 'passes then fails', kept: 'failed', listed: 'failed', recount: 'failed' },
+      { name: 'skipped', kept: null, listed: null, recount: null },
+    ]);
+  });
+
   it('keeps the dashboard counters, and records runs executed by the importer', async () => {
     const importer = await person(t, IMPORTER);
     const p = await project(t, importer.id);

@@ -142,6 +142,10 @@ export async function recordPlan(
     if (run.steps && run.node.id === null && !stepsOf.has(run.node))
       stepsOf.set(run.node, asCaseSteps(run.steps));
   }
+  // The status of each new case's last recorded run (runs are numbered in report order).
+  const lastStatus = new Map<CaseNode, 'passed' | 'failed'>();
+  for (const run of recorded)
+    if (run.node.id === null) lastStatus.set(run.node, run.status as 'passed' | 'failed');
   const stepsByKey = new Map<string, number>();
   // Level by level, so each child's parent already has its id.
   for (const level of newCases) {
@@ -155,6 +159,7 @@ export async function recordPlan(
         parentId: node.parent?.id ?? null,
         name: node.name,
         steps: stepsOf.get(node) ?? null,
+        status: lastStatus.get(node) ?? null,
       }));
       const insertedRows = await insertCases(tx, projectId, rows);
       for (const row of insertedRows) {
