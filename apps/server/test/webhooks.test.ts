@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { type Database, migrateDatabase, openDatabase, queryRows } from '../src/db/client.ts';
+import { nextAttemptDelay } from '../src/lib/outbox-loop.ts';
 import { bootstrap } from '../src/modules/bootstrap/bootstrap.ts';
 import { permissions } from '../src/modules/permissions/permissions-schema.ts';
 import { PRIVATE_ADDRESS_REFUSAL } from '../src/modules/webhooks/webhook-address.ts';
@@ -14,7 +15,6 @@ import {
   PROJECT_IN_FLIGHT_MAX,
   pruneDeliveries,
 } from '../src/modules/webhooks/webhook-deliveries-repository.ts';
-import { nextAttemptDelay } from '../src/modules/webhooks/webhook-worker.ts';
 import { addMember, createProject, createRole, createTree, createUser } from './helpers/fixtures.ts';
 import { as, expectGuards, expectStatus } from './helpers/requests.ts';
 import { countStatements } from './helpers/statements.ts';

@@ -11,10 +11,11 @@ import {
   WebhookList,
   WebhookMutation,
 } from '@verdict/contract';
+import { runWithApp } from '../../lib/outbox-loop.ts';
 import { principalOf } from '../../plugins/auth.ts';
 import { setChatLinkBase } from './chat-formats/chat-links.ts';
 import { WEBHOOKS_CHANNEL } from './webhook-deliveries-repository.ts';
-import { WebhookWorker } from './webhook-worker.ts';
+import { webhookLoop } from './webhook-worker.ts';
 import {
   createWebhook,
   deleteWebhook,
@@ -36,29 +37,13 @@ const DELIVERY_CONCURRENCY = 8;
 export const webhooksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const allowPrivate = app.config.webhookAllowPrivate;
   setChatLinkBase(app.config.publicUrl);
-  const worker = new WebhookWorker(app.db, {
+  const loop = webhookLoop(app.db, {
     allowPrivate,
     retryBaseMs: app.config.webhookRetryBaseMs,
     concurrency: DELIVERY_CONCURRENCY,
     log: app.log,
   });
-  // A commit that queued deliveries wakes the loop of every instance; so does the listening
-  // connection coming back, as notifications may have been missed while it was down.
-  const unlisten = await app.database.listen(
-    WEBHOOKS_CHANNEL,
-    () => worker.wake(),
-    (live) => {
-      if (live) worker.wake();
-    },
-  );
-  app.addHook('onReady', async () => {
-    worker.start();
-    await worker.firstPass;
-  });
-  app.addHook('onClose', async () => {
-    await worker.stop();
-    await unlisten();
-  });
+  await runWithApp(app, WEBHOOKS_CHANNEL, loop);
 
   app.get(
     '/api/projects/:id/webhooks',
