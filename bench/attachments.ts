@@ -16,9 +16,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { ATTACHMENT_MAX_BYTES_DEFAULT } from '@verdict/contract';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { seededWith, startOnFreshDatabase } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'attachments-bench-admin-password';
@@ -46,26 +44,11 @@ interface AttachmentsResult {
 
 const round = (n: number) => Math.round(n * 10) / 10;
 
-function postgresServerUrl(): string {
-  return process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql';
-}
-
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    await database.db.execute(sql`insert into projects (name, created_by) values ('Attachments bench', 1)`);
-    await database.db.execute(sql`insert into suites (project_id, name) values (1, 'Suite')`);
-    await database.db.execute(sql`insert into test_cases (project_id, suite_id, name) values (1, 1, 'Case')`);
-  } finally {
-    await database.close();
-  }
-}
+const seed = seededWith(ADMIN_PASSWORD, async (db) => {
+  await db.execute(sql`insert into projects (name, created_by) values ('Attachments bench', 1)`);
+  await db.execute(sql`insert into suites (project_id, name) values (1, 'Suite')`);
+  await db.execute(sql`insert into test_cases (project_id, suite_id, name) values (1, 1, 'Case')`);
+});
 
 /** A multipart/form-data body of one file. */
 function multipart(name: string, data: Buffer): { body: Buffer; type: string } {
@@ -92,7 +75,6 @@ async function runOne(db: Db, rounds: number, fileBytes: number): Promise<Attach
     db,
     work,
     prefix: 'verdict_attachments',
-    serverUrl: postgresServerUrl,
     seed,
     env,
     port: 3700 + Math.floor(Math.random() * 100),

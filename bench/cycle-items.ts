@@ -8,7 +8,15 @@
 // without results) and the last 200 (items with results), one request at a time; target p99 ≤
 // 100 ms. `--db embedded|postgres|both`, `--results N` (in all; default 2,000,000), `--rounds N`.
 import { performance } from 'node:perf_hooks';
-import { type Db, databasesOf, percentile, round, startSized } from './sized-server.ts';
+import {
+  type Db,
+  databasesOf,
+  percentile,
+  round,
+  seedResultRounds,
+  startSized,
+  timedGet,
+} from './sized-server.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -46,18 +54,8 @@ async function fill(q: (text: string) => Promise<unknown>): Promise<void> {
     [2, OTHER_WITH_RESULTS],
     [1, LISTED_WITH_RESULTS],
   ] as const) {
-    const perItem = Math.floor(RESULTS / 2 / items);
-    const roundsPerChunk = Math.max(1, Math.floor(CHUNK / items));
-    for (let from = 1; from <= perItem; from += roundsPerChunk) {
-      const to = Math.min(perItem, from + roundsPerChunk - 1);
-      await q(`
-        insert into cycle_results (item_id, state, comment, elapsed_ms, executed_by)
-        select i.id, (array['passed', 'failed', 'blocked', 'skipped'])[1 + (g + i.id) % 4],
-          'Checked on the staging build ' || g, 100 + g % 900, 1
-        from (select id from cycle_items where cycle_id = ${cycle} order by id desc limit ${items}) i,
-          generate_series(${from}, ${to}) g
-        order by g, i.id`);
-    }
+    const listed = `select id from cycle_items where cycle_id = ${cycle} order by id desc limit ${items}`;
+    await seedResultRounds(q, { sql: listed, count: items }, Math.floor(RESULTS / 2 / items), CHUNK);
     await q(`
       update cycle_items i set results = n.results, state = 'passed', elapsed_ms = 500
       from (select item_id, count(*)::int as results from cycle_results r
@@ -90,13 +88,7 @@ async function runOne(db: Db): Promise<CycleItemsResult> {
   console.error(`   seeded and started in ${seedSeconds} s`);
   const result: CycleItemsResult = { database: db, results: RESULTS, seedSeconds, reads: [] };
   try {
-    const time = async (url: string) => {
-      const started = performance.now();
-      const res = await fetch(server.url + url, { headers: { authorization: `Bearer ${token}` } });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url}: ${res.status}`);
-      return performance.now() - started;
-    };
+    const time = (url: string) => timedGet(server.url, token, url);
     for (const [name, url] of Object.entries(READS)) {
       await time(url);
       const times: number[] = [];

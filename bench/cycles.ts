@@ -16,10 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
 import { measureReadiness, READINESS_TARGET_MS, type ReadinessResult } from './readiness.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { seededWith, startOnFreshDatabase } from './server-process.ts';
 import { apiCall as call, percentile, round } from './sized-server.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -55,40 +53,24 @@ interface CyclesResult {
   readiness: ReadinessResult;
 }
 
-function postgresServerUrl(): string {
-  if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
-  return 'postgres://root@localhost/postgres?host=/var/run/postgresql';
-}
-
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    await q(`insert into projects (name, created_by) values ('Cycles bench', 1)`);
-    await q(`insert into suites (project_id, name) select 1, 'Suite ' || g from generate_series(1, 5) g`);
+const seed = seededWith(ADMIN_PASSWORD, async (db) => {
+  const q = (text: string) => db.execute(sql.raw(text));
+  await q(`insert into projects (name, created_by) values ('Cycles bench', 1)`);
+  await q(`insert into suites (project_id, name) select 1, 'Suite ' || g from generate_series(1, 5) g`);
+  await q(
+    `insert into test_cases (project_id, suite_id, name) select 1, 1, 'Case ' || g from generate_series(1, ${SUITE_CASES}) g`,
+  );
+  for (let suite = 2; suite <= 5; suite++) {
     await q(
-      `insert into test_cases (project_id, suite_id, name) select 1, 1, 'Case ' || g from generate_series(1, ${SUITE_CASES}) g`,
+      `insert into test_cases (project_id, suite_id, name) select 1, ${suite}, 'Case ' || g from generate_series(1, ${OTHER_CASES / 4}) g`,
     );
-    for (let suite = 2; suite <= 5; suite++) {
-      await q(
-        `insert into test_cases (project_id, suite_id, name) select 1, ${suite}, 'Case ' || g from generate_series(1, ${OTHER_CASES / 4}) g`,
-      );
-    }
-    // Browser × OS: 3 × 2 = 6 configuration combinations for the test plan.
-    await q(`insert into configuration_groups (project_id, name) values (1, 'Browser'), (1, 'OS')`);
-    await q(`insert into configurations (group_id, name)
-      values (1, 'Chrome'), (1, 'Firefox'), (1, 'Safari'), (2, 'Linux'), (2, 'Windows')`);
-    await q('analyze');
-  } finally {
-    await database.close();
   }
-}
+  // Browser × OS: 3 × 2 = 6 configuration combinations for the test plan.
+  await q(`insert into configuration_groups (project_id, name) values (1, 'Browser'), (1, 'OS')`);
+  await q(`insert into configurations (group_id, name)
+    values (1, 'Chrome'), (1, 'Firefox'), (1, 'Safari'), (2, 'Linux'), (2, 'Windows')`);
+  await q('analyze');
+});
 
 async function runOne(db: Db): Promise<CyclesResult> {
   const label = db === 'postgres' ? 'PostgreSQL server' : 'embedded PostgreSQL';
@@ -103,7 +85,6 @@ async function runOne(db: Db): Promise<CyclesResult> {
     db,
     work,
     prefix: 'verdict_cycles',
-    serverUrl: postgresServerUrl,
     seed,
     env,
     port: 3600 + Math.floor(Math.random() * 100),

@@ -9,7 +9,7 @@
 // `--db embedded|postgres|both`, `--cases N`, `--cycles N`, `--rounds N`, `--keep` (the PostgreSQL
 // database stays).
 import { performance } from 'node:perf_hooks';
-import { type Db, databasesOf, percentile, round, startSized } from './sized-server.ts';
+import { type Db, databasesOf, percentile, round, startSized, timedGet } from './sized-server.ts';
 
 const args = process.argv.slice(2);
 const option = (name: string, fallback: string) => {
@@ -147,13 +147,7 @@ async function runOne(db: Db): Promise<InsightResult> {
       result.imports.push(row);
     }
 
-    const time = async (url: string) => {
-      const started = performance.now();
-      const res = await fetch(server.url + url, { headers: { authorization } });
-      await res.arrayBuffer();
-      if (!res.ok) throw new Error(`${url}: ${res.status}`);
-      return performance.now() - started;
-    };
+    const time = (url: string) => timedGet(server.url, token, url);
     for (const [name, url] of Object.entries(READS)) {
       await time(url);
       const times: number[] = [];

@@ -29,8 +29,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
-import pg from 'pg';
-import { npmStartCommand, type ServerHandle, startProcess } from './server-process.ts';
+import { createDatabase, npmStartCommand, type ServerHandle, startProcess } from './server-process.ts';
 
 const root = path.resolve(import.meta.dirname, '..');
 const ADMIN_PASSWORD = 'mixed-bench-admin-password';
@@ -371,28 +370,6 @@ function ensurePostgresUrl(): string {
   return result.stdout.trim().split('\n').at(-1)!;
 }
 
-/** Creates a database of its own on the server; returns its URL and a function that drops it. */
-async function freshDatabase(serverUrl: string, keep: boolean) {
-  const name = `verdict_mixed_${Date.now()}_${process.pid}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    name,
-    async drop() {
-      if (keep) return;
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    },
-  };
-}
-
 function serverCpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
@@ -444,9 +421,9 @@ async function runOne(database: MixedDatabase, options: MixedOptions): Promise<M
   };
   let dropDatabase = async () => {};
   if (database === 'postgres') {
-    const fresh = await freshDatabase(ensurePostgresUrl(), options.keep);
+    const fresh = await createDatabase(ensurePostgresUrl(), 'verdict_mixed');
     env.DATABASE_URL = fresh.url;
-    dropDatabase = fresh.drop;
+    if (!options.keep) dropDatabase = fresh.drop;
     console.error(`   database ${fresh.name}`);
   } else {
     env.DATABASE_URL = '';

@@ -11,9 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { seededWith, startOnFreshDatabase } from './server-process.ts';
 import { percentile, round } from './sized-server.ts';
 
 export const READINESS_TARGET_MS = 300;
@@ -162,29 +160,18 @@ export async function measureReadiness(
 
 const ADMIN_PASSWORD = 'readiness-bench-admin-password';
 
-async function seedSmall(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (text: string) => database.db.execute(sql.raw(text));
-    await q(`insert into projects (name, created_by) values ('Readiness bench', 1)`);
-    await q(`insert into suites (project_id, name) values (1, 'Suite 1')`);
-    await q(
-      `insert into test_cases (project_id, suite_id, name) select 1, 1, 'Case ' || g from generate_series(1, 1000) g`,
-    );
-    await q(`insert into configuration_groups (project_id, name) values (1, 'Browser'), (1, 'OS')`);
-    await q(`insert into configurations (group_id, name)
-      values (1, 'Chrome'), (1, 'Firefox'), (1, 'Safari'), (2, 'Linux'), (2, 'Windows')`);
-    await q('analyze');
-  } finally {
-    await database.close();
-  }
-}
+const seedSmall = seededWith(ADMIN_PASSWORD, async (db) => {
+  const q = (text: string) => db.execute(sql.raw(text));
+  await q(`insert into projects (name, created_by) values ('Readiness bench', 1)`);
+  await q(`insert into suites (project_id, name) values (1, 'Suite 1')`);
+  await q(
+    `insert into test_cases (project_id, suite_id, name) select 1, 1, 'Case ' || g from generate_series(1, 1000) g`,
+  );
+  await q(`insert into configuration_groups (project_id, name) values (1, 'Browser'), (1, 'OS')`);
+  await q(`insert into configurations (group_id, name)
+    values (1, 'Chrome'), (1, 'Firefox'), (1, 'Safari'), (2, 'Linux'), (2, 'Windows')`);
+  await q('analyze');
+});
 
 async function runSmall(db: 'embedded' | 'postgres'): Promise<void> {
   const work = mkdtempSync(path.join(os.tmpdir(), 'verdict-readiness-'));
@@ -192,8 +179,6 @@ async function runSmall(db: 'embedded' | 'postgres'): Promise<void> {
     db,
     work,
     prefix: 'verdict_readiness',
-    serverUrl: () =>
-      process.env.DATABASE_URL ?? 'postgres://root@localhost/postgres?host=/var/run/postgresql',
     seed: seedSmall,
     env: { ADMIN_PASSWORD, VERDICT_SKIP_WEB_BUILD: '1', WEB_DIST: path.join(work, 'no-web') },
     port: 3700 + Math.floor(Math.random() * 100),

@@ -2,6 +2,8 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { type Db, migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
+import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
 
 export interface ServerHandle {
   child: ChildProcess;
@@ -74,16 +76,68 @@ export async function startProcess(
   };
 }
 
+/** The PostgreSQL server benchmarks make their databases on: DATABASE_URL, else the local one. */
+export function postgresServerUrl(): string {
+  return process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql';
+}
+
+/** Where a benchmark's fresh database is: an embedded data directory, or a database on the server. */
+export type SeedTarget = { dataDir?: string; url?: string };
+
+/**
+ * A seed for startOnFreshDatabase: the database migrated, with the administrator
+ * (admin@example.com and `adminPassword`), then filled by the benchmark's own statements.
+ */
+export function seededWith(
+  adminPassword: string,
+  fill: (db: Db) => Promise<unknown>,
+): (target: SeedTarget) => Promise<void> {
+  return async (target) => {
+    const database = await openDatabase(target);
+    try {
+      await migrateDatabase(database);
+      await bootstrap(database.db, { adminEmail: 'admin@example.com', adminName: 'admin', adminPassword });
+      await fill(database.db);
+    } finally {
+      await database.close();
+    }
+  };
+}
+
+/** A database of its own on the PostgreSQL server: its URL, its name and how to drop it. */
+export async function createDatabase(
+  serverUrl: string,
+  prefix: string,
+): Promise<{ url: string; name: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    name,
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`drop database if exists ${name} with (force)`);
+      await client.end();
+    },
+  };
+}
+
 export interface FreshServerOptions {
   db: 'embedded' | 'postgres';
   /** A temporary directory: the embedded data directory goes in it. */
   work: string;
   /** What the PostgreSQL database's name starts with (a time follows). */
   prefix: string;
-  /** The PostgreSQL server to make the database on. */
-  serverUrl: () => string;
+  /** The PostgreSQL server to make the database on (postgresServerUrl when not given). */
+  serverUrl?: () => string;
   /** Fills the new database before the server starts. */
-  seed: (target: { dataDir?: string; url?: string }) => Promise<void>;
+  seed: (target: SeedTarget) => Promise<void>;
   env: Record<string, string>;
   port: number;
 }
@@ -98,22 +152,10 @@ export async function startOnFreshDatabase(
   const env = { ...options.env };
   let drop = async () => {};
   if (options.db === 'postgres') {
-    const serverUrl = options.serverUrl();
-    const name = `${options.prefix}_${Date.now()}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    env.DATABASE_URL = url.toString();
+    const database = await createDatabase((options.serverUrl ?? postgresServerUrl)(), options.prefix);
+    env.DATABASE_URL = database.url;
     await options.seed({ url: env.DATABASE_URL });
-    drop = async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists ${name} with (force)`);
-      await client.end();
-    };
+    drop = database.drop;
   } else {
     env.DATABASE_URL = '';
     env.DATA_DIR = path.join(options.work, 'data');

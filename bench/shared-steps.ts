@@ -11,9 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { startOnFreshDatabase } from './server-process.ts';
+import { seededWith, startOnFreshDatabase } from './server-process.ts';
 import { apiCall as call, percentile, round } from './sized-server.ts';
 
 export const EDIT_TARGET_MS = 2000;
@@ -27,58 +25,43 @@ const ADMIN_PASSWORD = 'shared-steps-bench-admin-password';
 const steps = (n: number, label: string) =>
   Array.from({ length: n }, (_, i) => ({ action: `${label} step ${i + 1}`, expected: `${label} works` }));
 
-async function seed(target: { dataDir?: string; url?: string }): Promise<void> {
-  const database = await openDatabase(target);
-  try {
-    await migrateDatabase(database);
-    await bootstrap(database.db, {
-      adminEmail: 'admin@example.com',
-      adminName: 'admin',
-      adminPassword: ADMIN_PASSWORD,
-    });
-    const q = (statement: ReturnType<typeof sql>) => database.db.execute(statement);
-    await q(sql`insert into projects (name, created_by) values ('Shared steps bench', 1)`);
-    await q(sql`insert into suites (project_id, name) values (1, 'Suite 1')`);
-    // Set 1 is the big one; sets 2-4 make the execution view's case.
-    await q(sql`insert into shared_step_sets (project_id, name, steps) values
-      (1, 'Sign in', ${JSON.stringify(steps(5, 'Sign in'))}::jsonb),
-      (1, 'Cart', ${JSON.stringify(steps(15, 'Cart'))}::jsonb),
-      (1, 'Pay', ${JSON.stringify(steps(15, 'Pay'))}::jsonb),
-      (1, 'Receipt', ${JSON.stringify(steps(10, 'Receipt'))}::jsonb)`);
-    await q(sql`insert into shared_step_versions (set_id, version, content)
-      select id, 1, jsonb_build_object('name', name, 'description', description, 'steps', steps) from shared_step_sets`);
-    const used = JSON.stringify([{ action: 'Open the shop', expected: 'It opens' }, { shared_steps_id: 1 }]);
-    await q(sql`insert into test_cases (project_id, suite_id, name, steps)
-      select 1, 1, 'Case ' || g, ${used}::jsonb from generate_series(1, ${CASES}) g`);
-    const viewed = JSON.stringify([
-      ...steps(5, 'Own'),
-      { shared_steps_id: 2 },
-      { shared_steps_id: 3 },
-      { shared_steps_id: 4 },
-      ...steps(5, 'Own end'),
-    ]);
-    await q(
-      sql`insert into test_cases (project_id, suite_id, name, steps) values (1, 1, 'Checkout', ${viewed}::jsonb)`,
-    );
-    // Suite 2: the parameterized cases, 10 rows of 3 columns each.
-    await q(sql`insert into suites (project_id, name) values (1, 'Suite 2')`);
-    const parameters = JSON.stringify({
-      columns: ['card', 'locale', 'amount'],
-      rows: Array.from({ length: ROWS }, (_, i) => [
-        `Card ${i + 1}`,
-        `locale-${i % 3}`,
-        String(10 * (i + 1)),
-      ]),
-    });
-    await q(sql`insert into test_cases (project_id, suite_id, name, steps, parameters)
-      select 1, 2, 'Pay ' || g, '[{"action": "Pay {{amount}} with {{card}}", "expected": "Paid"}]'::jsonb,
-        ${parameters}::jsonb
-      from generate_series(1, ${PARAMETERIZED}) g`);
-    await q(sql`analyze`);
-  } finally {
-    await database.close();
-  }
-}
+const seed = seededWith(ADMIN_PASSWORD, async (db) => {
+  const q = (statement: ReturnType<typeof sql>) => db.execute(statement);
+  await q(sql`insert into projects (name, created_by) values ('Shared steps bench', 1)`);
+  await q(sql`insert into suites (project_id, name) values (1, 'Suite 1')`);
+  // Set 1 is the big one; sets 2-4 make the execution view's case.
+  await q(sql`insert into shared_step_sets (project_id, name, steps) values
+    (1, 'Sign in', ${JSON.stringify(steps(5, 'Sign in'))}::jsonb),
+    (1, 'Cart', ${JSON.stringify(steps(15, 'Cart'))}::jsonb),
+    (1, 'Pay', ${JSON.stringify(steps(15, 'Pay'))}::jsonb),
+    (1, 'Receipt', ${JSON.stringify(steps(10, 'Receipt'))}::jsonb)`);
+  await q(sql`insert into shared_step_versions (set_id, version, content)
+    select id, 1, jsonb_build_object('name', name, 'description', description, 'steps', steps) from shared_step_sets`);
+  const used = JSON.stringify([{ action: 'Open the shop', expected: 'It opens' }, { shared_steps_id: 1 }]);
+  await q(sql`insert into test_cases (project_id, suite_id, name, steps)
+    select 1, 1, 'Case ' || g, ${used}::jsonb from generate_series(1, ${CASES}) g`);
+  const viewed = JSON.stringify([
+    ...steps(5, 'Own'),
+    { shared_steps_id: 2 },
+    { shared_steps_id: 3 },
+    { shared_steps_id: 4 },
+    ...steps(5, 'Own end'),
+  ]);
+  await q(
+    sql`insert into test_cases (project_id, suite_id, name, steps) values (1, 1, 'Checkout', ${viewed}::jsonb)`,
+  );
+  // Suite 2: the parameterized cases, 10 rows of 3 columns each.
+  await q(sql`insert into suites (project_id, name) values (1, 'Suite 2')`);
+  const parameters = JSON.stringify({
+    columns: ['card', 'locale', 'amount'],
+    rows: Array.from({ length: ROWS }, (_, i) => [`Card ${i + 1}`, `locale-${i % 3}`, String(10 * (i + 1))]),
+  });
+  await q(sql`insert into test_cases (project_id, suite_id, name, steps, parameters)
+    select 1, 2, 'Pay ' || g, '[{"action": "Pay {{amount}} with {{card}}", "expected": "Paid"}]'::jsonb,
+      ${parameters}::jsonb
+    from generate_series(1, ${PARAMETERIZED}) g`);
+  await q(sql`analyze`);
+});
 
 export interface SharedStepsResult {
   cases: number;
@@ -143,8 +126,6 @@ export async function runSharedSteps(dbs: ('embedded' | 'postgres')[]): Promise<
       db,
       work,
       prefix: 'verdict_shared_steps',
-      serverUrl: () =>
-        process.env.DATABASE_URL ?? 'postgres://root@localhost/postgres?host=/var/run/postgresql',
       seed,
       env: { ADMIN_PASSWORD, VERDICT_SKIP_WEB_BUILD: '1', WEB_DIST: path.join(work, 'no-web') },
       port: 3700 + Math.floor(Math.random() * 100),

@@ -8,9 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../apps/server/src/db/client.ts';
-import { bootstrap } from '../apps/server/src/modules/bootstrap/bootstrap.ts';
-import { type ServerHandle, startOnFreshDatabase } from './server-process.ts';
+import { type ServerHandle, seededWith, startOnFreshDatabase } from './server-process.ts';
 
 export type Db = 'embedded' | 'postgres';
 
@@ -39,6 +37,38 @@ export async function apiCall(
   const json = await res.json();
   if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json).slice(0, 300)}`);
   return { json, ms: performance.now() - started };
+}
+
+/** One GET with a bearer token, its whole answer read, timed in ms; throws on an error answer. */
+export async function timedGet(base: string, token: string, url: string): Promise<number> {
+  const started = performance.now();
+  const res = await fetch(base + url, { headers: { authorization: `Bearer ${token}` } });
+  await res.arrayBuffer();
+  if (!res.ok) throw new Error(`${url}: ${res.status}`);
+  return performance.now() - started;
+}
+
+/**
+ * Results on cycle items, as a cycle's results pile up: `perItem` rounds, each a result on every
+ * item `items` selects (its SQL, `count` items) in turn, with states, comments and durations that
+ * vary; rounds go together in statements of about `chunk` results.
+ */
+export async function seedResultRounds(
+  q: (text: string) => Promise<unknown>,
+  items: { sql: string; count: number },
+  perItem: number,
+  chunk: number,
+): Promise<void> {
+  const roundsPerChunk = Math.max(1, Math.floor(chunk / items.count));
+  for (let from = 1; from <= perItem; from += roundsPerChunk) {
+    const to = Math.min(perItem, from + roundsPerChunk - 1);
+    await q(`
+      insert into cycle_results (item_id, state, comment, elapsed_ms, executed_by)
+      select i.id, (array['passed', 'failed', 'blocked', 'skipped'])[1 + (g + i.id) % 4],
+        'Checked on the staging build ' || g, 100 + g % 900, 1
+      from (${items.sql}) i, generate_series(${from}, ${to}) g
+      order by g, i.id`);
+  }
 }
 
 /** `--db embedded|postgres|both` (embedded when absent). */
@@ -77,22 +107,7 @@ export async function startSized(options: {
     db: options.db,
     work,
     prefix: `verdict_${options.name}`,
-    serverUrl: () =>
-      process.env.DATABASE_URL || 'postgres://root@localhost/postgres?host=/var/run/postgresql',
-    seed: async (target) => {
-      const database = await openDatabase(target);
-      try {
-        await migrateDatabase(database);
-        await bootstrap(database.db, {
-          adminEmail: ADMIN_EMAIL,
-          adminName: 'admin',
-          adminPassword: password,
-        });
-        await options.fill((text) => database.db.execute(sql.raw(text)));
-      } finally {
-        await database.close();
-      }
-    },
+    seed: seededWith(password, (db) => options.fill((text) => db.execute(sql.raw(text)))),
     env: {
       ADMIN_PASSWORD: password,
       VERDICT_SKIP_WEB_BUILD: '1',

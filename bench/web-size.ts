@@ -20,7 +20,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { type Browser, chromium } from 'playwright-core';
-import { ADMIN_EMAIL, type Db, databasesOf, startSized } from './sized-server.ts';
+import { ADMIN_EMAIL, type Db, databasesOf, seedResultRounds, startSized } from './sized-server.ts';
 import {
   LAUNCH_ARGS,
   median,
@@ -75,18 +75,9 @@ export async function fill(q: (text: string) => Promise<unknown>): Promise<void>
   );
   const withResults = Math.ceil(BIG_CASES / ITEMS_WITH_RESULTS_EVERY);
   const perItem = Math.max(1, Math.floor(RESULTS / withResults));
-  const roundsPerChunk = Math.max(1, Math.floor(CHUNK / withResults));
+  const listed = `select id from cycle_items where cycle_id = 1 and (id - 1) % ${ITEMS_WITH_RESULTS_EVERY} = 0`;
   // One round of results across the items with results per step, recorded in turn.
-  for (let from = 1; from <= perItem; from += roundsPerChunk) {
-    const to = Math.min(perItem, from + roundsPerChunk - 1);
-    await q(`
-      insert into cycle_results (item_id, state, comment, elapsed_ms, executed_by)
-      select i.id, (array['passed', 'failed', 'blocked', 'skipped'])[1 + (g + i.id) % 4],
-        'Checked on the staging build ' || g, 100 + g % 900, 1
-      from (select id from cycle_items where cycle_id = 1 and (id - 1) % ${ITEMS_WITH_RESULTS_EVERY} = 0) i,
-        generate_series(${from}, ${to}) g
-      order by g, i.id`);
-  }
+  await seedResultRounds(q, { sql: listed, count: withResults }, perItem, CHUNK);
   await q(`
     update cycle_items i set results = n.results, state = 'passed', elapsed_ms = 500
     from (select item_id, count(*)::int as results from cycle_results group by item_id) n

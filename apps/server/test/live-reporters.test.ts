@@ -62,6 +62,10 @@ async function cycleOf(projectId: number) {
   return { cycle, byName };
 }
 
+/** `vitest run` with these arguments, in a process of its own. */
+const runVitest = (args: string[], env: Record<string, string>) =>
+  run(process.execPath, [path.join(repoRoot, 'node_modules/vitest/vitest.mjs'), 'run', ...args], env);
+
 describe('@verdict/playwright-reporter', () => {
   it('fills a cycle from a real Playwright run, with each test’s screenshot and trace', async () => {
     const projectId = await project(t, ownerId, 'Playwright live');
@@ -102,14 +106,8 @@ describe('@verdict/playwright-reporter', () => {
 describe('@verdict/vitest-reporter', () => {
   it('fills a cycle from a real Vitest run', async () => {
     const projectId = await project(t, ownerId, 'Vitest live');
-    const outcome = await run(
-      process.execPath,
-      [
-        path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
-        'run',
-        '--config',
-        path.join(fixtures, 'vitest.live.config.ts'),
-      ],
+    const outcome = await runVitest(
+      ['--config', path.join(fixtures, 'vitest.live.config.ts')],
       envFor(projectId, 'Unit live'),
     );
     expect(outcome.code, outcome.stdout + outcome.stderr).toBe(1);
@@ -133,11 +131,8 @@ describe('@verdict/vitest-reporter', () => {
 describe("this repository's own tests with their reporters", () => {
   it('fills a cycle from a run of the web app’s own unit tests (apps/web/vitest.config.ts)', async () => {
     const projectId = await project(t, ownerId, 'Web unit tests');
-    const outcome = await run(
-      process.execPath,
+    const outcome = await runVitest(
       [
-        path.join(repoRoot, 'node_modules/vitest/vitest.mjs'),
-        'run',
         '--root',
         path.join(repoRoot, 'apps/web'),
         'src/lib/format-duration.test.ts',
