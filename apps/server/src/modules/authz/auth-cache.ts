@@ -32,11 +32,18 @@ export class AuthCache {
   private generation = 0;
   private enabled = false;
   private readonly maps = new Map<string, Map<string, Entry<unknown>>>();
+  /**
+   * Reads in flight, by kind and key: callers that miss the same entry at once share one read
+   * (50 requests of one tester, when the entry's time is up, make one query, not 50 that each wait
+   * their turn on the database).
+   */
+  private readonly loading = new Map<string, Promise<unknown>>();
 
-  /** Forgets everything; reads in flight are not stored. */
+  /** Forgets everything; reads in flight are not stored, nor shared with later callers. */
   invalidate(): void {
     this.generation++;
     for (const map of this.maps.values()) map.clear();
+    this.loading.clear();
   }
 
   /** Turns the cache on (the invalidation feed is live) or off (it is not). */
@@ -66,13 +73,23 @@ export class AuthCache {
     const now = Date.now();
     const hit = map.get(key);
     if (hit && now - hit.at < TTL_MS) return hit.value as T;
+    const flight = `${kind}\u0000${key}`;
+    const inFlight = this.loading.get(flight);
+    if (inFlight) return inFlight as Promise<T>;
     const generation = this.generation;
-    const value = await load();
-    if (this.enabled && generation === this.generation) {
-      if (map.size >= MAX_ENTRIES) map.clear();
-      map.set(key, { value, at: now });
-    }
-    return value;
+    const read = load().then((value) => {
+      if (this.enabled && generation === this.generation) {
+        if (map.size >= MAX_ENTRIES) map.clear();
+        map.set(key, { value, at: now });
+      }
+      return value;
+    });
+    this.loading.set(flight, read);
+    const done = () => {
+      if (this.loading.get(flight) === read) this.loading.delete(flight);
+    };
+    read.then(done, done);
+    return read;
   }
 }
 

@@ -185,6 +185,17 @@ export async function findItemRef(db: Tx, id: number, lock: RowLock = LOCK.none)
   return row ?? null;
 }
 
+/** The project of each of these items that exists (through its cycle). */
+export async function findProjectsOfItems(db: Tx, ids: number[]): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; project_id: number }>(
+    db,
+    sql`
+    select i.id, y.project_id from cycle_items i join test_cycles y on y.id = i.cycle_id
+    where i.id = any(${sql.param(ids)}::int[])`,
+  );
+  return new Map(rows.map((row) => [row.id, row.project_id]));
+}
+
 /**
  * The items of a batch of results, with their cycle's project and state, locked top-down in one
  * call (lock_cycle_items, db/triggers/cycle-item-locks.sql): projects, cycles (shared: a close

@@ -16,7 +16,7 @@ import { CASE_NOT_FOUND, findCaseProjectId } from '../cases/cases-service.ts';
 import { withdrawResults } from '../reports/reports-service.ts';
 import { recordRuns, withdrawRecordedRun } from '../runs/runs-service.ts';
 import { queueWebhookEvents } from '../webhooks/webhook-events.ts';
-import { findItemRef, findItems, lockItemsForResults } from './cycle-items-repository.ts';
+import { findItems, findProjectsOfItems, lockItemsForResults } from './cycle-items-repository.ts';
 import {
   deleteLatestResult,
   findResultRef,
@@ -145,6 +145,18 @@ async function recordResults(db: Db, inputs: ResultInput[]): Promise<ResultOutpu
 const projectsOfItems = new WeakMap<Db, Map<number, number>>();
 const MAX_REMEMBERED_ITEMS = 100_000;
 
+/**
+ * Items not yet known are looked up together: 50 testers starting on a new cycle ask for 50 items
+ * at once, and one statement answers them instead of 50 that each wait their turn on the database.
+ */
+const itemProjectsOf = batchPerHandle(
+  (db: Db) =>
+    new NaturalBatch<number, number | undefined>(async (ids) => {
+      const found = await findProjectsOfItems(db, [...new Set(ids)]);
+      return ids.map((id) => found.get(id));
+    }),
+);
+
 async function projectIdOfItem(db: Db, itemId: number): Promise<number | undefined> {
   let known = projectsOfItems.get(db);
   if (!known) {
@@ -153,11 +165,11 @@ async function projectIdOfItem(db: Db, itemId: number): Promise<number | undefin
   }
   const remembered = known.get(itemId);
   if (remembered !== undefined) return remembered;
-  const ref = await findItemRef(db, itemId);
-  if (!ref) return undefined;
+  const projectId = await itemProjectsOf(db).call(itemId);
+  if (projectId === undefined) return undefined;
   if (known.size >= MAX_REMEMBERED_ITEMS) known.clear();
-  known.set(itemId, ref.project_id);
-  return ref.project_id;
+  known.set(itemId, projectId);
+  return projectId;
 }
 
 /**
