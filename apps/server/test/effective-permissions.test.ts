@@ -290,8 +290,8 @@ describe('parity with enforcement, for every route that declares a permission', 
       let readers: Awaited<ReturnType<typeof inspectedWorld>> | undefined;
       for (const route of routes) {
         if (!('project' in route.access)) continue;
-        const { world, answer } =
-          route.method === 'GET' ? (readers ??= await inspectedWorld()) : await inspectedWorld();
+        if (route.method === 'GET') readers ??= await inspectedWorld();
+        const { world, answer } = route.method === 'GET' && readers ? readers : await inspectedWorld();
         const permission = route.access.project;
         const predicted = !answer.visibility?.visible ? 404 : entry(answer, permission).granted ? 'ok' : 403;
         const res = await t.request({ ...projectProbe(route, world)!, token: user.token });
