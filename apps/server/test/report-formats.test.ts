@@ -146,6 +146,33 @@ describe('the results import', () => {
     expect(again.summary.casesCreated).toBe(0);
   });
 
+  it("counts a keyed case's shared steps in place when the reported steps become step results", async () => {
+    const projectId = await newProject();
+    const set = expectStatus(
+      await admin().post(`/api/projects/${projectId}/shared-steps`, {
+        name: 'Voucher',
+        steps: [
+          { action: 'When I pay with a voucher', expected: '' },
+          { action: 'Then I see the total', expected: '' },
+        ],
+      }),
+      201,
+    ).shared_steps;
+    const voucher = expectStatus(
+      await admin().post(`/api/test-cases/project/${projectId}/create`, {
+        name: 'Pay by voucher',
+        steps: [{ action: 'Given a cart', expected: '' }, { shared_steps_id: set.id }],
+      }),
+      201,
+    ).testCase;
+    const report = sample('cucumber.json').replaceAll('C515151', `C${voucher.id}`);
+    const answer = expectStatus(await postReport(projectId, report, 'application/json'), 201);
+    const keyed = (await itemsOf(answer.cycle.id)).find((i) => i.test_case.id === voucher.id)!;
+    // The case has one step of its own and two of its set: as many as the scenario reports.
+    const [failed] = await resultsOf(keyed.id);
+    expect(failed.step_results).toEqual([{ state: 'passed' }, { state: 'failed' }, { state: 'skipped' }]);
+  });
+
   it('names the format it could not tell, takes ?format=, and a key of no case of the project is matched by name', async () => {
     const projectId = await newProject();
     const unknown = expectStatus(await postReport(projectId, '{"hello": 1}', 'application/json'), 400);

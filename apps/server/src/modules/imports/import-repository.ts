@@ -48,11 +48,16 @@ export async function lockImportTargets(
   if (caseIds.length === 0) return new Map();
   // Each case's version as of its lock, which nothing can change before the import commits: its
   // results record it (flakiness counts flips within one version), and how many steps it has
-  // (a report's steps become step results when they are as many).
+  // (a report's steps become step results when they are as many). Steps without a shared set are
+  // counted as they are: a call of expanded_steps per case was two thirds of this statement's time
+  // for 20,000 cases embedded (0.4 s of 0.55 s).
   const rows = await queryRows<{ id: number; version: number; steps: number }>(
     tx,
     sql`
-    select id, version, jsonb_array_length(expanded_steps(steps)) as steps from test_cases
+    select id, version,
+      case when steps @? '$[*].shared_steps_id' then jsonb_array_length(expanded_steps(steps))
+        else jsonb_array_length(steps) end as steps
+    from test_cases
     where id = any(${sql.param(caseIds)}::int[]) order by id for no key update`,
   );
   return new Map(rows.map((row) => [row.id, { version: row.version, steps: row.steps }]));
