@@ -2,7 +2,12 @@ import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/client.ts';
-import { CASES_OF, listCasesJson, pruneListChanges } from '../src/modules/cases/cases-repository.ts';
+import {
+  CASES_OF,
+  listCasesJson,
+  pruneListChanges,
+  selectCaseViews,
+} from '../src/modules/cases/cases-repository.ts';
 import { as, createWorld, expectStatus, type World } from './helpers/fixtures.ts';
 import { createTestApp, type TestApp } from './helpers/test-app.ts';
 
@@ -73,6 +78,14 @@ const wholeSuite = () => listCasesJson(t.db, CASES_OF.suiteTopLevel(suiteId), {}
 const wholeProject = () => listCasesJson(t.db, CASES_OF.projectTopLevel(w.project.id), {});
 
 describe('kept case lists apply what a write changed', () => {
+  it('a list longer than one piece of the text the database makes is every case once, in order', async () => {
+    // listCasesJson reads the text in pieces of 250 cases; the suite has 300 top-level cases.
+    const listed = JSON.parse(await wholeSuite()) as Array<{ id: number }>;
+    expect(listed.map((c) => c.id)).toEqual(tops);
+    const views = await selectCaseViews(t.db, CASES_OF.suiteTopLevel(suiteId));
+    expect(listed).toEqual(JSON.parse(JSON.stringify(views)));
+  });
+
   it('reads a large list whole once, then keeps it', async () => {
     await expectList(SUITE(), await wholeSuite(), 'read');
     await expectList(PROJECT(), await wholeProject(), 'read');
