@@ -228,6 +228,7 @@ export async function insertDeliveries(
   tx: Tx,
   events: EventRow[],
 ): Promise<{ queued: number; chatTakers: ChatTaker[] }> {
+  if (!(await anyActiveWebhook(tx, events))) return { queued: 0, chatTakers: [] };
   const [row] = await queryRows<{ n: number; chat: ChatTaker[] }>(
     tx,
     sql`
@@ -252,6 +253,21 @@ export async function insertDeliveries(
         from takers where format <> 'json'), '[]'::json) as chat`,
   );
   return { queued: row?.n ?? 0, chatTakers: row?.chat ?? [] };
+}
+
+/**
+ * Whether any of the events' projects has an active endpoint. Most projects have none, and for
+ * them this look, on the webhooks' project index, replaces the statement that would find no taker
+ * (it took more than a millisecond of the embedded database's thread for each result recorded,
+ * decision record 261). An endpoint made meanwhile takes the events that come after it, as it would anyway.
+ */
+async function anyActiveWebhook(tx: Tx, events: EventRow[]): Promise<boolean> {
+  const projects = [...new Set(events.map((e) => e.projectId))];
+  const [row] = await queryRows<{ any: boolean }>(
+    tx,
+    sql`select exists (select 1 from webhooks where project_id = any(${sql.param(projects)}::int[]) and active) as any`,
+  );
+  return row?.any ?? false;
 }
 
 /** Queues deliveries whose bodies were written by the caller (chat messages), in the order given. */
