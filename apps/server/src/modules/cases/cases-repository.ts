@@ -120,6 +120,9 @@ export async function countCases(db: Tx, where: SQL): Promise<number> {
 
 const listedWhere = (where: SQL, query: ListQuery) => sql`${where} and ${textMatches(query.q, sql`c.name`)}`;
 
+/** Cases per piece of listCasesJson's text (about 50 KB of JSON). */
+const LIST_PIECE_ROWS = 250;
+
 /**
  * A case list's answer as JSON text, made by the database: a few values cross from the database
  * instead of a row per case, and the server never builds (and serializes) an object per case,
@@ -130,9 +133,6 @@ const listedWhere = (where: SQL, query: ListQuery) => sql`${where} and ${textMat
  * embedded database that memory is WebAssembly memory, which never shrinks, and a 10,000-case
  * list left it 13 MB larger for the life of the server (decision record 260).
  */
-/** Cases per piece of listCasesJson's text (about 50 KB of JSON). */
-const LIST_PIECE_ROWS = 250;
-
 export async function listCasesJson(db: Tx, where: SQL, query: ListQuery): Promise<string> {
   const views = caseViews(listedWhere(where, query), pageClause(query));
   const rows = await queryRows<{ json: string }>(

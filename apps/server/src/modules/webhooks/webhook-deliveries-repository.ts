@@ -259,7 +259,8 @@ export async function insertDeliveries(
  * Whether any of the events' projects has an active endpoint. Most projects have none, and for
  * them this look, on the webhooks' project index, replaces the statement that would find no taker
  * (it took more than a millisecond of the embedded database's thread for each result recorded,
- * decision record 261). An endpoint made meanwhile takes the events that come after it, as it would anyway.
+ * decision record 261). An endpoint made meanwhile takes the events that come after it, as it
+ * would anyway.
  */
 async function anyActiveWebhook(tx: Tx, events: EventRow[]): Promise<boolean> {
   const projects = [...new Set(events.map((e) => e.projectId))];
