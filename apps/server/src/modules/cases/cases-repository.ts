@@ -138,8 +138,11 @@ export async function listCasesJson(db: Tx, where: SQL, query: ListQuery): Promi
   const rows = await queryRows<{ json: string }>(
     db,
     sql`select string_agg(w.row, ',' order by w.id) as json
-    from (select v.id, row_to_json(v)::text as row, (row_number() over (order by v.id) - 1) / ${LIST_PIECE_ROWS} as piece
-      from (${views}) v) w
+    from (
+      select v.id, row_to_json(v)::text as row,
+        (row_number() over (order by v.id) - 1) / ${LIST_PIECE_ROWS} as piece
+      from (${views}) v
+    ) w
     group by w.piece order by w.piece`,
   );
   return `[${rows.map((row) => row.json).join(',')}]`;
