@@ -220,6 +220,9 @@ test.describe('dashboard', () => {
     await expect(page.getByText('Test Results Overview')).toBeVisible();
     await page.getByRole('link', { name: 'Add Project' }).click();
     await expect(page).toHaveURL(/\/projects-create$/);
+    // The address changes before the new screen is drawn: until then the dashboard stays mounted,
+    // and going back to it would not open it afresh (no warning, no calls).
+    await expect(page.getByRole('heading', { name: 'Create Project' })).toBeVisible();
 
     const warnings: string[] = [];
     page.on('console', (message) => {
@@ -234,7 +237,7 @@ test.describe('dashboard', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.getByText('Test Results Overview')).toBeVisible();
     // The warning comes from the effect that would ask for the counts: once it is logged, that
-    // effect has decided. Waited for, not a fixed pause (which a busy machine outran).
+    // effect has decided.
     await expect.poll(() => warnings.some((text) => text.includes('No token found'))).toBe(true);
     expect(calls).toEqual([]);
   });
